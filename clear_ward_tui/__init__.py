@@ -1,0 +1,1 @@
+"""Clear the Ward in the terminal (Textual app)."""

@@ -1,0 +1,1 @@
+"""Clinic: Deluxe Edition in the terminal (Textual app)."""

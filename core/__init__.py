@@ -1,0 +1,1 @@
+"""Rules cores for both games: attrs models and pure rule functions, no UI code."""

@@ -1,0 +1,1 @@
+"""Clinic: Deluxe Edition rules core (pure functions, no UI)."""
