@@ -1,0 +1,150 @@
+"""The cards of Clear the Ward: specialities, patients, directions, staff cards.
+
+Rulebook "Components": 35 patient cards (7 specialities x 1-5 stars), 1 Doctor card,
+9 staff cards, 7 Speciality Victory Cards.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from attrs import frozen
+
+from core.clear_ward.constants import (
+    FACE_DOWN_FROM_STARS,
+    STAFF_CARD_COPIES,
+    STAFF_CARD_TEXT,
+    STAR_VALUES,
+)
+
+
+class Speciality(Enum):
+    """The seven specialities (decision list), in the order of the victory-card line."""
+
+    CARDIOLOGY = "Cardiology"
+    RESPIRATORY = "Respiratory"
+    GASTROENTEROLOGY = "Gastroenterology"
+    NEUROLOGY = "Neurology"
+    ORTHOPAEDICS = "Orthopaedics"
+    PAEDIATRICS = "Paediatrics"
+    PSYCHIATRY = "Psychiatry"
+
+    @property
+    def short(self) -> str:
+        """Three-letter name shown on a card (so colour is never the only cue)."""
+        return self.value[:3]
+
+    @property
+    def index(self) -> int:
+        """Position 0-6 in the victory-card line."""
+        return _SPECIALITY_INDEX[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+SPECIALITIES: tuple[Speciality, ...] = tuple(Speciality)
+_SPECIALITY_INDEX = {s: i for i, s in enumerate(SPECIALITIES)}
+
+
+class Direction(Enum):
+    """An orthogonal direction of the Doctor's move, clockwise from up."""
+
+    UP = "up"
+    RIGHT = "right"
+    DOWN = "down"
+    LEFT = "left"
+
+    @property
+    def delta(self) -> tuple[int, int]:
+        """(row change, column change) of one step."""
+        return _DELTAS[self]
+
+    @property
+    def opposite(self) -> Direction:
+        """The direction the Doctor came from after moving this way."""
+        return CLOCKWISE[(CLOCKWISE.index(self) + 2) % 4]
+
+    def clockwise_from(self) -> tuple[Direction, ...]:
+        """This direction, then the other three clockwise (up, right, down, left)."""
+        i = CLOCKWISE.index(self)
+        return CLOCKWISE[i:] + CLOCKWISE[:i]
+
+    @property
+    def glyph(self) -> str:
+        """An arrow character for the direction."""
+        return _GLYPHS[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+CLOCKWISE: tuple[Direction, ...] = (Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT)
+_DELTAS = {Direction.UP: (-1, 0), Direction.RIGHT: (0, 1), Direction.DOWN: (1, 0), Direction.LEFT: (0, -1)}
+_GLYPHS = {Direction.UP: "↑", Direction.RIGHT: "→", Direction.DOWN: "↓", Direction.LEFT: "←"}
+
+
+@frozen
+class Patient:
+    """One patient card: a speciality and 1-5 stars (its value in stars).
+
+    Every patient is unique in the deck, so a patient also names its card.
+    """
+
+    speciality: Speciality
+    stars: int
+
+    @property
+    def arrow(self) -> Direction:
+        """The card's arrow, used by Night Shift forced moves (decision:
+        ``ARROWS[(speciality_index + stars) % 4]`` with ARROWS = up, right, down, left)."""
+        return CLOCKWISE[(self.speciality.index + self.stars) % 4]
+
+    @property
+    def starts_face_down(self) -> bool:
+        """4- and 5-star patients are dealt face down (rulebook setup)."""
+        return self.stars >= FACE_DOWN_FROM_STARS
+
+    def __str__(self) -> str:
+        return f"{self.speciality.value} {self.stars}★"
+
+
+def all_patients() -> tuple[Patient, ...]:
+    """The 35 patient cards, by speciality then stars."""
+    return tuple(Patient(s, n) for s in SPECIALITIES for n in STAR_VALUES)
+
+
+class StaffCard(Enum):
+    """The staff cards (rulebook names four; decision table the rest)."""
+
+    PHARMACIST = "Pharmacist"
+    CONSULTANT_OPINION = "Consultant Opinion"
+    NURSE = "Nurse"
+    WARD_ROUND = "Ward Round"
+    REGISTRAR = "Registrar"
+    PORTER = "Porter"
+    LOCUM = "Locum"
+    JUNIOR_DOCTOR = "Junior Doctor"
+
+    @property
+    def text(self) -> str:
+        """The card's full rules text."""
+        return STAFF_CARD_TEXT[self.value]
+
+    @property
+    def copies(self) -> int:
+        """How many of this card the deck of 9 holds."""
+        return STAFF_CARD_COPIES[self.value]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def staff_deck_cards(with_ward_round: bool) -> tuple[StaffCard, ...]:
+    """The staff deck before shuffling: 9 cards, or 8 without the Ward Round."""
+    return tuple(
+        card
+        for card in StaffCard
+        if with_ward_round or card is not StaffCard.WARD_ROUND
+        for _ in range(card.copies)
+    )

@@ -1,0 +1,195 @@
+"""Legal actions and applying them: the turn structure of Clear the Ward.
+
+``legal_actions(state)`` lists every action the current player may take;
+``apply_action(state, action)`` returns the new state or raises
+``IllegalActionError`` naming the rule broken (rulebook "Turn Structure").
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from attrs import evolve
+
+from core.clear_ward.actions import (
+    Action,
+    DeclineStaff,
+    DrawStaff,
+    EndTurn,
+    JuniorDoctorFlip,
+    KeepStaff,
+    Move,
+    UseStaff,
+)
+from core.clear_ward.cards import StaffCard
+from core.clear_ward.constants import HAND_LIMIT, STAFF_DRAW
+from core.clear_ward.movement import destination, forced_move, normal_moves
+from core.clear_ward.state import EndReason, GameState, Phase, WardCard
+from core.clear_ward.staff import staff_uses, use_staff
+from core.clear_ward.treatment import sweep_cells, treat
+from core.clear_ward.validation import reject_reason
+from core.errors import IllegalActionError
+
+_CARD_ORDER = {card: i for i, card in enumerate(StaffCard)}
+
+
+def _hand(cards) -> tuple[StaffCard, ...]:
+    return tuple(sorted(cards, key=_CARD_ORDER.__getitem__))
+
+
+def keep_options(state: GameState) -> list[KeepStaff]:
+    """The hands the current player may keep after drawing (decision "Staff hand"):
+    the hand plus one drawn card, or with a full hand any 2 of held and drawn."""
+    hand, drawn = state.players[state.current].staff, state.drawn
+    if len(hand) < HAND_LIMIT:
+        hands = (_hand(hand + (card,)) for card in drawn)
+    else:
+        hands = (_hand(combo) for combo in combinations(hand + drawn, HAND_LIMIT))
+    return [KeepStaff(h) for h in dict.fromkeys(hands)]
+
+
+def moves_now(state: GameState) -> tuple[list[Move], bool]:
+    """(legal moves, whether they are the Night Shift forced move)."""
+    moves = normal_moves(state)
+    if not moves and state.solo:
+        forced = forced_move(state)
+        return ([forced] if forced is not None else []), True
+    return moves, False
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the current player may take now, in a stable order; ``[]`` when the
+    game is over."""
+    phase = state.phase
+    if phase is Phase.MOVE:
+        return [*moves_now(state)[0], *staff_uses(state)]
+    if phase is Phase.AFTER_ACTION:
+        return [*staff_uses(state), EndTurn()]
+    if phase is Phase.DRAW_DECISION:
+        return [DrawStaff(), DeclineStaff()]
+    if phase is Phase.KEEP_STAFF:
+        return keep_options(state)
+    if phase is Phase.JUNIOR_DOCTOR:
+        return [*(JuniorDoctorFlip(c) for c in state.looked_at), JuniorDoctorFlip(None)]
+    return []
+
+
+def apply_action(state: GameState, action: Action) -> GameState:
+    """Play ``action`` for the current player and return the new state.
+
+    Raises ``IllegalActionError`` (a ``ValueError``) whose message names the rule broken;
+    ``state`` itself never changes.
+    """
+    phase = state.phase
+    if isinstance(action, Move) and phase is Phase.MOVE:
+        moves, forced = moves_now(state)
+        if action in moves:
+            return _move(state, action, forced)
+    elif isinstance(action, UseStaff):
+        if action in staff_uses(state, only=action.card):
+            return _after_staff(use_staff(state, action))
+    elif isinstance(action, EndTurn) and phase is Phase.AFTER_ACTION:
+        return _end_turn(state)
+    elif isinstance(action, DrawStaff) and phase is Phase.DRAW_DECISION:
+        deck = state.staff_deck
+        return evolve(state, drawn=deck[:STAFF_DRAW], staff_deck=deck[STAFF_DRAW:], phase=Phase.KEEP_STAFF)
+    elif isinstance(action, DeclineStaff) and phase is Phase.DRAW_DECISION:
+        return _after_action(state)
+    elif isinstance(action, KeepStaff) and phase is Phase.KEEP_STAFF:
+        if action in keep_options(state):
+            return _keep(state, action.hand)
+    elif isinstance(action, JuniorDoctorFlip) and phase is Phase.JUNIOR_DOCTOR:
+        if action.cell is None or action.cell in state.looked_at:
+            return _junior_doctor_flip(state, action.cell)
+    raise IllegalActionError(reject_reason(state, action))
+
+
+def _move(state: GameState, move: Move, forced: bool) -> GameState:
+    dest, passed = destination(state, move)
+    state = evolve(
+        state,
+        doctor=dest,
+        last_direction=move.direction,
+        moves=state.moves + 1,
+        passed_over=state.passed_over + passed,
+        forced_move=forced,
+    )
+    card = state.ward[dest]
+    if card is None:
+        return _after_action(state)
+    state = evolve(state, last_arrow=card.patient.arrow)
+    if not card.face_up:
+        flipped = WardCard(card.patient, True, state.turn)
+        state = evolve(state, ward=state.ward[:dest] + (flipped,) + state.ward[dest + 1 :])
+        if state.staff_deck:
+            return evolve(state, phase=Phase.DRAW_DECISION)
+        return _after_action(state)
+    if card.treatable(state.turn):
+        others = [c for c in sweep_cells(state, card.patient.speciality) if c != dest]
+        state = treat(state, [dest, *others])
+    return _after_action(state)
+
+
+def _keep(state: GameState, hand: tuple[StaffCard, ...]) -> GameState:
+    seat = state.current
+    rest = list(state.players[seat].staff + state.drawn)
+    for card in hand:
+        rest.remove(card)
+    players = list(state.players)
+    players[seat] = evolve(players[seat], staff=hand)
+    state = evolve(
+        state, players=tuple(players), drawn=(), staff_deck=state.staff_deck + tuple(rest)
+    )
+    return _after_action(state)
+
+
+def _junior_doctor_flip(state: GameState, cell: int | None) -> GameState:
+    ward = state.ward
+    if cell is not None:
+        card = ward[cell]
+        ward = ward[:cell] + (WardCard(card.patient, True, state.turn),) + ward[cell + 1 :]
+    state = evolve(state, ward=ward, looked_at=(), phase=state.return_phase)
+    return _after_staff(state)
+
+
+def _after_staff(state: GameState) -> GameState:
+    """After a staff card's effect: the ward may be clear, the Doctor may be stuck."""
+    if state.phase is Phase.JUNIOR_DOCTOR:
+        return state
+    if state.phase is Phase.AFTER_ACTION:
+        return _after_action(state)
+    return _check_can_move(state)
+
+
+def _after_action(state: GameState) -> GameState:
+    if not state.patients_in_ward:
+        return _end(state, EndReason.WARD_CLEAR)
+    state = evolve(state, phase=Phase.AFTER_ACTION)
+    return state if staff_uses(state) else _end_turn(state)
+
+
+def _end_turn(state: GameState) -> GameState:
+    state = evolve(
+        state,
+        current=(state.current + 1) % state.player_count,
+        turn=state.turn + 1,
+        phase=Phase.MOVE,
+        staff_used=False,
+        porter=False,
+        passed_over=(),
+    )
+    return _check_can_move(state)
+
+
+def _check_can_move(state: GameState) -> GameState:
+    """Rulebook: "If at any point the Doctor cannot make a legal move, the game
+    immediately ends" (in solo a forced move exists while a card remains)."""
+    if not state.patients_in_ward:
+        return _end(state, EndReason.WARD_CLEAR)
+    if not moves_now(state)[0]:
+        return _end(state, EndReason.NO_LEGAL_MOVE)
+    return state
+
+
+def _end(state: GameState, reason: EndReason) -> GameState:
+    return evolve(state, phase=Phase.OVER, end_reason=reason)

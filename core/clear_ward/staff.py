@@ -1,0 +1,170 @@
+"""The staff cards: when each may be used, on what, and what it does (rulebook "Using
+Staff Cards", "Staff Card FAQs"; decisions "Staff cards (9)", "Staff hand").
+
+Each card has a target lister (every legal ``UseStaff`` for it now) and an effect.
+Turn flow after the effect (a second move, the Junior Doctor's choice) is in ``rules``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+from attrs import evolve
+
+from core.clear_ward.actions import UseStaff
+from core.clear_ward.cards import StaffCard
+from core.clear_ward.constants import (
+    JUNIOR_DOCTOR_LOOKS,
+    LOCUM_MAX_STARS,
+    PHARMACIST_PATIENTS,
+    PHARMACIST_STARS,
+)
+from core.clear_ward.movement import legal_moves
+from core.clear_ward.state import GameState, Phase
+from core.clear_ward.treatment import transfer, treat
+
+Lister = Callable[[GameState, bool], list[UseStaff]]
+
+
+def _choose(card: StaffCard, cells: list[int], count: int) -> list[UseStaff]:
+    """Uses of ``card`` on ``count`` of ``cells`` (fewer when fewer are there)."""
+    return [UseStaff(card, combo) for combo in combinations(cells, min(count, len(cells)))] if cells else []
+
+
+def _pharmacist(state: GameState, before_move: bool) -> list[UseStaff]:
+    turn = state.turn
+    cells = [
+        c for c, card in enumerate(state.ward)
+        if card is not None and card.patient.stars == PHARMACIST_STARS and card.treatable(turn)
+    ]
+    return _choose(StaffCard.PHARMACIST, cells, PHARMACIST_PATIENTS)
+
+
+def _consultant(state: GameState, before_move: bool) -> list[UseStaff]:
+    return [
+        UseStaff(StaffCard.CONSULTANT_OPINION, (c,))
+        for c, card in enumerate(state.ward)
+        if card is not None and c != state.doctor
+    ]
+
+
+def _nurse(state: GameState, before_move: bool) -> list[UseStaff]:
+    if before_move:
+        return []
+    turn, ward = state.turn, state.ward
+    return [
+        UseStaff(StaffCard.NURSE, (c,))
+        for c in state.passed_over
+        if ward[c] is not None and ward[c].treatable(turn)
+    ]
+
+
+def _ward_round(state: GameState, before_move: bool) -> list[UseStaff]:
+    others = (p for seat, p in enumerate(state.players) if seat != state.current)
+    return [UseStaff(StaffCard.WARD_ROUND)] if any(p.log_book for p in others) else []
+
+
+def _registrar(state: GameState, before_move: bool) -> list[UseStaff]:
+    return [] if before_move or not legal_moves(state) else [UseStaff(StaffCard.REGISTRAR)]
+
+
+def _porter(state: GameState, before_move: bool) -> list[UseStaff]:
+    return [UseStaff(StaffCard.PORTER)] if before_move else []
+
+
+def _locum(state: GameState, before_move: bool) -> list[UseStaff]:
+    return [
+        UseStaff(StaffCard.LOCUM, patient=patient)
+        for seat, player in enumerate(state.players)
+        if seat != state.current
+        for patient in player.log_book
+        if patient.stars <= LOCUM_MAX_STARS
+    ]
+
+
+def _junior_doctor(state: GameState, before_move: bool) -> list[UseStaff]:
+    cells = [c for c, card in enumerate(state.ward) if card is not None and not card.face_up]
+    return _choose(StaffCard.JUNIOR_DOCTOR, cells, JUNIOR_DOCTOR_LOOKS)
+
+
+#: Who may be targeted, per card: ``lister(state, before_move) -> [UseStaff, ...]``.
+TARGETS: dict[StaffCard, Lister] = {
+    StaffCard.PHARMACIST: _pharmacist,
+    StaffCard.CONSULTANT_OPINION: _consultant,
+    StaffCard.NURSE: _nurse,
+    StaffCard.WARD_ROUND: _ward_round,
+    StaffCard.REGISTRAR: _registrar,
+    StaffCard.PORTER: _porter,
+    StaffCard.LOCUM: _locum,
+    StaffCard.JUNIOR_DOCTOR: _junior_doctor,
+}
+
+
+def staff_window(state: GameState) -> bool | None:
+    """``True`` before the move, ``False`` after the action, ``None`` when no staff card
+    may be used now (not those phases, or one was used this turn)."""
+    if state.staff_used or state.phase not in (Phase.MOVE, Phase.AFTER_ACTION):
+        return None
+    return state.phase is Phase.MOVE
+
+
+def staff_uses(state: GameState, only: StaffCard | None = None) -> list[UseStaff]:
+    """Every legal ``UseStaff`` for the current player now (of card ``only`` if given)."""
+    before = staff_window(state)
+    if before is None:
+        return []
+    hand = state.players[state.current].staff
+    cards = dict.fromkeys(c for c in hand if only is None or c is only)
+    return [use for card in cards for use in TARGETS[card](state, before)]
+
+
+def ward_round_gifts(state: GameState) -> list[tuple[int, object]]:
+    """(seat, patient) each other player gives under the Ward Round, in turn order: the
+    lowest-star patient of their log book, the one that entered it last on a tie."""
+    gifts = []
+    n = state.player_count
+    for k in range(1, n):
+        seat = (state.current + k) % n
+        book = state.players[seat].log_book
+        if book:
+            low = min(p.stars for p in book)
+            gifts.append((seat, next(p for p in reversed(book) if p.stars == low)))
+    return gifts
+
+
+def use_staff(state: GameState, use: UseStaff) -> GameState:
+    """Apply a legal ``use``: the card leaves the hand for the bottom of the staff deck
+    (house rule), the turn's one staff use is spent, and the card's effect happens."""
+    seat = state.current
+    hand = list(state.players[seat].staff)
+    hand.remove(use.card)
+    players = list(state.players)
+    players[seat] = evolve(players[seat], staff=tuple(hand))
+    state = evolve(
+        state,
+        players=tuple(players),
+        staff_deck=state.staff_deck + (use.card,),
+        staff_used=True,
+    )
+    card = use.card
+    if card in (StaffCard.PHARMACIST, StaffCard.NURSE):
+        return treat(state, use.cells)
+    if card is StaffCard.CONSULTANT_OPINION:
+        cell = use.cells[0]
+        patient = state.ward[cell].patient
+        ward = state.ward[:cell] + (None,) + state.ward[cell + 1 :]
+        return evolve(state, ward=ward, removed=state.removed + (patient,))
+    if card is StaffCard.WARD_ROUND:
+        for giver, patient in ward_round_gifts(state):
+            state = transfer(state, patient, giver, seat)
+        return state
+    if card is StaffCard.LOCUM:
+        giver = next(s for s, p in enumerate(state.players) if use.patient in p.log_book)
+        return transfer(state, use.patient, giver, seat)
+    if card is StaffCard.PORTER:
+        return evolve(state, porter=True)
+    if card is StaffCard.JUNIOR_DOCTOR:
+        return evolve(state, looked_at=use.cells, return_phase=state.phase, phase=Phase.JUNIOR_DOCTOR)
+    assert card is StaffCard.REGISTRAR
+    return evolve(state, phase=Phase.MOVE)

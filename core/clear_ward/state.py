@@ -1,0 +1,129 @@
+"""The one game-state object of Clear the Ward and its parts (attrs ``@frozen``).
+
+The state never changes: ``apply_action`` returns a new one (``attrs.evolve``), so an
+undo is the previous state and a bot can branch freely.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from attrs import frozen
+
+from core.clear_ward.cards import Direction, Patient, StaffCard
+from core.clear_ward.constants import OBSERVATION_TURNS, VICTORY_CARD_PLAYER_COUNTS
+
+
+@frozen
+class WardCard:
+    """A patient card lying in the ward.
+
+    ``flipped_on_turn``: the turn number on which it was turned face up during play
+    (``None`` for cards dealt face up); it is under observation until the end of the
+    next turn (decision "Just flipped").
+    """
+
+    patient: Patient
+    face_up: bool
+    flipped_on_turn: int | None = None
+
+    def under_observation(self, turn: int) -> bool:
+        """True while no sweep, Nurse or Pharmacist may treat it (rulebook FAQ)."""
+        return self.flipped_on_turn is not None and turn <= self.flipped_on_turn + OBSERVATION_TURNS
+
+    def treatable(self, turn: int) -> bool:
+        """Face up and not under observation on turn ``turn``."""
+        return self.face_up and not self.under_observation(turn)
+
+
+@frozen
+class PlayerState:
+    """One doctor at the table: their name, log book (patients in the order treated,
+    the rulebook's "Doctor's List") and staff cards in hand (at most 2)."""
+
+    name: str
+    log_book: tuple[Patient, ...] = ()
+    staff: tuple[StaffCard, ...] = ()
+
+    @property
+    def stars(self) -> int:
+        """Stars from treated patients (victory cards not included)."""
+        return sum(p.stars for p in self.log_book)
+
+
+class Phase(Enum):
+    """Where the current turn stands (rulebook "Turn Structure")."""
+
+    MOVE = "move"  # move the Doctor; before the first move a staff card may be used
+    DRAW_DECISION = "draw decision"  # a face-down patient was flipped: draw 2 staff or not
+    KEEP_STAFF = "keep staff"  # choose which drawn staff card(s) to keep
+    JUNIOR_DOCTOR = "junior doctor"  # choose which looked-at card to turn face up
+    AFTER_ACTION = "after action"  # a staff card may still be used, or end the turn
+    OVER = "over"
+
+
+class EndReason(Enum):
+    """Why the game ended (rulebook "Ending the Game")."""
+
+    WARD_CLEAR = "all patients have been treated or removed"
+    NO_LEGAL_MOVE = "the Doctor cannot make a legal move"
+
+
+@frozen
+class GameState:
+    """Everything about a game of Clear the Ward at one moment.
+
+    - ``ward``: 36 spaces row by row, each a ``WardCard`` or ``None`` (empty);
+      ``doctor`` is the Doctor card's space (a flipped card may lie under it).
+    - ``victory``: for each speciality (``Speciality.index`` order) the seat holding its
+      Speciality Victory Card, or ``None``; all ``None`` in solo.
+    - ``turn``: turns started so far minus one (0 on the first turn).
+    - ``last_direction``: the Doctor's previous move, which it may not reverse.
+    - ``last_arrow``: arrow of the last card the Doctor stopped on (Night Shift).
+    - ``passed_over``: spaces with cards the Doctor passed over this turn (Nurse).
+    - ``drawn``: staff cards drawn and not yet kept; ``looked_at``: the Junior Doctor's
+      two face-down spaces; ``return_phase``: where the turn goes after that choice.
+    - ``moves``: moves made in the game (the Night Shift clock starts at the first).
+    """
+
+    seed: int
+    players: tuple[PlayerState, ...]
+    ward: tuple[WardCard | None, ...]
+    doctor: int
+    staff_deck: tuple[StaffCard, ...]
+    victory: tuple[int | None, ...]
+    current: int
+    removed: tuple[Patient, ...] = ()
+    turn: int = 0
+    phase: Phase = Phase.MOVE
+    last_direction: Direction | None = None
+    last_arrow: Direction = Direction.UP
+    moves: int = 0
+    staff_used: bool = False
+    porter: bool = False
+    forced_move: bool = False
+    passed_over: tuple[int, ...] = ()
+    drawn: tuple[StaffCard, ...] = ()
+    looked_at: tuple[int, ...] = ()
+    return_phase: Phase = Phase.MOVE
+    end_reason: EndReason | None = None
+
+    @property
+    def player_count(self) -> int:
+        """Number of seats, 1-4."""
+        return len(self.players)
+
+    @property
+    def solo(self) -> bool:
+        """True in the Night Shift (one player)."""
+        return len(self.players) == 1
+
+    @property
+    def uses_victory_cards(self) -> bool:
+        """Speciality Victory Cards are in play with 2-4 players (rulebook: not solo)."""
+        return len(self.players) in VICTORY_CARD_PLAYER_COUNTS
+
+    @property
+    def patients_in_ward(self) -> int:
+        """Patient cards still lying in the ward, face up or down."""
+        return sum(1 for card in self.ward if card is not None)

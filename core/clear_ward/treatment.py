@@ -1,0 +1,96 @@
+"""Treating patients and the Speciality Victory Cards (rulebook "Action Phase",
+"Speciality Victory Cards"; decisions "Sweep", "Staff treatments never sweep").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from attrs import evolve
+
+from core.clear_ward.cards import SPECIALITIES, Patient, Speciality
+from core.clear_ward.state import GameState, PlayerState
+
+
+def sweep_cells(state: GameState, speciality: Speciality) -> tuple[int, ...]:
+    """Spaces of every face-up patient of ``speciality`` that may be treated now (not
+    under observation): what landing on one of them treats."""
+    turn = state.turn
+    return tuple(
+        cell
+        for cell, card in enumerate(state.ward)
+        if card is not None
+        and card.patient.speciality is speciality
+        and card.treatable(turn)
+    )
+
+
+def treat(state: GameState, cells: Iterable[int], seat: int | None = None) -> GameState:
+    """Move the patients on ``cells`` from the ward into ``seat``'s log book (the current
+    player by default), in that order, then recheck the victory cards."""
+    seat = state.current if seat is None else seat
+    ward = list(state.ward)
+    treated = []
+    for cell in cells:
+        card = ward[cell]
+        assert card is not None, f"no patient to treat on space {cell}"
+        treated.append(card.patient)
+        ward[cell] = None
+    player = state.players[seat]
+    state = evolve(
+        state,
+        ward=tuple(ward),
+        players=_replace(state.players, seat, evolve(player, log_book=player.log_book + tuple(treated))),
+    )
+    return update_victory_cards(state)
+
+
+def transfer(state: GameState, patient: Patient, giver: int, taker: int) -> GameState:
+    """Move ``patient`` from ``giver``'s log book to the end of ``taker``'s (Locum,
+    Ward Round), then recheck the victory cards."""
+    players = list(state.players)
+    book = list(players[giver].log_book)
+    book.remove(patient)
+    players[giver] = evolve(players[giver], log_book=tuple(book))
+    players[taker] = evolve(players[taker], log_book=players[taker].log_book + (patient,))
+    return update_victory_cards(evolve(state, players=tuple(players)))
+
+
+def speciality_counts(player: PlayerState) -> list[int]:
+    """Patients of each speciality in a log book, in ``Speciality.index`` order."""
+    counts = [0] * len(SPECIALITIES)
+    for patient in player.log_book:
+        counts[patient.speciality.index] += 1
+    return counts
+
+
+def victory_holder(counts: list[int], holder: int | None) -> int | None:
+    """Who holds a victory card given each seat's patients of its speciality.
+
+    A seat with strictly more than every other takes it; on a tie for the most the
+    current holder keeps it; otherwise (no one, or the holder fell behind a tie) no one
+    holds it (decision "Speciality Victory Cards"; house rule for the last case).
+    """
+    best = max(counts)
+    if best == 0:
+        return None
+    leaders = [seat for seat, n in enumerate(counts) if n == best]
+    if len(leaders) == 1:
+        return leaders[0]
+    return holder if holder in leaders else None
+
+
+def update_victory_cards(state: GameState) -> GameState:
+    """Recheck every Speciality Victory Card after a log book changed (not in solo)."""
+    if not state.uses_victory_cards:
+        return state
+    per_seat = [speciality_counts(p) for p in state.players]
+    victory = tuple(
+        victory_holder([counts[i] for counts in per_seat], holder)
+        for i, holder in enumerate(state.victory)
+    )
+    return state if victory == state.victory else evolve(state, victory=victory)
+
+
+def _replace(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1 :]
