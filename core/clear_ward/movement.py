@@ -44,14 +44,19 @@ def forced_move(state: GameState) -> Move | None:
     Tried in order from the arrow of the last card the Doctor stopped on, then clockwise:
     slide that way to the first space whose crossing row/column holds a card (a card on
     that space itself included) and stop there, on an empty space when the card lies
-    beside the line. ``None`` when the ward holds no card.
+    beside the line. If the only cards left lie under the Doctor, it steps one space
+    off in the first such direction that has a space (house rule), to come back next
+    turn. ``None`` when the ward holds no card.
     """
     ward = state.ward
-    for direction in state.last_arrow.clockwise_from():
+    if not any(card is not None for card in ward):
+        return None
+    order = state.last_arrow.clockwise_from()
+    for direction in order:
         for i, cell in enumerate(RAYS[state.doctor][direction]):
             if any(ward[c] is not None for c in perpendicular_line(cell, direction)):
                 return Move(direction, i + 1)
-    return None
+    return next(Move(d, 1) for d in order if RAYS[state.doctor][d])
 
 
 def legal_moves(state: GameState) -> list[Move]:

@@ -1,1 +1,83 @@
-"""Clinic: Deluxe Edition rules core (pure functions, no UI)."""
+"""Clinic: Deluxe Edition rules core (pure functions, no UI).
+
+Part 1: one player's clinic (board, construction, cars, people, movement, business).
+See ``docs/rules/clinic.md`` for the rules as implemented.
+"""
+
+from .board import Board, BoardSide, Border, Direction, Space, border_of, parse_space
+from .business import (
+    Payment,
+    Treatment,
+    TreatmentLine,
+    clinic_upkeep,
+    nurses_needed,
+    patient_income,
+    pay_expenses,
+    send_home,
+    treat,
+    upkeep,
+    wages,
+)
+from .components import (
+    SPECIAL_MODULES,
+    Colour,
+    Garden,
+    Helipad,
+    Module,
+    ModuleKind,
+    ParkingTile,
+    Role,
+    Service,
+    TileColour,
+)
+from .construction import (
+    Build,
+    BuildConveyor,
+    BuildEntrance,
+    BuildGarden,
+    BuildHelipad,
+    BuildModule,
+    BuildParking,
+    UpgradeParking,
+    beginner_initial_board,
+    build,
+    build_cost,
+    check_build,
+    is_legal_build,
+    legal_builds,
+)
+from .errors import GameError, IllegalActionError
+from .movement import (
+    cheapest_path,
+    end_of_move_violations,
+    finish_move,
+    move_person,
+    reachable,
+    time_to_record,
+    walk_time,
+)
+from .parking import (
+    CarSpot,
+    can_park,
+    car_blocked_spaces,
+    free_parking_spots,
+    park_car,
+    parked_spots,
+    remove_car,
+)
+from .people import (
+    Clinic,
+    Location,
+    Person,
+    PreAdmissions,
+    admit_patient,
+    hire,
+    is_arrival_point,
+    person_leaves,
+    recolour,
+    replace_person,
+    with_board,
+)
+from .validate import board_violations
+
+__all__ = [name for name in dir() if not name.startswith("_")]

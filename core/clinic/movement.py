@@ -1,0 +1,236 @@
+"""Movement and time: paths of modules, the cheapest one, and the end-of-move check.
+
+Rulebook: "Move" (people cannot leave, patients never switch rooms, how much time it
+takes, module capacity, the worked example 6 time - 3 triage = 3); costs from
+rules-decisions.md.  Nodes of the walking graph are module and helipad ``Space``s,
+entrance ``Border``s and ``PreAdmissions``.  Edges:
+
+* pre-admissions -> any entrance or helipad: ``TIME_PRE_ADMISSIONS_TO_ARRIVAL`` (0);
+* pre-admissions -> any outpatient services, patients only: 0;
+* entrance -> the module it points at, helipad -> the module below: 1;
+* module -> orthogonally adjacent module, up and down included: 1;
+* conveyor stop -> an aligned conveyor stop: 0.
+
+There is no edge back to an entrance, helipad or pre-admissions, so nobody who has
+entered can leave.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import attrs
+
+from . import constants as K
+from .board import Board, Border, Space
+from .components import Helipad, Module, ModuleKind, Role
+from .errors import IllegalActionError
+from .people import Clinic, Location, Person, PreAdmissions, replace_person
+
+
+def _edges(board: Board, node: Location, patient: bool):
+    """(neighbour, time) pairs leaving ``node``."""
+    if isinstance(node, PreAdmissions):
+        for e in board.entrances:
+            yield e, K.TIME_PRE_ADMISSIONS_TO_ARRIVAL
+        for h in board.spaces_with(Helipad):
+            yield h, K.TIME_PRE_ADMISSIONS_TO_ARRIVAL
+        if patient:
+            for s in board.modules_of_kind(ModuleKind.OUTPATIENT_SERVICES):
+                yield s, K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT
+        return
+    if isinstance(node, Border):
+        if node in board.entrances:
+            yield board.entrance_target(node), K.TIME_ARRIVAL_TO_MODULE
+        return
+    tile = board.tile_at(node)
+    if isinstance(tile, Helipad):
+        yield node.below(), K.TIME_ARRIVAL_TO_MODULE
+        return
+    if not isinstance(tile, Module):
+        return
+    for n in board.neighbours(node):
+        if isinstance(board.tile_at(n), Module):
+            yield n, K.TIME_ADJACENT_MODULE
+    stops = board.conveyor_stops
+    if node in stops:
+        for s in stops:
+            if s != node and s.aligned_with(node):
+                yield s, K.TIME_CONVEYOR
+
+
+def cheapest_path(
+    board: Board, start: Location, goal: Location, patient: bool = False
+) -> tuple[int, tuple[Location, ...]]:
+    """The cheapest walk from ``start`` to ``goal``: ``(time, (start, ..., goal))``.
+
+    ``patient`` allows the pre-admissions -> outpatient services shortcut.  A 0-1
+    breadth-first search (all step costs are 0 or 1).  Raises IllegalActionError when
+    no path of modules leads there.
+    """
+    if start == goal:
+        return 0, (start,)
+    best: dict[Location, int] = {start: 0}
+    came: dict[Location, Location] = {}
+    queue: deque[Location] = deque([start])
+    while queue:
+        node = queue.popleft()
+        d = best[node]
+        for nxt, cost in _edges(board, node, patient):
+            nd = d + cost
+            if nd < best.get(nxt, 1 << 30):
+                best[nxt] = nd
+                came[nxt] = node
+                if cost == 0:
+                    queue.appendleft(nxt)
+                else:
+                    queue.append(nxt)
+    if goal not in best:
+        raise IllegalActionError(f"Movement: no path of modules leads from {start} to {goal}")
+    path = [goal]
+    while path[-1] != start:
+        path.append(came[path[-1]])
+    return best[goal], tuple(reversed(path))
+
+
+def walk_time(board: Board, path: tuple[Location, ...], patient: bool = False) -> int:
+    """Time of a hand-walked ``path``, step by step; raises IllegalActionError when a
+    step is not an edge of the walking graph (the cheapest step is used)."""
+    total = 0
+    for a, b in zip(path, path[1:]):
+        costs = [c for n, c in _edges(board, a, patient) if n == b]
+        if not costs:
+            raise IllegalActionError(f"Movement: cannot step from {a} to {b}")
+        total += min(costs)
+    return total
+
+
+def reachable(clinic: Clinic, pid: int) -> dict[Location, int]:
+    """Every place person ``pid`` can reach this Move phase, with its cheapest time
+    (for part 2's ``legal_actions``).  Empty for a patient who stays."""
+    person = clinic.person(pid)
+    if person.stays:
+        return {}
+    board = clinic.board
+    best: dict[Location, int] = {person.where: 0}
+    queue: deque[Location] = deque([person.where])
+    patient = person.role is Role.PATIENT
+    while queue:
+        node = queue.popleft()
+        for nxt, cost in _edges(board, node, patient):
+            nd = best[node] + cost
+            if nd < best.get(nxt, 1 << 30):
+                best[nxt] = nd
+                (queue.appendleft if cost == 0 else queue.append)(nxt)
+    return best
+
+
+def move_person(clinic: Clinic, pid: int, goal: Location) -> Clinic:
+    """Move person ``pid`` to ``goal`` along the cheapest path; its time is added to
+    ``clinic.move_time``.  Raises IllegalActionError when the patient stays in its room
+    (patients never switch rooms) or no path leads there (people cannot leave)."""
+    person = clinic.person(pid)
+    if person.stays and goal != person.where:
+        raise IllegalActionError(
+            f"Movement: {person} stays at {person.where} (patients never switch rooms)"
+        )
+    time, _ = cheapest_path(clinic.board, person.where, goal, person.role is Role.PATIENT)
+    clinic = replace_person(clinic, attrs.evolve(person, where=goal))
+    return attrs.evolve(clinic, move_time=clinic.move_time + time)
+
+
+_ROLE_INDEX = {Role.DOCTOR: 0, Role.NURSE: 1, Role.ORDERLY: 2, Role.PATIENT: 3}
+_ROOMS = (ModuleKind.TREATMENT_ROOM, ModuleKind.OPERATING_ROOM)
+
+
+def end_of_move_violations(clinic: Clinic) -> tuple[str, ...]:
+    """Every reason the clinic may not end the Move phase as it stands (empty if none):
+    people on an entrance or helipad, people where their kind is not allowed, patients
+    in rooms of another service (or none), modules over capacity (rulebook, Module
+    Capacity)."""
+    board = clinic.board
+    out: list[str] = []
+    counts: dict[Space, list[int]] = {}
+    for p in clinic.people:
+        where = p.where
+        if isinstance(where, PreAdmissions):
+            if p.role is not Role.PATIENT:
+                out.append(f"{p} cannot stay in {where} (patients only)")
+            continue
+        if isinstance(where, Border):
+            out.append(f"{p} is on the entrance {where} (nobody may end on an entrance)")
+            continue
+        tile = board.tile_at(where)
+        if isinstance(tile, Helipad):
+            out.append(f"{p} is on the helipad at {where} (nobody may end on a helipad)")
+            continue
+        if not isinstance(tile, Module):
+            out.append(f"{p} is at {where}, which is not a module")
+            continue
+        cap = K.CAPACITY[tile.kind.value][_ROLE_INDEX[p.role]]
+        if cap == 0:
+            out.append(f"{p} cannot end in the {tile} at {where} (no {p.role} allowed there)")
+            continue
+        if p.role is Role.PATIENT and tile.kind in _ROOMS:
+            service = board.room_service(where)
+            if service is None:
+                out.append(f"{p} is in the {tile} at {where}, not connected to any service")
+                continue
+            if service is not p.service:
+                out.append(
+                    f"{p} is in the {tile} at {where}, connected to {service}"
+                    f" (patients only in rooms of their own service)"
+                )
+                continue
+        counts.setdefault(where, [0, 0, 0, 0])[_ROLE_INDEX[p.role]] += 1
+    for where, n in sorted(counts.items()):
+        kind = board.tile_at(where).kind  # type: ignore[union-attr]
+        for role, idx in _ROLE_INDEX.items():
+            cap = K.CAPACITY[kind.value][idx]
+            if cap is not None and n[idx] > cap:
+                out.append(
+                    f"the {board.tile_at(where)} at {where} holds {n[idx]} {role}s"
+                    f" (capacity {cap})"
+                )
+    return tuple(out)
+
+
+def time_to_record(raw_time: int, has_triage: bool) -> int:
+    """Time spent this round after triage: ``raw_time - 3`` with a triage, never below
+    0 (rulebook example: 6 - 3 = 3).  One triage or several: 3 (decisions: "while you
+    have one")."""
+    if has_triage:
+        return max(0, raw_time - K.TRIAGE_TIME_REDUCTION)
+    return max(0, raw_time)
+
+
+def finish_move(clinic: Clinic) -> tuple[Clinic, int]:
+    """End the Move phase: check every person (raises IllegalActionError listing each
+    violation), mark patients in treatment rooms, operating rooms and outpatient
+    services as staying, reset ``move_time``.  Returns ``(clinic, time)`` where
+    ``time`` is what to record on the Time Spent track (triage applied)."""
+    problems = end_of_move_violations(clinic)
+    if problems:
+        raise IllegalActionError("End of move: " + "; ".join(problems))
+    board = clinic.board
+    staying = (*_ROOMS, ModuleKind.OUTPATIENT_SERVICES)
+    people = []
+    for p in clinic.people:
+        m = board.module_at(p.where) if isinstance(p.where, Space) else None
+        if p.role is Role.PATIENT and m is not None and m.kind in staying:
+            p = attrs.evolve(p, stays=True)
+        people.append(p)
+    time = time_to_record(clinic.move_time, board.has_triage)
+    return attrs.evolve(clinic, people=tuple(people), move_time=0), time
+
+
+__all__ = [
+    "Person",
+    "cheapest_path",
+    "end_of_move_violations",
+    "finish_move",
+    "move_person",
+    "reachable",
+    "time_to_record",
+    "walk_time",
+]
