@@ -90,7 +90,7 @@ def test_cheapest_path_is_found_and_walks_only_through_modules():
     board = entrance(modules((PSY, "A1"), (TR, "B1"), (SR, "C1"), (LAB, "C2"), (TR, "C3")), "A1", W)
     time, path = cheapest_path(board, board.entrances[0], sp("C3"))
     assert time == 5 and path[-1] == sp("C3") and len(path) == 6
-    # A garden between does not carry people: D-column island is unreachable.
+    # A separate building with no entrance and no conveyor cannot be reached.
     island = modules((OR, "A3"), board=board)
     with pytest.raises(IllegalActionError, match=r"Movement: no path of modules leads from west of A1 to floor 0 A3"):
         cheapest_path(island, island.entrances[0], sp("A3"))

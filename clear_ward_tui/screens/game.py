@@ -1,0 +1,365 @@
+"""The game screen: holds the ``GameState``, turns key presses into actions, runs the
+computer seats and hands over to the game-over screen.
+
+Everything allowed comes from ``legal_actions``; anything else is sent to
+``apply_action`` only to show the engine's reason in a notification.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import var
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from clear_ward_tui.config import ASCII, UNICODE, Options
+from clear_ward_tui.dialogs import staff as staff_dialogs
+from clear_ward_tui.records import format_time
+from clear_ward_tui.screens import status
+from clear_ward_tui.widgets.event_log import EventLog
+from clear_ward_tui.widgets.side_panel import SidePanel
+from clear_ward_tui.widgets.ward_grid import GridView, WardGrid, line_to
+from core.clear_ward import (
+    Action,
+    Direction,
+    EndTurn,
+    GameState,
+    IllegalActionError,
+    Move,
+    Phase,
+    StaffCard,
+    UseStaff,
+    apply_action,
+    cell_name,
+    describe,
+    legal_actions,
+    new_game,
+)
+from core.clear_ward.bots import make_bot
+from core.clear_ward.rules import moves_now
+
+
+class GameScreen(Screen):
+    """One game of Clear the Ward from setup to the last move."""
+
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
+    BINDINGS = [
+        Binding("c", "staff", "Staff cards", id="game.staff"),
+        Binding("e", "end_turn", "End turn", id="game.end_turn"),
+        Binding("n", "next_stop", "Next ◆", id="game.next"),
+        Binding("escape", "cancel", "Cancel", id="game.cancel"),
+        Binding("question_mark", "help", "Help", key_display="?", id="game.help"),
+        Binding("r", "rules", "Rules", id="game.rules"),
+        Binding("q", "quit", "Quit", id="game.quit"),
+    ]
+
+    state: var[GameState | None] = var(None, init=False)
+
+    def __init__(self, options: Options, *, state: GameState | None = None) -> None:
+        super().__init__(id="game")
+        self.options = options
+        self.glyphs = ASCII if options.ascii else UNICODE
+        self.seed = options.seed if options.seed is not None else random.randrange(1_000_000)
+        seats = options.seats
+        self.names = [s.name for s in seats]
+        self.bots = {i: make_bot(s.cpu, self.seed * 10 + i) for i, s in enumerate(seats) if s.is_cpu}
+        self._initial = state or new_game(self.names, self.seed, options.start)
+        self.targeting: StaffCard | None = None
+        self.picked: tuple[int, ...] = ()
+        self.clock_started: float | None = None
+        self.clock_stopped: float | None = None
+        self._cpu_pending = False
+        self._dialog_open = False
+        self._finished = False
+        self._turn_key: tuple | None = None
+
+    # -- layout -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="✚")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static(id="status")
+                yield WardGrid(self.glyphs, id="ward")
+                yield EventLog(id="log")
+            yield SidePanel(id="side")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Clear the Ward"
+        self.sub_title = f"{'Night Shift' if len(self.names) == 1 else f'{len(self.names)} players'} · seed {self.seed}"
+        self.query_one(WardGrid).focus()
+        self.query_one(EventLog).add(
+            f"New game, seed {self.seed}: {', '.join(s.label() for s in self.options.seats)}. "
+            f"{self.names[self._initial.current]} starts."
+        )
+        if len(self.names) == 1:
+            self.set_interval(1, self._tick)
+        self.state = self._initial
+
+    @property
+    def is_cpu_turn(self) -> bool:
+        return self.state is not None and self.state.current in self.bots
+
+    def _legal(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    def _uses(self, card: StaffCard) -> list[UseStaff]:
+        return [a for a in self._legal() if isinstance(a, UseStaff) and a.card is card]
+
+    def _grid_view(self) -> GridView:
+        state = self.state
+        human = not self.is_cpu_turn
+        if self.targeting is not None:
+            targets = frozenset(c for use in self._uses(self.targeting) for c in use.cells)
+            return GridView(state, {}, targets, self.picked)
+        stops = {}
+        if human and state.phase is Phase.MOVE:
+            stops = {
+                line: a for a in self._legal() if isinstance(a, Move)
+                for line in [self._destination(a)]
+            }
+        return GridView(state, stops)
+
+    def _destination(self, move: Move) -> int:
+        from core.clear_ward.ward import RAYS
+
+        return RAYS[self.state.doctor][move.direction][move.steps - 1]
+
+    # -- showing the state --------------------------------------------------------------
+
+    def watch_state(self, state: GameState) -> None:
+        human = state.current not in self.bots
+        key = (state.current, state.turn, state.phase is Phase.MOVE, state.moves)
+        grid = self.query_one(WardGrid)
+        if human and state.phase is Phase.MOVE and key != self._turn_key:
+            grid.cursor = state.doctor
+        self._turn_key = key
+        self.refresh_view()
+        self.call_after_refresh(self._next_step)
+
+    def refresh_view(self) -> None:
+        state, g = self.state, self.glyphs
+        view = self._grid_view()
+        grid = self.query_one(WardGrid)
+        grid.show(view)
+        human = not self.is_cpu_turn
+        forced = state.solo and state.phase is Phase.MOVE and moves_now(state)[1]
+        need = status.staff_need(self._uses(self.targeting)) if self.targeting else 0
+        can_staff = any(isinstance(a, UseStaff) for a in self._legal())
+        lines = [
+            status.instruction(state, self.names[state.current], cpu=not human, forced=forced,
+                               targeting=self.targeting, need=need, can_staff=can_staff, g=g),
+            status.describe_cell(view, grid.cursor, g),
+            status.direction_line(state, g, self._clock_text()),
+        ]
+        self.query_one("#status", Static).update("\n".join(lines))
+        private = state.current if human else None
+        self.query_one(SidePanel).show(state, self.names, private, g)
+
+    def on_ward_grid_moved(self, event: WardGrid.Moved) -> None:
+        if self.state is not None:
+            self.refresh_view()
+
+    def _clock_text(self) -> str | None:
+        if len(self.names) != 1:
+            return None
+        if not self.options.show_clock:
+            return "⏱ --:--"
+        if self.clock_started is None:
+            return "⏱ 00:00 (starts at the first move)"
+        return "⏱ " + format_time(self.elapsed())
+
+    def elapsed(self) -> float:
+        if self.clock_started is None:
+            return 0.0
+        return (self.clock_stopped or time.monotonic()) - self.clock_started
+
+    def _tick(self) -> None:
+        if self.clock_started is not None and self.clock_stopped is None and self.state is not None:
+            self.refresh_view()
+
+    # -- playing actions ----------------------------------------------------------------
+
+    def play(self, action: Action) -> bool:
+        """Apply ``action`` for the current player; on an illegal one, show the engine's
+        reason. Returns whether it was played."""
+        before = self.state
+        try:
+            after = apply_action(before, action)
+        except IllegalActionError as err:
+            self.notify(str(err), severity="error", title="Not allowed")
+            return False
+        if before.moves == 0 and after.moves > 0:
+            self.clock_started = time.monotonic()
+        if after.phase is Phase.OVER and self.clock_stopped is None:
+            self.clock_stopped = time.monotonic()
+        self.targeting, self.picked = None, ()
+        self.query_one(EventLog).add(describe(before, action, after))
+        self.state = after
+        return True
+
+    def _next_step(self) -> None:
+        state = self.state
+        if state.phase is Phase.OVER:
+            self._finish()
+        elif self.is_cpu_turn:
+            if not self._cpu_pending:
+                self._cpu_pending = True
+                self.set_timer(max(self.options.cpu_delay, 0.001), self._cpu_act)
+        elif state.phase in (Phase.DRAW_DECISION, Phase.KEEP_STAFF, Phase.JUNIOR_DOCTOR):
+            self._open_phase_dialog()
+
+    def _cpu_act(self) -> None:
+        self._cpu_pending = False
+        if self.state.phase is Phase.OVER or not self.is_cpu_turn:
+            return
+        self.play(self.bots[self.state.current].choose(self.state))
+
+    def _open_phase_dialog(self) -> None:
+        if self._dialog_open:
+            return
+        state = self.state
+        if state.phase is Phase.DRAW_DECISION:
+            dialog = staff_dialogs.draw_dialog(state)
+        elif state.phase is Phase.KEEP_STAFF:
+            dialog = staff_dialogs.keep_dialog(state, [a for a in self._legal()])
+        else:
+            dialog = staff_dialogs.junior_doctor_dialog(state)
+        self._push_dialog(dialog, self._dialog_done)
+
+    def _push_dialog(self, dialog, callback) -> None:
+        self._dialog_open = True
+        self.app.push_screen(dialog, callback)
+
+    def _dialog_done(self, action: Action | None) -> None:
+        self._dialog_open = False
+        if action is not None:
+            self.play(action)
+
+    def _finish(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        from clear_ward_tui.screens.game_over import GameOverScreen
+
+        outcome = None
+        if self.state.solo:
+            outcome = self.app.night_shift_outcome(self.state, self.seed, self.elapsed())
+        self.app.switch_screen(GameOverScreen(self.options, self.state, self.names, self.seed, outcome))
+
+    # -- player input -------------------------------------------------------------------
+
+    def _human_may_act(self) -> bool:
+        if self.state is None or self.state.phase is Phase.OVER:
+            return False
+        if self.is_cpu_turn:
+            self.notify("Wait: a computer player is taking its turn.", severity="warning")
+            return False
+        return True
+
+    def on_ward_grid_chosen(self, event: WardGrid.Chosen) -> None:
+        if not self._human_may_act():
+            return
+        cell, state = event.cell, self.state
+        if self.targeting is not None:
+            self._pick_target(cell)
+        elif state.phase in (Phase.DRAW_DECISION, Phase.KEEP_STAFF, Phase.JUNIOR_DOCTOR):
+            self._open_phase_dialog()
+        elif state.phase is Phase.MOVE and cell in self._grid_view().stops:
+            self.play(self._grid_view().stops[cell])
+        elif cell == state.doctor:
+            self.notify(f"The Doctor is on {cell_name(cell)}: choose a space to move to.", severity="warning")
+        else:
+            found = line_to(state.doctor, cell)
+            if found is None:
+                self.notify(
+                    f"Movement: the Doctor slides in a straight line; {cell_name(cell)} is not in line "
+                    f"with {cell_name(state.doctor)}.", severity="error", title="Not allowed")
+                return
+            direction, steps, _ = found
+            self.play(Move(Direction(direction), steps))
+
+    def _pick_target(self, cell: int) -> None:
+        card = self.targeting
+        uses = self._uses(card)
+        targets = {c for use in uses for c in use.cells}
+        if cell not in targets:
+            self.play(UseStaff(card, self.picked + (cell,)))
+            return
+        self.picked = tuple(c for c in self.picked if c != cell) if cell in self.picked else self.picked + (cell,)
+        need = status.staff_need(uses)
+        if len(self.picked) >= need:
+            chosen = sorted(self.picked)
+            use = next((u for u in uses if sorted(u.cells) == chosen), None)
+            self.play(use or UseStaff(card, tuple(chosen)))
+            self.picked = ()
+        self.refresh_view()
+
+    def action_staff(self) -> None:
+        if not self._human_may_act():
+            return
+        hand = self.state.players[self.state.current].staff
+        if not hand:
+            self.notify("You hold no staff cards (draw 2 when you turn a patient face up).", severity="warning")
+            return
+        usable = {a.card for a in self._legal() if isinstance(a, UseStaff)}
+        self._push_dialog(staff_dialogs.staff_menu(self.state, usable), self._staff_chosen)
+
+    def _staff_chosen(self, card: StaffCard | None) -> None:
+        self._dialog_open = False
+        if card is None:
+            return
+        uses = self._uses(card)
+        if not uses:
+            self.play(UseStaff(card))  # not usable now: the engine says why
+        elif uses[0].patient is not None:
+            self._push_dialog(staff_dialogs.locum_dialog(self.state, uses), self._dialog_done)
+        elif uses[0].cells:
+            self.targeting, self.picked = card, ()
+            view = self._grid_view()
+            self.query_one(WardGrid).cursor = min(view.targets)
+            self.refresh_view()
+        else:
+            self.play(uses[0])
+
+    def action_end_turn(self) -> None:
+        if self._human_may_act():
+            self.play(EndTurn())
+
+    def action_next_stop(self) -> None:
+        view = self._grid_view()
+        cells = sorted(view.targets or view.stops)
+        if cells:
+            grid = self.query_one(WardGrid)
+            grid.cursor = next((c for c in cells if c > grid.cursor), cells[0])
+
+    def action_cancel(self) -> None:
+        if self.targeting is not None:
+            self.targeting, self.picked = None, ()
+            self.notify("Staff card not used.")
+            self.refresh_view()
+
+    def action_help(self) -> None:
+        from clear_ward_tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_rules(self) -> None:
+        from clear_ward_tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen())
+
+    def action_quit(self) -> None:
+        from clear_ward_tui.dialogs.confirm import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmDialog("Quit this game? It will not be saved."), answered)

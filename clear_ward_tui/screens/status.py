@@ -1,0 +1,78 @@
+"""The three status lines above the ward: whose turn and what to do, the selected space,
+and the previous direction / Night Shift clock. Pure text from the state."""
+
+from __future__ import annotations
+
+from textual.markup import escape
+
+from clear_ward_tui.config import Glyphs
+from clear_ward_tui.widgets.ward_grid import GridView, line_to
+from core.clear_ward import Direction, GameState, Phase, StaffCard, UseStaff, cell_name
+
+
+def instruction(state: GameState, name: str, *, cpu: bool, forced: bool,
+                targeting: StaffCard | None, need: int, can_staff: bool, g: Glyphs) -> str:
+    """Line 1: who plays and what they must do now."""
+    who = f"[b]{escape(name)}[/b]"
+    if state.phase is Phase.OVER:
+        return f"Game over: {state.end_reason.value}."
+    if cpu:
+        return f"{who} (computer) is playing…"
+    if targeting is not None:
+        return f"{who}: {targeting.value}: pick {need} {g.target} space{'s' if need > 1 else ''}, Enter; Esc cancels"
+    if state.phase is Phase.MOVE:
+        if forced:
+            return f"{who}: no legal move: make the Night Shift forced move ({g.stop}), Enter"
+        staff = " or staff (c)" if can_staff else ""
+        return f"{who}: move the Doctor to a {g.stop} space, Enter{staff}"
+    if state.phase is Phase.AFTER_ACTION:
+        return f"{who}: use a staff card (c) or end the turn (e)"
+    return f"{who}: make your choice in the dialog"
+
+
+def describe_cell(view: GridView, cell: int, g: Glyphs) -> str:
+    """Line 2: the selected space, and what stopping there passes over."""
+    state = view.state
+    card = state.ward[cell]
+    if card is None:
+        what = "empty"
+    elif card.face_up:
+        what = f"{card.patient.speciality.value} {card.patient.stars}{g.star}"
+        if card.under_observation(state.turn):
+            what += " (under observation)"
+    else:
+        what = "face-down patient"
+    if cell == state.doctor:
+        return f"{cell_name(cell)}: the Doctor" + ("" if card is None else f", on {what}")
+    text = f"{cell_name(cell)}: {what}"
+    if view.targets:
+        return text + (f" · {g.target} target" if cell in view.targets else " · not a target")
+    found = line_to(state.doctor, cell)
+    if found is None:
+        return text + " · not in line with the Doctor"
+    direction, steps, between = found
+    passed = [c for c in between if state.ward[c] is not None]
+    stop = f"{g.stop} stop" if cell in view.stops else "no stop"
+    arrow = g.arrows[direction]
+    return text + f" · {stop} {arrow}{steps}, passes {len(passed)} card{'s' * (len(passed) != 1)}"
+
+
+def direction_line(state: GameState, g: Glyphs, clock: str | None) -> str:
+    """Line 3: the previous direction (which the Doctor may not reverse), and the clock."""
+    last: Direction | None = state.last_direction
+    if last is None:
+        text = "First move: any direction"
+    else:
+        text = f"Last move {g.arrows[last.value]} {last.value} (no {g.arrows[last.opposite.value]} back)"
+    if state.porter:
+        text += " · Porter: may reverse, stop on empty"
+    if state.forced_move:
+        text += " · last move was forced"
+    if clock is not None:
+        text += f" · Night Shift {clock}"
+    return text
+
+
+def staff_need(uses: list[UseStaff]) -> int:
+    """How many ward spaces a staff card's uses target (the engine lists them)."""
+    return len(uses[0].cells) if uses else 0

@@ -1,0 +1,75 @@
+"""The side panel: scores, log books, victory cards, the staff deck, whose turn, and
+the current player's staff cards with their full text."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from textual.containers import VerticalScroll
+from textual.markup import escape
+from textual.widgets import Static
+
+from clear_ward_tui.config import UNICODE, Glyphs
+from core.clear_ward import SPECIALITIES, GameState, player_view, score, victory_cards
+
+
+def _log_book(book, star: str) -> str:
+    if not book:
+        return "no patients yet"
+    counts = Counter(p.speciality for p in book)
+    return " ".join(f"{s.short}×{counts[s]}" for s in SPECIALITIES if counts[s])
+
+
+def panel_markup(state: GameState, names: list[str], private_seat: int | None, glyphs: Glyphs = UNICODE) -> str:
+    """The panel's text. ``private_seat``: whose staff cards may be shown (the current
+    human player), ``None`` to keep every hand hidden."""
+    star = glyphs.star
+    lines = [f"[b]Turn {state.turn + 1}[/b] · [b]{escape(names[state.current])}[/b] to play"]
+    lines.append(f"Staff deck: {len(state.staff_deck)} cards")
+    lines.append("")
+    lines.append("[b $text-primary]PLAYERS[/]")
+    for seat, player in enumerate(state.players):
+        mark = "▶" if seat == state.current else " "
+        vc = victory_cards(state, seat)
+        extra = f" ({player.stars}+{vc} VC)" if vc else ""
+        lines.append(
+            f"{mark} [b]{escape(names[seat])}[/b] {score(state, seat)}{star}{extra} · staff {len(player.staff)}"
+        )
+        lines.append(f"   [dim]{_log_book(player.log_book, star)}[/dim]")
+    if state.uses_victory_cards:
+        lines.append("")
+        lines.append(f"[b $text-primary]VICTORY CARDS[/] (3{star} each)")
+        cells = []
+        for spec in SPECIALITIES:
+            holder = state.victory[spec.index]
+            who = escape(names[holder]) if holder is not None else "—"
+            cells.append(f"{spec.short} {who}")
+        lines.extend("  ".join(cells[i : i + 2]) for i in range(0, len(cells), 2))
+    lines.append("")
+    if private_seat is None:
+        count = len(state.players[state.current].staff)
+        lines.append(f"[b $text-primary]STAFF CARDS[/] {escape(names[state.current])} holds {count} (hidden)")
+    else:
+        view = player_view(state, private_seat)
+        hand = view.seats[private_seat].staff or ()
+        lines.append(f"[b $text-primary]{escape(names[private_seat]).upper()}'S STAFF CARDS[/] (c)")
+        if not hand:
+            lines.append("  none")
+        for card in hand:
+            lines.append(f"• [b]{card.value}[/b]: {escape(card.text)}")
+    return "\n".join(lines)
+
+
+class SidePanel(VerticalScroll):
+    """Scrolls when a 4-player table does not fit."""
+
+    DEFAULT_CSS = """
+    SidePanel { height: 1fr; }
+    SidePanel > #panel-text { width: 1fr; }
+    """
+
+    def compose(self):
+        yield Static(id="panel-text", markup=True)
+
+    def show(self, state: GameState, names: list[str], private_seat: int | None, glyphs: Glyphs) -> None:
+        self.query_one("#panel-text", Static).update(panel_markup(state, names, private_seat, glyphs))

@@ -1,0 +1,213 @@
+"""The 6x6 ward: cards, the Doctor, empty spaces, a selection cursor and marks.
+
+The grid only draws what it is given (``GridView``) and posts ``WardGrid.Chosen`` when
+the player confirms a space; the game screen decides what that means.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from clear_ward_tui.config import UNICODE, Glyphs
+from core.clear_ward import GameState, Move, cell_name
+from core.clear_ward.ward import RAYS, row_col
+
+SIZE = 6
+CELL_W = 7
+LABEL_W = 2
+SPECIALITY_CLASSES = tuple(f"ward--s{i}" for i in range(7))
+
+
+@dataclass(frozen=True)
+class GridView:
+    """What the grid shows: the state, the legal stopping spaces (space -> its ``Move``),
+    staff-card target spaces and those picked so far."""
+
+    state: GameState
+    stops: dict[int, Move] = field(default_factory=dict)
+    targets: frozenset[int] = frozenset()
+    picked: tuple[int, ...] = ()
+
+
+def line_to(doctor: int, cell: int) -> tuple[str, int, tuple[int, ...]] | None:
+    """(direction name, steps, spaces strictly between) if ``cell`` is in a straight line
+    from the Doctor's space, else ``None`` (geometry only, no rules)."""
+    for direction, ray in RAYS[doctor].items():
+        if cell in ray:
+            steps = ray.index(cell) + 1
+            return direction.value, steps, ray[: steps - 1]
+    return None
+
+
+class WardGrid(Widget, can_focus=True):
+    """The ward. Arrows / hjkl / wasd move the selection, Enter confirms it."""
+
+    DEFAULT_CSS = """
+    WardGrid { width: 51; height: 13; }
+    WardGrid > .ward--label { color: $text-muted; }
+    WardGrid > .ward--card { background: $panel; }
+    WardGrid > .ward--back { color: $text-muted; background: $panel-darken-1; }
+    WardGrid > .ward--empty { color: $text-disabled; }
+    WardGrid > .ward--doctor { color: $text-accent; text-style: bold; }
+    WardGrid > .ward--stop { color: $text-success; text-style: bold; }
+    WardGrid > .ward--passed { text-style: underline; }
+    WardGrid > .ward--target { color: $text-warning; text-style: bold; }
+    WardGrid > .ward--picked { color: $text-warning; text-style: bold reverse; }
+    WardGrid > .ward--cursor { text-style: bold reverse; }
+    WardGrid > .ward--s0 { color: $text-error; }
+    WardGrid > .ward--s1 { color: $text-primary; }
+    WardGrid > .ward--s2 { color: $text-warning; }
+    WardGrid > .ward--s3 { color: $text-accent; }
+    WardGrid > .ward--s4 { color: $text-success; }
+    WardGrid > .ward--s5 { color: $text-secondary; }
+    WardGrid > .ward--s6 { color: $foreground; text-style: italic; }
+    """
+    COMPONENT_CLASSES = {
+        "ward--label", "ward--card", "ward--back", "ward--empty", "ward--doctor",
+        "ward--stop", "ward--passed", "ward--target", "ward--picked", "ward--cursor",
+        *SPECIALITY_CLASSES,
+    }
+    BINDINGS = [
+        Binding("up,k,w", "cursor(-1, 0)", "Select", key_display="↑/k/w", show=False, id="ward.up"),
+        Binding("down,j,s", "cursor(1, 0)", "Select", key_display="↓/j/s", show=False, id="ward.down"),
+        Binding("left,h,a", "cursor(0, -1)", "Select", key_display="←/h/a", show=False, id="ward.left"),
+        Binding("right,l,d", "cursor(0, 1)", "Select", key_display="→/l/d", show=False, id="ward.right"),
+        Binding("enter,space", "choose", "Confirm", id="ward.choose"),
+    ]
+
+    cursor: reactive[int] = reactive(0)
+
+    @dataclass
+    class Chosen(Message):
+        """The player confirmed ``cell``."""
+
+        cell: int
+
+    @dataclass
+    class Moved(Message):
+        """The selection moved to ``cell``."""
+
+        cell: int
+
+    def __init__(self, glyphs: Glyphs = UNICODE, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self.view: GridView | None = None
+
+    def show(self, view: GridView) -> None:
+        """Draw ``view`` from now on."""
+        self.view = view
+        self.refresh()
+
+    def watch_cursor(self, cell: int) -> None:
+        self.post_message(self.Moved(cell))
+
+    def action_cursor(self, drow: int, dcol: int) -> None:
+        row, col = row_col(self.cursor)
+        self.cursor = min(SIZE - 1, max(0, row + drow)) * SIZE + min(SIZE - 1, max(0, col + dcol))
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        cell = self._cell_at(event.x, event.y)
+        if cell is not None:
+            self.cursor = cell
+            self.post_message(self.Chosen(cell))
+
+    def _cell_h(self) -> int:
+        return 3 if self.size.height >= 1 + 3 * SIZE else 2
+
+    def _cell_at(self, x: int, y: int) -> int | None:
+        col, row = (x - LABEL_W - 1) // (CELL_W + 1), (y - 1) // self._cell_h()
+        inside = (x - LABEL_W - 1) % (CELL_W + 1) < CELL_W
+        return row * SIZE + col if inside and 0 <= row < SIZE and 0 <= col < SIZE and y >= 1 else None
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def _style(self, name: str) -> Style:
+        return self.get_component_rich_style(name, partial=True)
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
+        label = self._style("ward--label")
+        head = " " * (LABEL_W + 1) + "".join(f"{c:^{CELL_W}} " for c in "ABCDEF")
+        text.append(head.rstrip() + "\n", label)
+        if self.view is None:
+            return text
+        cell_h = self._cell_h()
+        for row in range(SIZE):
+            for line in range(cell_h):
+                text.append(f"{row + 1} " if line == 0 else " " * LABEL_W, label)
+                for col in range(SIZE):
+                    self._append_cell(text, row * SIZE + col, line)
+                end = self.cursor == row * SIZE + SIZE - 1
+                text.append("]" if end else " ", self._style("ward--cursor") if end else Style())
+                text.append("\n")
+        text.rstrip()
+        return text
+
+    def _passed(self) -> tuple[int, ...]:
+        view = self.view
+        found = line_to(view.state.doctor, self.cursor) if view else None
+        return found[2] if found else ()
+
+    def _append_cell(self, text: Text, cell: int, line: int) -> None:
+        view, g = self.view, self.glyphs
+        state = view.state
+        card = state.ward[cell]
+        is_cursor = cell == self.cursor
+        left_cursor = is_cursor or (cell % SIZE and cell - 1 == self.cursor)
+        gap = "[" if is_cursor else ("]" if left_cursor else " ")
+        text.append(gap, self._style("ward--cursor") if left_cursor else Style())
+        mark, mark_style = " ", Style()
+        if cell in view.picked:
+            mark, mark_style = g.picked, self._style("ward--picked")
+        elif cell in view.targets:
+            mark, mark_style = g.target, self._style("ward--target")
+        elif cell in view.stops:
+            mark, mark_style = g.stop, self._style("ward--stop")
+        elif cell in self._passed() and card is not None:
+            mark, mark_style = g.passed, self._style("ward--passed")
+        doctor = cell == state.doctor
+        if card is None:
+            base = self._style("ward--empty")
+            body = ("{:^7}".format(g.doctor + "DOCTOR") if doctor else "   ·   ") if line == 0 else "      "
+            body_style = self._style("ward--doctor") if doctor else base
+        elif card.face_up:
+            base = self._style("ward--card")
+            spec = self._style(SPECIALITY_CLASSES[card.patient.speciality.index])
+            obs = card.under_observation(state.turn)
+            if line == 0:
+                body = f"{card.patient.speciality.short} {card.patient.stars}{g.star}".ljust(CELL_W)
+                body_style = base + spec
+            elif line == 1:
+                tag = (g.doctor + "DOC") if doctor else ("obs" if obs else "")
+                body = f"{g.arrows[card.patient.arrow.value]} {tag:<4}"
+                body_style = base + (self._style("ward--doctor") if doctor else spec)
+            else:
+                body = f"{cell_name(cell)} {'obs' if obs and doctor else ''}".ljust(6)
+                body_style = base + self._style("ward--label")
+        else:
+            base = self._style("ward--back")
+            if line == 0:
+                body = f"{g.back * 2} ? {g.back * 2}"
+            elif line == 1:
+                body = (g.doctor + "DOC").ljust(6) if doctor else g.back * 6
+            else:
+                body = f"{cell_name(cell)}".ljust(6)
+            body_style = base + (self._style("ward--doctor") if doctor and line == 1 else Style())
+        cursor_style = self._style("ward--cursor") if is_cursor else Style()
+        if line == 0:
+            text.append(body[:CELL_W].ljust(CELL_W), body_style + cursor_style)
+        else:
+            text.append(body[: CELL_W - 1].ljust(CELL_W - 1), body_style + cursor_style)
+            text.append(mark, base + mark_style + cursor_style)
