@@ -59,14 +59,20 @@ def forced_move(state: GameState) -> Move | None:
     return next(Move(d, 1) for d in order if RAYS[state.doctor][d])
 
 
-def legal_moves(state: GameState) -> list[Move]:
-    """Every legal ``Move`` now: the normal moves, or in solo the one forced move."""
+def moves_now(state: GameState) -> tuple[tuple[Move, ...], bool]:
+    """(every legal ``Move`` now, whether it is the Night Shift forced move): the normal
+    moves, or in solo when there are none the one forced move. Read it through the
+    cached ``state.moves_now``."""
     moves = normal_moves(state)
     if not moves and state.solo:
         forced = forced_move(state)
-        if forced is not None:
-            moves = [forced]
-    return moves
+        return ((forced,) if forced is not None else ()), True
+    return tuple(moves), False
+
+
+def legal_moves(state: GameState) -> list[Move]:
+    """Every legal ``Move`` now (normal moves, or in solo the forced move)."""
+    return list(state.moves_now[0])
 
 
 def destination(state: GameState, move: Move) -> tuple[int, tuple[int, ...]]:

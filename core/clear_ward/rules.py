@@ -23,10 +23,10 @@ from core.clear_ward.actions import (
 )
 from core.clear_ward.cards import StaffCard
 from core.clear_ward.constants import HAND_LIMIT, STAFF_DRAW
-from core.clear_ward.movement import destination, forced_move, normal_moves
+from core.clear_ward.movement import destination
 from core.clear_ward.state import EndReason, GameState, Phase, WardCard
 from core.clear_ward.staff import staff_uses, use_staff
-from core.clear_ward.treatment import sweep_cells, treat
+from core.clear_ward.treatment import sweep_cells, treatment_changes
 from core.clear_ward.validation import reject_reason
 from core.errors import IllegalActionError
 
@@ -48,13 +48,9 @@ def keep_options(state: GameState) -> list[KeepStaff]:
     return [KeepStaff(h) for h in dict.fromkeys(hands)]
 
 
-def moves_now(state: GameState) -> tuple[list[Move], bool]:
-    """(legal moves, whether they are the Night Shift forced move)."""
-    moves = normal_moves(state)
-    if not moves and state.solo:
-        forced = forced_move(state)
-        return ([forced] if forced is not None else []), True
-    return moves, False
+def moves_now(state: GameState) -> tuple[tuple[Move, ...], bool]:
+    """(legal moves now, whether they are the Night Shift forced move)."""
+    return state.moves_now
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -62,7 +58,7 @@ def legal_actions(state: GameState) -> list[Action]:
     game is over."""
     phase = state.phase
     if phase is Phase.MOVE:
-        return [*moves_now(state)[0], *staff_uses(state)]
+        return [*state.moves_now[0], *staff_uses(state)]
     if phase is Phase.AFTER_ACTION:
         return [*staff_uses(state), EndTurn()]
     if phase is Phase.DRAW_DECISION:
@@ -82,7 +78,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
     """
     phase = state.phase
     if isinstance(action, Move) and phase is Phase.MOVE:
-        moves, forced = moves_now(state)
+        moves, forced = state.moves_now
         if action in moves:
             return _move(state, action, forced)
     elif isinstance(action, UseStaff):
@@ -106,28 +102,25 @@ def apply_action(state: GameState, action: Action) -> GameState:
 
 def _move(state: GameState, move: Move, forced: bool) -> GameState:
     dest, passed = destination(state, move)
-    state = evolve(
-        state,
-        doctor=dest,
-        last_direction=move.direction,
-        moves=state.moves + 1,
-        passed_over=state.passed_over + passed,
-        forced_move=forced,
-    )
+    changes = {
+        "doctor": dest,
+        "last_direction": move.direction,
+        "moves": state.moves + 1,
+        "passed_over": state.passed_over + passed,
+        "forced_move": forced,
+    }
     card = state.ward[dest]
-    if card is None:
-        return _after_action(state)
-    state = evolve(state, last_arrow=card.patient.arrow)
-    if not card.face_up:
-        flipped = WardCard(card.patient, True, state.turn)
-        state = evolve(state, ward=state.ward[:dest] + (flipped,) + state.ward[dest + 1 :])
-        if state.staff_deck:
-            return evolve(state, phase=Phase.DRAW_DECISION)
-        return _after_action(state)
-    if card.treatable(state.turn):
-        others = [c for c in sweep_cells(state, card.patient.speciality) if c != dest]
-        state = treat(state, [dest, *others])
-    return _after_action(state)
+    if card is not None:
+        changes["last_arrow"] = card.patient.arrow
+        if not card.face_up:
+            flipped = WardCard(card.patient, True, state.turn)
+            changes["ward"] = state.ward[:dest] + (flipped,) + state.ward[dest + 1 :]
+            if state.staff_deck:
+                return evolve(state, phase=Phase.DRAW_DECISION, **changes)
+        elif card.treatable(state.turn):
+            others = [c for c in sweep_cells(state, card.patient.speciality) if c != dest]
+            changes.update(treatment_changes(state, [dest, *others]))
+    return _after_action(evolve(state, **changes))
 
 
 def _keep(state: GameState, hand: tuple[StaffCard, ...]) -> GameState:
@@ -164,8 +157,11 @@ def _after_staff(state: GameState) -> GameState:
 def _after_action(state: GameState) -> GameState:
     if not state.patients_in_ward:
         return _end(state, EndReason.WARD_CLEAR)
-    state = evolve(state, phase=Phase.AFTER_ACTION)
-    return state if staff_uses(state) else _end_turn(state)
+    if not state.staff_used and state.players[state.current].staff:
+        state = evolve(state, phase=Phase.AFTER_ACTION)
+        if staff_uses(state):
+            return state
+    return _end_turn(state)
 
 
 def _end_turn(state: GameState) -> GameState:
@@ -186,7 +182,7 @@ def _check_can_move(state: GameState) -> GameState:
     immediately ends" (in solo a forced move exists while a card remains)."""
     if not state.patients_in_ward:
         return _end(state, EndReason.WARD_CLEAR)
-    if not moves_now(state)[0]:
+    if not state.moves_now[0]:
         return _end(state, EndReason.NO_LEGAL_MOVE)
     return state
 

@@ -7,6 +7,7 @@ undo is the previous state and a bot can branch freely.
 from __future__ import annotations
 
 from enum import Enum
+from functools import cached_property
 
 from attrs import frozen
 
@@ -123,7 +124,16 @@ class GameState:
         """Speciality Victory Cards are in play with 2-4 players (rulebook: not solo)."""
         return len(self.players) in VICTORY_CARD_PLAYER_COUNTS
 
-    @property
+    @cached_property
     def patients_in_ward(self) -> int:
         """Patient cards still lying in the ward, face up or down."""
         return sum(1 for card in self.ward if card is not None)
+
+    @cached_property
+    def moves_now(self) -> tuple[tuple, bool]:
+        """(legal ``Move``s now, whether they are the Night Shift forced move); worked
+        out once per state by ``movement.moves_now`` (the UI, bots and validation all
+        ask for it)."""
+        from core.clear_ward.movement import moves_now
+
+        return moves_now(self)

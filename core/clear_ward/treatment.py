@@ -25,9 +25,10 @@ def sweep_cells(state: GameState, speciality: Speciality) -> tuple[int, ...]:
     )
 
 
-def treat(state: GameState, cells: Iterable[int], seat: int | None = None) -> GameState:
-    """Move the patients on ``cells`` from the ward into ``seat``'s log book (the current
-    player by default), in that order, then recheck the victory cards."""
+def treatment_changes(state: GameState, cells: Iterable[int], seat: int | None = None) -> dict:
+    """The new ``ward``, ``players`` and ``victory`` after the patients on ``cells`` go
+    from the ward into ``seat``'s log book (the current player by default), in that
+    order, as ``attrs.evolve`` keyword arguments (one evolve per action stays cheap)."""
     seat = state.current if seat is None else seat
     ward = list(state.ward)
     treated = []
@@ -37,12 +38,17 @@ def treat(state: GameState, cells: Iterable[int], seat: int | None = None) -> Ga
         treated.append(card.patient)
         ward[cell] = None
     player = state.players[seat]
-    state = evolve(
-        state,
-        ward=tuple(ward),
-        players=_replace(state.players, seat, evolve(player, log_book=player.log_book + tuple(treated))),
-    )
-    return update_victory_cards(state)
+    players = _replace(state.players, seat, evolve(player, log_book=player.log_book + tuple(treated)))
+    return {
+        "ward": tuple(ward),
+        "players": players,
+        "victory": victory_after(state, players),
+    }
+
+
+def treat(state: GameState, cells: Iterable[int], seat: int | None = None) -> GameState:
+    """``state`` after ``treatment_changes`` (staff treatments: Pharmacist, Nurse)."""
+    return evolve(state, **treatment_changes(state, cells, seat))
 
 
 def transfer(state: GameState, patient: Patient, giver: int, taker: int) -> GameState:
@@ -80,15 +86,20 @@ def victory_holder(counts: list[int], holder: int | None) -> int | None:
     return holder if holder in leaders else None
 
 
-def update_victory_cards(state: GameState) -> GameState:
-    """Recheck every Speciality Victory Card after a log book changed (not in solo)."""
+def victory_after(state: GameState, players: tuple[PlayerState, ...]) -> tuple[int | None, ...]:
+    """The victory-card holders once the log books are ``players``' (not in solo)."""
     if not state.uses_victory_cards:
-        return state
-    per_seat = [speciality_counts(p) for p in state.players]
-    victory = tuple(
+        return state.victory
+    per_seat = [speciality_counts(p) for p in players]
+    return tuple(
         victory_holder([counts[i] for counts in per_seat], holder)
         for i, holder in enumerate(state.victory)
     )
+
+
+def update_victory_cards(state: GameState) -> GameState:
+    """Recheck every Speciality Victory Card after a log book changed (not in solo)."""
+    victory = victory_after(state, state.players)
     return state if victory == state.victory else evolve(state, victory=victory)
 
 

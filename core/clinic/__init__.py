@@ -78,6 +78,10 @@ from .people import (
     replace_person,
     with_board,
 )
-from .validate import board_violations
+from .validate import board_violations, clinic_violations
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+__all__ = [
+    name
+    for name, value in list(globals().items())
+    if not name.startswith("_") and not isinstance(value, type(errors))
+]

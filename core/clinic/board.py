@@ -15,7 +15,7 @@ from functools import cached_property
 
 from attrs import field, frozen
 
-from .components import Colour, Garden, Helipad, Module, ModuleKind, ParkingTile, Service, Tile
+from .components import Garden, Helipad, Module, ModuleKind, ParkingTile, Service, Tile
 from .constants import BOARD_SIZES, MAX_FLOOR
 
 
@@ -348,7 +348,6 @@ __all__ = [
     "Board",
     "BoardSide",
     "Border",
-    "Colour",
     "Direction",
     "Space",
     "border_of",

@@ -74,13 +74,21 @@ class Treatment:
 
 
 def _best_in_room(
-    room: Space, kind: ModuleKind, people: list[Person], gardens: int
+    room: Space, kind: ModuleKind, people: list[Person], gardens: int, service=None
 ) -> tuple[TreatmentLine, ...]:
     """The assignment of doctors and nurses to patients earning most (ties: fewest
-    nurses; then the first found, patients and doctors by id)."""
+    nurses; then the first found, patients and doctors by id).  With ``service``, only
+    patients of that service are treated."""
     doctors = sorted((p for p in people if p.role is Role.DOCTOR), key=lambda p: p.id)
     nurses = sorted((p.id for p in people if p.role is Role.NURSE))
-    patients = sorted((p for p in people if p.role is Role.PATIENT), key=lambda p: p.id)
+    patients = sorted(
+        (
+            p
+            for p in people
+            if p.role is Role.PATIENT and (service is None or p.service is service)
+        ),
+        key=lambda p: p.id,
+    )
     if not doctors or not patients:
         return ()
     virtual = K.OPERATING_ROOM_VIRTUAL_NURSES if kind is ModuleKind.OPERATING_ROOM else 0
@@ -143,11 +151,11 @@ def treat(clinic: Clinic) -> Treatment:
             kind = module.kind
             if kind is ModuleKind.OUTPATIENT_SERVICES:
                 lines.extend(_best_in_room(space, kind, by_room.get(space, []), 0))
-            elif kind is ModuleKind.OPERATING_ROOM and board.room_service(space):
-                lines.extend(_best_in_room(space, kind, by_room.get(space, []), 0))
-            elif kind is ModuleKind.TREATMENT_ROOM and board.room_service(space):
+            elif kind is ModuleKind.OPERATING_ROOM and (svc := board.room_service(space)):
+                lines.extend(_best_in_room(space, kind, by_room.get(space, []), 0, svc))
+            elif kind is ModuleKind.TREATMENT_ROOM and (svc := board.room_service(space)):
                 gardens = board.adjacent_gardens(space)
-                res = _best_in_room(space, kind, by_room.get(space, []), gardens)
+                res = _best_in_room(space, kind, by_room.get(space, []), gardens, svc)
                 room_results.append(res)
         supplies = board.supply_rooms_in(building)
         room_results.sort(

@@ -318,6 +318,10 @@ def candidate_builds(board: Board, services: tuple[Service, ...] = tuple(Service
             yield UpgradeParking(space)
     for border in sorted(board.entrance_spaces):
         yield BuildEntrance(border)
+    yield from _conveyor_candidates(board)
+
+
+def _conveyor_candidates(board: Board):
     module_spaces = [s for s, _ in board.modules]
     if board.conveyor_stops:
         for s in module_spaces:
@@ -326,6 +330,32 @@ def candidate_builds(board: Board, services: tuple[Service, ...] = tuple(Service
         for i, a in enumerate(module_spaces):
             for b in module_spaces[i + 1 :]:
                 yield BuildConveyor((a, b))
+
+
+def _plausible_builds(board: Board, services: tuple[Service, ...]):
+    """``candidate_builds`` without the ones that fail on an occupied or unsupported
+    space (a cheap pre-filter; ``check_build`` still decides)."""
+    modules = [Module(ModuleKind.SERVICE_HUB, s) for s in services]
+    modules += [Module(k) for k in ModuleKind if k is not ModuleKind.SERVICE_HUB]
+    for space in board.spaces():
+        tile = board.tile_at(space)
+        if isinstance(tile, ParkingTile):
+            yield UpgradeParking(space)
+        if tile is not None:
+            continue
+        below = board.tile_at(space.below()) if space.floor else None
+        if space.floor == 0 or isinstance(below, Module):
+            for m in modules:
+                yield BuildModule(m, space)
+        if space.floor == 0 or isinstance(below, Garden):
+            yield BuildGarden(space)
+        if isinstance(below, Module):
+            yield BuildHelipad(space)
+        if space.floor == 0:
+            yield BuildParking(space)
+    for border in sorted(board.entrance_spaces - set(board.entrances)):
+        yield BuildEntrance(border)
+    yield from _conveyor_candidates(board)
 
 
 def is_legal_build(board: Board, action: Build) -> bool:
@@ -338,8 +368,9 @@ def is_legal_build(board: Board, action: Build) -> bool:
 
 
 def legal_builds(board: Board, services: tuple[Service, ...] = tuple(Service)) -> tuple[Build, ...]:
-    """All legal builds from ``candidate_builds`` (for part 2's ``legal_actions``)."""
-    return tuple(a for a in candidate_builds(board, services) if is_legal_build(board, a))
+    """Every legal build on ``board`` (cars never moved into new parking), for part
+    2's ``legal_actions``; the same set as the legal ones of ``candidate_builds``."""
+    return tuple(a for a in _plausible_builds(board, services) if is_legal_build(board, a))
 
 
 def beginner_initial_board(patient_colour: Colour) -> Board:

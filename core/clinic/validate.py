@@ -7,7 +7,7 @@ game invariant.  Rulebook: Construction Rules; decisions: helipads, gardens, par
 
 from __future__ import annotations
 
-from .board import Board, Space
+from .board import Board, Border, Space
 from .components import Garden, Helipad, Module, ModuleKind, ParkingTile
 from .constants import MAX_FLOOR, PARKING_TILE_CARS, PARKING_TILE_UPGRADED_CARS
 
@@ -127,4 +127,44 @@ def board_violations(board: Board) -> tuple[str, ...]:
         earlier = stops[:1] if i == 1 else stops[:i]
         if not any(sum((s.floor == e.floor, s.col == e.col, s.row == e.row)) == 2 for e in earlier):
             out.append(f"conveyor stop at {s} is not aligned with an earlier stop")
+    return tuple(out)
+
+
+def clinic_violations(clinic) -> tuple[str, ...]:
+    """``board_violations`` plus the clinic's own invariants: unique person ids, every
+    person at a real place (a module, helipad, entrance of this board, or
+    pre-admissions of an offered service), at most 4 patients per pre-admissions, only
+    patients in pre-admissions, doctors and patients coloured, patients with a service,
+    and one parked car per person (rulebook: every hire and admission parks a car,
+    everyone leaving takes one)."""
+    from .components import Role
+    from .constants import PRE_ADMISSIONS_PER_SERVICE
+    from .people import PreAdmissions
+
+    board = clinic.board
+    out = list(board_violations(board))
+    ids = [p.id for p in clinic.people]
+    if len(set(ids)) != len(ids):
+        out.append("two people share an id")
+    waiting: dict[object, int] = {}
+    for p in clinic.people:
+        w = p.where
+        if isinstance(w, PreAdmissions):
+            waiting[w] = waiting.get(w, 0) + 1
+            if p.role is not Role.PATIENT:
+                out.append(f"{p} in {w}")
+        elif isinstance(w, Border):
+            if w not in board.entrances:
+                out.append(f"{p} stands {w}, where there is no entrance")
+        elif not isinstance(board.tile_at(w), (Module, Helipad)):
+            out.append(f"{p} stands at {w}, not a module or helipad")
+        if (p.role in (Role.DOCTOR, Role.PATIENT)) != (p.colour is not None):
+            out.append(f"{p} has colour {p.colour}")
+        if (p.role is Role.PATIENT) != (p.service is not None):
+            out.append(f"{p} has service {p.service}")
+    for w, n in waiting.items():
+        if n > PRE_ADMISSIONS_PER_SERVICE:
+            out.append(f"{w} holds {n} patients")
+    if board.parked_cars != len(clinic.people):
+        out.append(f"{board.parked_cars} cars parked for {len(clinic.people)} people")
     return tuple(out)
