@@ -20,7 +20,7 @@ class Move:
     steps: int
 
     def __str__(self) -> str:
-        return f"move {self.direction.value} {self.steps}"
+        return f"move {self.direction} {self.steps}"
 
 
 @frozen
@@ -50,7 +50,7 @@ class KeepStaff:
     hand: tuple[StaffCard, ...]
 
     def __str__(self) -> str:
-        return "keep " + " and ".join(c.value for c in self.hand)
+        return "keep " + " and ".join(str(c) for c in self.hand)
 
 
 @frozen
@@ -66,7 +66,7 @@ class UseStaff:
     patient: Patient | None = None
 
     def __str__(self) -> str:
-        text = f"use {self.card.value}"
+        text = f"use {self.card}"
         if self.cells:
             text += " on " + ", ".join(cell_name(c) for c in self.cells)
         if self.patient is not None:

@@ -16,7 +16,7 @@ from core.clear_ward.actions import (
     Move,
     UseStaff,
 )
-from core.clear_ward.cards import StaffCard
+from core.clear_ward.cards import Direction, StaffCard
 from core.clear_ward.constants import LOCUM_MAX_STARS
 from core.clear_ward.movement import forced_move, normal_moves
 from core.clear_ward.state import GameState, Phase
@@ -44,7 +44,10 @@ _KINDS = {
 def reject_reason(state: GameState, action: Action) -> str:
     """The rule ``action`` breaks in ``state``, as a sentence starting with the rule's
     rulebook name, e.g. ``"Movement: the Doctor must stop on a card; C4 is empty"``."""
-    prefix = f"Illegal action {str(action)!r}: "
+    try:
+        prefix = f"Illegal action {str(action)!r}: "
+    except (TypeError, ValueError, AttributeError, IndexError):
+        prefix = f"Illegal action {action!r}: "
     if state.phase is Phase.OVER:
         return prefix + f"Ending the Game: the game is over ({state.end_reason.value})"
     phases = _KINDS.get(type(action))
@@ -71,6 +74,8 @@ def _names(cards) -> str:
 
 def _move_reason(state: GameState, move: Move) -> str:
     here = cell_name(state.doctor)
+    if not isinstance(move.direction, Direction):
+        return f"Movement: {move.direction!r} is not a direction (up, right, down, left)"
     if not isinstance(move.steps, int) or move.steps < 1:
         return "Movement: the Doctor moves at least one space"
     ray = RAYS[state.doctor].get(move.direction, ())

@@ -104,3 +104,13 @@ def test_move_in_the_wrong_phase_names_what_is_needed():
     assert state.phase is Phase.DRAW_DECISION
     with pytest.raises(IllegalActionError, match="decide whether to draw 2 staff cards"):
         apply_action(state, Move(RIGHT, 1))
+
+
+@pytest.mark.parametrize(
+    "move, message",
+    [(Move("north", 1), "'north' is not a direction"), (Move(UP, 0), "at least one space")],
+)
+def test_malformed_moves_are_refused_with_a_message(move, message):
+    state = from_layout(ward(". Car1", "@ Res1"), 2)
+    with pytest.raises(IllegalActionError, match=message):
+        apply_action(state, move)
