@@ -1,0 +1,177 @@
+"""Saved games for both apps: a versioned JSON document, written atomically.
+
+A save holds the game's options (seats, seed, extra options) and the list of actions
+taken; the state is rebuilt by replaying them, and a snapshot of the last state, when
+present, checks the replay. Everything goes through cattrs, never hand-rolled JSON.
+
+The file helpers at the bottom are the only code in ``core`` that touches files; they
+hold no rule. Reading never changes a file: a bad save is reported with
+``SaveError`` (naming the file and the problem) and left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from attrs import evolve, field, frozen
+from cattrs.preconf.json import make_converter
+
+from core.errors import GameError
+
+#: What the ``format`` field of every save says.
+SAVE_FORMAT = "hospital-games-save"
+#: The version this code writes and reads; older or newer saves are refused clearly.
+SAVE_VERSION = 1
+
+
+class SaveError(GameError):
+    """A save that cannot be used: missing, unreadable, corrupt, of another version, or
+    holding an action that is illegal on replay. The message names the file."""
+
+
+@frozen
+class Seat:
+    """One seat of a saved game: the player's name and, for a computer player, its
+    level (``None`` for a human)."""
+
+    name: str
+    computer: str | None = None
+
+
+@frozen
+class SaveGame:
+    """A saved game.
+
+    - ``game``: ``"clear-the-ward"`` or ``"clinic"``.
+    - ``seed``: the seed given to ``new_game``; ``seats``: who plays.
+    - ``options``: the game's other setup options (e.g. ``{"starting_player": 1}``).
+    - ``actions``: every action taken, as the game's tagged action data, in order.
+    - ``snapshot``: the state after the last action, as the game's JSON, or ``None``.
+    - ``saved_at``: ISO 8601 time of writing (UTC).
+    """
+
+    game: str
+    seed: int
+    seats: tuple[Seat, ...]
+    actions: tuple[dict[str, Any], ...] = ()
+    options: dict[str, Any] = field(factory=dict)
+    snapshot: str | None = None
+    saved_at: str = ""
+    format: str = SAVE_FORMAT
+    version: int = SAVE_VERSION
+
+
+_converter = make_converter()
+
+
+def dumps(save: SaveGame) -> str:
+    """The save as JSON text (stamped with the current time if it has none)."""
+    if not save.saved_at:
+        save = evolve(save, saved_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    return json.dumps(_converter.unstructure(save), indent=1)
+
+
+def loads(text: str, source: str = "save") -> SaveGame:
+    """Read JSON text written by ``dumps``. Raises ``SaveError`` naming ``source`` when
+    the text is not JSON, not a save, of another version, or malformed."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise SaveError(f"{source}: not a saved game (corrupt or truncated JSON: {err.msg})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{source}: not a saved game of this program")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(
+            f"{source}: saved by version {data.get('version')!r} of the save format; "
+            f"this program reads version {SAVE_VERSION}"
+        )
+    try:
+        return _converter.structure(data, SaveGame)
+    except Exception as err:  # cattrs raises several kinds; all mean "malformed"
+        raise SaveError(f"{source}: the save is damaged ({type(err).__name__})") from None
+
+
+def replay(
+    save: SaveGame,
+    start: Callable[[SaveGame], Any],
+    apply: Callable[[Any, Any], Any],
+    decode_action: Callable[[dict], Any],
+    encode_state: Callable[[Any], str] | None = None,
+    source: str = "save",
+) -> list[Any]:
+    """Rebuild the states of a saved game: ``[start(save), after action 1, ...]``.
+
+    ``start`` makes the first state from the save's options; ``apply`` is the game's
+    ``apply_action``; ``decode_action`` reads one action's data. Raises ``SaveError``
+    naming the first action that is malformed or illegal on replay, or a snapshot that
+    does not match the replayed state (a tampered save).
+    """
+    try:
+        states = [start(save)]
+    except (GameError, ValueError, TypeError) as err:
+        raise SaveError(f"{source}: the game's options are invalid ({err})") from None
+    for number, data in enumerate(save.actions, start=1):
+        try:
+            action = decode_action(data)
+        except Exception:  # cattrs structure errors of every kind
+            raise SaveError(f"{source}: action {number} is not a valid action") from None
+        try:
+            states.append(apply(states[-1], action))
+        except (GameError, ValueError) as err:
+            raise SaveError(f"{source}: action {number} ({action}) is illegal on replay: {err}") from None
+    if encode_state is not None and save.snapshot is not None:
+        if encode_state(states[-1]) != save.snapshot:
+            raise SaveError(f"{source}: the saved state does not match its actions (tampered save)")
+    return states
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash or ``kill -9`` at any moment leaves
+    either the old file or the new one, never a broken one: a temporary file in the
+    same folder, flushed and fsynced, then renamed over ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def read_save(path: Path) -> SaveGame:
+    """Read a save file without changing it; ``SaveError`` names the file and problem."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise SaveError(f"{path}: cannot be read ({err.__class__.__name__})") from None
+    return loads(text, str(path))
+
+
+def list_saves(folder: Path) -> Sequence[tuple[Path, SaveGame | SaveError]]:
+    """Every ``*.json`` save in ``folder``, newest first, each read or its error."""
+    if not Path(folder).is_dir():
+        return []
+    entries: list[tuple[Path, SaveGame | SaveError]] = []
+    for path in sorted(Path(folder).glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+        try:
+            entries.append((path, read_save(path)))
+        except SaveError as err:
+            entries.append((path, err))
+    return entries
