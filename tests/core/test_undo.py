@@ -1,0 +1,53 @@
+"""Undo rules (both games) and which Clear the Ward actions reveal hidden information."""
+
+from core.clear_ward import (
+    DrawStaff,
+    Direction,
+    Move,
+    StaffCard,
+    UseStaff,
+    apply_action,
+    from_layout,
+    parse_cell,
+)
+from core.clear_ward.undo import reveals_hidden
+from core.undo import Step, refusal, undoable
+from tests.core.clear_ward.helpers import ward
+
+
+def test_a_human_may_undo_their_own_run_of_actions_within_the_turn():
+    steps = [Step(1, 4, True, False), Step(0, 5, True, False), Step(0, 5, True, False)]
+    assert undoable(steps) == 2 and refusal(steps) is None
+
+
+def test_undo_stops_at_a_revealing_action_and_at_another_turn():
+    assert undoable([Step(0, 5, True, True), Step(0, 5, True, False)]) == 1
+    assert undoable([Step(0, 4, True, False), Step(0, 5, True, False)]) == 1
+    assert "revealed hidden information" in refusal([Step(0, 5, True, True)])
+
+
+def test_computer_actions_are_not_undone():
+    steps = [Step(0, 5, True, False), Step(1, 6, False, False)]
+    assert undoable(steps) == 0
+    assert refusal(steps) == "Computer players' actions are not undone."
+    assert refusal([]) == "Nothing to undo yet."
+
+
+def _after(state, action):
+    return reveals_hidden(state, action, apply_action(state, action))
+
+
+def test_flipping_drawing_and_looking_reveal_hidden_information():
+    state = from_layout(ward("@ ?Car4 Res1", "?Neu5"), 2, staff_deck=[StaffCard.NURSE, StaffCard.LOCUM],
+                        hands=[[StaffCard.JUNIOR_DOCTOR]])
+    assert _after(state, Move(Direction.RIGHT, 1))  # turns Car4 over
+    flipped = apply_action(state, Move(Direction.RIGHT, 1))
+    assert _after(flipped, DrawStaff())
+    assert _after(state, UseStaff(StaffCard.JUNIOR_DOCTOR, (parse_cell("B1"), parse_cell("A2"))))
+    assert not _after(state, Move(Direction.RIGHT, 2))  # treats a face-up patient
+
+
+def test_removing_a_face_down_patient_reveals_it():
+    state = from_layout(ward("@ ?Car4 Res1"), 2, hands=[[StaffCard.CONSULTANT_OPINION]])
+    assert _after(state, UseStaff(StaffCard.CONSULTANT_OPINION, (parse_cell("B1"),)))
+    assert not _after(state, UseStaff(StaffCard.CONSULTANT_OPINION, (parse_cell("C1"),)))
