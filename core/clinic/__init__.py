@@ -30,6 +30,7 @@ from .components import (
     Service,
     TileColour,
 )
+from .build_options import candidate_builds, is_legal_build, legal_builds
 from .construction import (
     Build,
     BuildConveyor,
@@ -43,8 +44,6 @@ from .construction import (
     build,
     build_cost,
     check_build,
-    is_legal_build,
-    legal_builds,
 )
 from .errors import GameError, IllegalActionError
 from .movement import (
@@ -78,6 +77,7 @@ from .people import (
     replace_person,
     with_board,
 )
+from .serial import clinic_from_json, clinic_to_json
 from .validate import board_violations, clinic_violations
 
 __all__ = [

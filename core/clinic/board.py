@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections import deque
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from attrs import field, frozen
 
@@ -114,6 +114,21 @@ def border_of(space: Space | str, side: Direction) -> Border:
 _NEIGHBOUR_STEPS = ((0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1), (1, 0, 0), (-1, 0, 0))
 
 
+def _in_bounds(cols: int, rows: int, space: Space) -> bool:
+    return 0 <= space.floor <= MAX_FLOOR and 0 <= space.col < cols and 0 <= space.row < rows
+
+
+@lru_cache(maxsize=None)
+def _neighbours(cols: int, rows: int, space: Space) -> tuple[Space, ...]:
+    steps = (Space(space.floor + f, space.col + c, space.row + r) for f, c, r in _NEIGHBOUR_STEPS)
+    return tuple(s for s in steps if _in_bounds(cols, rows, s))
+
+
+@lru_cache(maxsize=None)
+def _borders_of(space: Space) -> tuple[Border, ...]:
+    return tuple(border_of(space, d) for d in Direction)
+
+
 @frozen
 class Board:
     """One player's board: the tiles, entrances, conveyor stops and cars on it.
@@ -133,21 +148,17 @@ class Board:
     border_cars: frozenset[Border] = field(default=frozenset(), converter=frozenset)
 
     # --- geometry -------------------------------------------------------------------
-    @property
+    @cached_property
     def cols(self) -> int:
         return self.side.size[0]
 
-    @property
+    @cached_property
     def rows(self) -> int:
         return self.side.size[1]
 
     def in_bounds(self, space: Space) -> bool:
         """True for a space on floors 0..MAX_FLOOR inside the grid."""
-        return (
-            0 <= space.floor <= MAX_FLOOR
-            and 0 <= space.col < self.cols
-            and 0 <= space.row < self.rows
-        )
+        return _in_bounds(self.cols, self.rows, space)
 
     def spaces(self, floor: int | None = None) -> tuple[Space, ...]:
         """Every space of one floor (or of all floors), floor by floor in reading order."""
@@ -158,16 +169,11 @@ class Board:
 
     def neighbours(self, space: Space) -> tuple[Space, ...]:
         """Adjacent spaces (orthogonal, up and down included) that are on the board."""
-        out = []
-        for df, dc, dr in _NEIGHBOUR_STEPS:
-            s = Space(space.floor + df, space.col + dc, space.row + dr)
-            if self.in_bounds(s):
-                out.append(s)
-        return tuple(out)
+        return _neighbours(self.cols, self.rows, space)
 
     def borders_of(self, space: Space) -> tuple[Border, ...]:
         """The four borders of a ground-floor space (north, east, south, west)."""
-        return tuple(border_of(space, d) for d in Direction)
+        return _borders_of(space)
 
     def spaces_of_border(self, border: Border) -> tuple[Space, ...]:
         """The one or two ground-floor spaces a border touches."""

@@ -141,11 +141,11 @@ def _fail(rule: str) -> None:
     raise IllegalActionError(f"Construction: {rule}")
 
 
-def _check_space_free(board: Board, what: str, space: Space) -> None:
+def _check_space_free(board: Board, what: str, space: Space, module: bool = False) -> None:
     if not board.in_bounds(space):
         _fail(f"{what} at {space} is off the board")
     tile = board.tile_at(space)
-    if isinstance(tile, (Garden, ParkingTile)) and space.floor == 0:
+    if module and isinstance(tile, (Garden, ParkingTile)):
         _fail(f"{what} at {space} is obstructed by the {tile} there (obstruction rule)")
     if tile is not None:
         _fail(f"{what} at {space}: the space already holds a {tile} (one component per space)")
@@ -153,7 +153,7 @@ def _check_space_free(board: Board, what: str, space: Space) -> None:
 
 def _check_module(board: Board, module: Module, space: Space) -> None:
     what = f"a {module}"
-    _check_space_free(board, what, space)
+    _check_space_free(board, what, space, module=True)
     if space.floor > 0 and board.module_at(space.below()) is None:
         _fail(f"{what} at {space} needs a module below it (support rule)")
     if space.floor == 0:
@@ -300,77 +300,6 @@ def build(board: Board, action: Build) -> Board:
         return attrs.evolve(board, entrances=board.entrances + (action.border,))
     assert isinstance(action, BuildConveyor)
     return attrs.evolve(board, conveyor_stops=board.conveyor_stops + action.stops)
-
-
-def candidate_builds(board: Board, services: tuple[Service, ...] = tuple(Service)):
-    """Every build worth trying on ``board`` (legal or not), cars never moved: each
-    module kind (service hubs for ``services``) on each space, gardens, helipads,
-    parking, upgrades, entrances and conveyor stops."""
-    modules = [Module(ModuleKind.SERVICE_HUB, s) for s in services]
-    modules += [Module(k) for k in ModuleKind if k is not ModuleKind.SERVICE_HUB]
-    for space in board.spaces():
-        for m in modules:
-            yield BuildModule(m, space)
-        yield BuildGarden(space)
-        yield BuildHelipad(space)
-        if space.floor == 0:
-            yield BuildParking(space)
-            yield UpgradeParking(space)
-    for border in sorted(board.entrance_spaces):
-        yield BuildEntrance(border)
-    yield from _conveyor_candidates(board)
-
-
-def _conveyor_candidates(board: Board):
-    module_spaces = [s for s, _ in board.modules]
-    if board.conveyor_stops:
-        for s in module_spaces:
-            yield BuildConveyor((s,))
-    else:
-        for i, a in enumerate(module_spaces):
-            for b in module_spaces[i + 1 :]:
-                yield BuildConveyor((a, b))
-
-
-def _plausible_builds(board: Board, services: tuple[Service, ...]):
-    """``candidate_builds`` without the ones that fail on an occupied or unsupported
-    space (a cheap pre-filter; ``check_build`` still decides)."""
-    modules = [Module(ModuleKind.SERVICE_HUB, s) for s in services]
-    modules += [Module(k) for k in ModuleKind if k is not ModuleKind.SERVICE_HUB]
-    for space in board.spaces():
-        tile = board.tile_at(space)
-        if isinstance(tile, ParkingTile):
-            yield UpgradeParking(space)
-        if tile is not None:
-            continue
-        below = board.tile_at(space.below()) if space.floor else None
-        if space.floor == 0 or isinstance(below, Module):
-            for m in modules:
-                yield BuildModule(m, space)
-        if space.floor == 0 or isinstance(below, Garden):
-            yield BuildGarden(space)
-        if isinstance(below, Module):
-            yield BuildHelipad(space)
-        if space.floor == 0:
-            yield BuildParking(space)
-    for border in sorted(board.entrance_spaces - set(board.entrances)):
-        yield BuildEntrance(border)
-    yield from _conveyor_candidates(board)
-
-
-def is_legal_build(board: Board, action: Build) -> bool:
-    """True when ``check_build`` accepts ``action``."""
-    try:
-        check_build(board, action)
-    except IllegalActionError:
-        return False
-    return True
-
-
-def legal_builds(board: Board, services: tuple[Service, ...] = tuple(Service)) -> tuple[Build, ...]:
-    """Every legal build on ``board`` (cars never moved into new parking), for part
-    2's ``legal_actions``; the same set as the legal ones of ``candidate_builds``."""
-    return tuple(a for a in _plausible_builds(board, services) if is_legal_build(board, a))
 
 
 def beginner_initial_board(patient_colour: Colour) -> Board:

@@ -25,7 +25,7 @@ from . import constants as K
 from .board import Board, Border, Space
 from .components import Helipad, Module, ModuleKind, Role
 from .errors import IllegalActionError
-from .people import Clinic, Location, Person, PreAdmissions, replace_person
+from .people import Clinic, Location, PreAdmissions, replace_person
 
 
 def _edges(board: Board, node: Location, patient: bool):
@@ -225,7 +225,6 @@ def finish_move(clinic: Clinic) -> tuple[Clinic, int]:
 
 
 __all__ = [
-    "Person",
     "cheapest_path",
     "end_of_move_violations",
     "finish_move",

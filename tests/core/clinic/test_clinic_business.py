@@ -2,7 +2,7 @@
 income, wages, "who treats whom")."""
 
 import pytest
-from clinic_helpers import HUB, OR, OUT, PSY, SR, TR, S, W, entrance, modules, sp
+from clinic_helpers import HUB, OR, OUT, PSY, SR, TR, S, entrance, modules, sp
 
 from core.clinic import (
     BuildGarden,
@@ -191,3 +191,27 @@ def test_wages():
 )
 def test_paying_expenses(expenses, income, savings, popularity, expected):
     assert pay_expenses(expenses, income, savings, popularity) == expected
+
+
+def test_short_of_supplies_the_richer_room_works():
+    """**House rule**: two connected treatment rooms, one supply room: the supply goes
+    to the room that earns more (red patient $10 over white $4)."""
+    board = entrance(modules((PSY, "B3"), (TR, "C3"), (TR, "A3"), (SR, "C2")), "B3", S)
+    c = Clinic(board)
+    c = staff(c, Role.DOCTOR, sp("A3"), WHITE)
+    c = patient(c, WHITE, sp("A3"))
+    c = staff(c, Role.DOCTOR, sp("C3"), RED)
+    c = patient(c, RED, sp("C3"))
+    t = treat(c)
+    assert [(line.room, line.income) for line in t.lines] == [(sp("C3"), 10)]
+    assert len(c.board.working_treatment_rooms) == 1
+
+
+def test_patient_of_another_service_is_not_treated():
+    board = entrance(modules((PSY, "B3"), (TR, "C3"), (SR, "C2")), "B3", S)
+    board = modules((HUB[Service.CARDIOLOGY], "A1"), board=board)
+    c = Clinic(board)
+    c = staff(c, Role.DOCTOR, sp("C3"), WHITE)
+    c = admit_patient(c, WHITE, Service.CARDIOLOGY, spot(c))
+    c = move_person(c, c.last.id, sp("C3"))
+    assert treat(c).income == 0

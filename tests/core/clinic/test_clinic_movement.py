@@ -5,7 +5,6 @@ import pytest
 from clinic_helpers import HUB, LAB, OR, OUT, PSY, SR, TR, TRIAGE, S, W, conveyor, entrance, modules, sp
 
 from core.clinic import (
-    Board,
     BuildHelipad,
     Clinic,
     Colour,
@@ -17,6 +16,8 @@ from core.clinic import (
     board_violations,
     build,
     cheapest_path,
+    clinic_from_json,
+    clinic_to_json,
     end_of_move_violations,
     finish_move,
     free_parking_spots,
@@ -78,6 +79,7 @@ def test_rulebook_time_example_six_minus_three_triage_is_three():
     assert time == 3  # 5./6. triage: 6 - 3 = 3
     assert done.move_time == 0
     assert {p.id for p in done.people if p.stays} == {orange, yellow}
+    assert clinic_from_json(clinic_to_json(done)) == done  # ready to be saved (part 2)
 
 
 def test_time_to_record_triage_never_below_zero():

@@ -110,3 +110,18 @@ def test_anyone_leaving_takes_a_car_of_the_players_choice():
     assert [p.id for p in c.people] == [first + 1]
     with pytest.raises(IllegalActionError, match=r"no person 99"):
         person_leaves(c, 99, border_of("A1", N))
+
+
+def test_clinic_invariants_hold_and_can_fail():
+    import attrs
+
+    from core.clinic import clinic_violations
+
+    c = Clinic(beginner_initial_board(Colour.WHITE))
+    c = hire(c, Role.DOCTOR, c.board.entrances[0], border_of("A1", N), Colour.WHITE)
+    c = admit_patient(c, Colour.RED, Service.PSYCHIATRY, border_of("A1", W))
+    assert clinic_violations(c) == ()
+    no_car = attrs.evolve(c, board=attrs.evolve(c.board, border_cars=frozenset()))
+    assert clinic_violations(no_car) == ("0 cars parked for 2 people",)
+    lost = attrs.evolve(c, people=(attrs.evolve(c.people[0], where=sp("A1")),) + c.people[1:])
+    assert any("not a module or helipad" in v for v in clinic_violations(lost))

@@ -30,6 +30,7 @@ from core.clinic import (
     UpgradeParking,
     board_violations,
     build,
+    candidate_builds,
     cheapest_path,
     check_build,
     free_parking_spots,
@@ -37,7 +38,6 @@ from core.clinic import (
     legal_builds,
     park_car,
 )
-from core.clinic.construction import candidate_builds
 
 SERVICES = (Service.PSYCHIATRY, Service.CARDIOLOGY)
 
@@ -158,3 +158,68 @@ def test_cheapest_path_never_dearer_than_a_hand_walk(board, data):
             min(c for n, c in _hand_steps(board, a) if n == b) for a, b in zip(path, path[1:])
         ]
         assert sum(step_costs) == time
+
+
+@given(grown_boards(max_steps=12))
+def test_legal_builds_are_exactly_the_legal_candidates(board):
+    every = [a for a in candidate_builds(board, SERVICES) if is_legal_build(board, a)]
+    assert set(legal_builds(board, SERVICES)) == set(every)
+
+
+@given(grown_boards(), st.data())
+def test_people_and_cars_stay_consistent(board, data):
+    """Random hires, admissions, moves and departures: one car per person, everyone at
+    a real place, and the Move phase's time is the sum of each move's cheapest time."""
+    from core.clinic import (
+        Clinic,
+        Colour,
+        Role,
+        admit_patient,
+        can_park,
+        clinic_from_json,
+        clinic_to_json,
+        clinic_violations,
+        hire,
+        move_person,
+        parked_spots,
+        person_leaves,
+        reachable,
+    )
+
+    # The grown board's cars belong to nobody: drop them.
+    tiles = tuple(
+        (s, attrs.evolve(t, cars=0) if isinstance(t, ParkingTile) else t) for s, t in board.tiles
+    )
+    board = attrs.evolve(board, tiles=tiles, border_cars=frozenset())
+    clinic = Clinic(board)
+    arrivals = list(board.entrances) + list(board.spaces_with(Helipad))
+    expected_time = 0
+    for _ in range(data.draw(st.integers(1, 15))):
+        choice = data.draw(st.integers(0, 3))
+        if choice == 0 and arrivals and can_park(clinic.board):
+            role = data.draw(st.sampled_from([Role.DOCTOR, Role.NURSE, Role.ORDERLY]))
+            colour = data.draw(st.sampled_from(list(Colour))) if role is Role.DOCTOR else None
+            spot = data.draw(st.sampled_from(free_parking_spots(clinic.board)))
+            clinic = hire(clinic, role, data.draw(st.sampled_from(arrivals)), spot, colour)
+        elif choice == 1 and board.offered_services and can_park(clinic.board):
+            service = data.draw(st.sampled_from(sorted(board.offered_services, key=str)))
+            spot = data.draw(st.sampled_from(free_parking_spots(clinic.board)))
+            try:
+                clinic = admit_patient(clinic, Colour.WHITE, service, spot)
+            except IllegalActionError as e:
+                assert "pre-admissions is full" in str(e)
+        elif choice == 2 and clinic.people:
+            person = data.draw(st.sampled_from(clinic.people))
+            places = reachable(clinic, person.id)
+            if places:
+                goal = data.draw(st.sampled_from(sorted(places, key=str)))
+                assert places[goal] >= 0
+                expected_time += places[goal]
+                clinic = move_person(clinic, person.id, goal)
+        elif choice == 3 and clinic.people:
+            person = data.draw(st.sampled_from(clinic.people))
+            spot = data.draw(st.sampled_from(parked_spots(clinic.board)))
+            clinic = person_leaves(clinic, person.id, spot)
+        assert clinic_violations(clinic) == ()
+        assert clinic.move_time == expected_time
+    assert clinic_from_json(clinic_to_json(clinic)) == clinic

@@ -1,0 +1,109 @@
+"""The Admit Patients action: queue points on the notepad (rulebook "Action: Admit").
+
+QP = 1 + entrances and helipads.  1 QP: move a patient one space orthogonally on the
+notepad (swapping with a patient there; rows close up to the right), or admit the
+patient in the rightmost column into that service's pre-admissions (4 places, the
+service offered, a car parked).  Unspent QP are lost (``Done``).  **House rule:**
+moves that change nothing are not offered (a swap of two patients of one colour; a move
+left into an empty space, which the row closes again at once).
+"""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
+from core.clinic.parking import free_parking_spots
+from core.clinic.people import admit_patient
+
+from .actions import AdmitPatient, Done, Shift, ShiftAppointment
+from .flow import finish_resolution
+from .notepad import pack, set_row
+from .state import GameState, set_player
+
+_LAST = -1
+
+
+def _target(state: GameState, r: int, i: int, d: Shift) -> tuple[int, int] | None:
+    rows, width = len(state.notepad), len(state.notepad[0])
+    r2, i2 = {
+        Shift.UP: (r - 1, i),
+        Shift.DOWN: (r + 1, i),
+        Shift.LEFT: (r, i - 1),
+        Shift.RIGHT: (r, i + 1),
+    }[d]
+    if 0 <= r2 < rows and 0 <= i2 < width:
+        return r2, i2
+    return None
+
+
+def shift_notepad(notepad, r: int, i: int, r2: int, i2: int):
+    """Move the patient at (r, i) to (r2, i2), swapping; then close gaps rightward."""
+    grid = [list(row) for row in notepad]
+    grid[r][i], grid[r2][i2] = grid[r2][i2], grid[r][i]
+    out = tuple(tuple(row) for row in grid)
+    for k in {r, r2}:
+        out = set_row(out, k, pack(out[k]))
+    return out
+
+
+def shift_options(state: GameState) -> list[ShiftAppointment]:
+    out = []
+    for r, row in enumerate(state.notepad):
+        for i, colour in enumerate(row):
+            if colour is None:
+                continue
+            for d in Shift:
+                t = _target(state, r, i, d)
+                if t is None:
+                    continue
+                other = state.notepad[t[0]][t[1]]
+                if other == colour or (other is None and t[0] == r):
+                    continue
+                out.append(ShiftAppointment(state.services[r], i, d))
+    return out
+
+
+def admit_options(state: GameState) -> list[AdmitPatient]:
+    p = state.players[state.current]
+    clinic = p.clinic
+    if state.cars_lot <= 0:
+        return []
+    spots = free_parking_spots(clinic.board)
+    out = []
+    for r, row in enumerate(state.notepad):
+        service = state.services[r]
+        if row[_LAST] is None or service not in clinic.board.offered_services:
+            continue
+        if len(clinic.pre_admitted(service)) >= PRE_ADMISSIONS_PER_SERVICE:
+            continue
+        out += [AdmitPatient(service, c) for c in spots]
+    return out
+
+
+def qp_options(state: GameState) -> list:
+    """Every queue-point step the current player may take, then ``Done``."""
+    return [*admit_options(state), *shift_options(state), Done()]
+
+
+def apply_qp(state: GameState, action) -> GameState:
+    seat = state.current
+    if isinstance(action, ShiftAppointment):
+        r = state.row(action.service)
+        r2, i2 = _target(state, r, action.index, action.direction)
+        state = evolve(state, notepad=shift_notepad(state.notepad, r, action.index, r2, i2))
+    else:
+        r = state.row(action.service)
+        row = state.notepad[r]
+        p = state.players[seat]
+        clinic = admit_patient(p.clinic, row[_LAST], action.service, action.car)
+        state = evolve(
+            state,
+            players=set_player(state, seat, evolve(p, clinic=clinic)),
+            notepad=set_row(state.notepad, r, pack(row[:_LAST] + (None,))),
+            cars_lot=state.cars_lot - 1,
+        )
+    state = evolve(state, step=evolve(state.step, qp=state.step.qp - 1))
+    if state.step.qp <= 0:
+        return finish_resolution(state)
+    return state

@@ -1,0 +1,174 @@
+"""Building: the Build action (up to 2 components from the face-up tiles), the experts'
+free initial construction, and the bonus tiles (rulebook "Action: Build", "Setup").
+"""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from core.clinic.build_options import legal_builds
+from core.clinic.components import Colour, Module, ModuleKind, Role, Service
+from core.clinic.people import recolour
+from core.clinic.construction import (
+    BuildEntrance,
+    BuildGarden,
+    BuildModule,
+    BuildParking,
+    build,
+    build_cost,
+)
+
+from . import constants as K
+from .actions import ChooseBonus, Construct
+from .flow import finish_resolution, start_game
+from .setup import arrive
+from .state import BonusTile, GameState, Phase, Turn, set_player
+
+PSYCHIATRY_HUB = Module(ModuleKind.SERVICE_HUB, Service.PSYCHIATRY)
+
+
+def _stack_index(state: GameState, module: Module) -> tuple[str, int] | None:
+    for name in ("hub_stacks", "special_stacks"):
+        for i, st in enumerate(getattr(state, name)):
+            if st.module == module:
+                return name, i
+    return None
+
+
+def build_options(state: GameState) -> list[Construct]:
+    """Every build the current player may make now: legal (part 1), affordable, and
+    its tile available (face-up service hubs and special modules; supply rooms while
+    the supply lasts)."""
+    p = state.players[state.current]
+    services = tuple(st.module.service for st in state.hub_stacks if st.available)
+    specials = {st.module.kind for st in state.special_stacks if st.available}
+    out = []
+    for b in legal_builds(p.clinic.board, services):
+        if isinstance(b, BuildModule):
+            kind = b.module.kind
+            if kind.is_special and kind not in specials:
+                continue
+            if kind is ModuleKind.SUPPLY_ROOM and state.supply_rooms <= 0:
+                continue
+        if build_cost(b) <= p.money:
+            out.append(Construct(b))
+    return out
+
+
+def apply_build(state: GameState, action: Construct) -> GameState:
+    """Pay, take the tile, build; after the second build the action ends."""
+    seat = state.current
+    p = state.players[seat]
+    b = action.build
+    board = build(p.clinic.board, b)
+    p = evolve(p, clinic=evolve(p.clinic, board=board), money=p.money - build_cost(b))
+    state = evolve(state, players=set_player(state, seat, p))
+    if isinstance(b, BuildModule):
+        where = _stack_index(state, b.module)
+        if where is not None:
+            name, i = where
+            stacks = getattr(state, name)
+            st = evolve(stacks[i], left=stacks[i].left - 1, face_up=False)
+            state = evolve(state, **{name: stacks[:i] + (st,) + stacks[i + 1 :]})
+        elif b.module.kind is ModuleKind.SUPPLY_ROOM:
+            state = evolve(state, supply_rooms=state.supply_rooms - 1)
+    state = evolve(state, step=evolve(state.step, builds=state.step.builds + 1))
+    if state.step.builds >= K.BUILDS_PER_ACTION:
+        return finish_resolution(state)
+    return state
+
+
+# --- Experts' initial construction (rulebook: hub, treatment room, supply room, and an
+# entrance that must point at the service hub; free) ------------------------------------
+def expert_options(state: GameState) -> list[Construct]:
+    """The next starting component: the psychiatry hub (on a ground-floor space with an
+    entrance space beside it), then a treatment room, a supply room, the entrance."""
+    board = state.players[state.current].clinic.board
+    n = len(board.modules)
+    if n == 0:
+        return [
+            Construct(BuildModule(PSYCHIATRY_HUB, s))
+            for s in board.spaces(0)
+            if any(b in board.entrance_spaces for b in board.borders_of(s))
+        ]
+    if n < 3:
+        kind = (ModuleKind.TREATMENT_ROOM, ModuleKind.SUPPLY_ROOM)[n - 1]
+        return [
+            Construct(b)
+            for b in legal_builds(board, ())
+            if isinstance(b, BuildModule) and b.module.kind is kind
+        ]
+    return [Construct(b) for b in legal_builds(board, ()) if isinstance(b, BuildEntrance)]
+
+
+def apply_expert(state: GameState, action: Construct) -> GameState:
+    seat = state.current
+    p = state.players[seat]
+    clinic = evolve(p.clinic, board=build(p.clinic.board, action.build))
+    if not isinstance(action.build, BuildEntrance):
+        return evolve(state, players=set_player(state, seat, evolve(p, clinic=clinic)))
+    clinic = arrive(clinic, Role.DOCTOR, Colour.WHITE)
+    state = evolve(
+        state,
+        players=set_player(state, seat, evolve(p, clinic=clinic)),
+        cars_lot=state.cars_lot - 1,
+        supply_doctors=state.supply_doctors + 1,
+    )
+    queue = state.queue[1:]
+    if queue:
+        return evolve(state, queue=queue)
+    return evolve(state, phase=Phase.BONUS, queue=tuple(reversed(state.turn_order)))
+
+
+# --- Bonus tiles (decisions; rulebook: people come with a car, from the supply) -------
+def bonus_options(state: GameState) -> list[ChooseBonus]:
+    return [ChooseBonus(t) for t in state.bonus_tiles]
+
+
+def apply_bonus(state: GameState, action: ChooseBonus) -> GameState:
+    seat = state.current
+    p = state.players[seat]
+    tile = action.tile
+    state = evolve(state, bonus_tiles=tuple(t for t in state.bonus_tiles if t is not tile))
+    clinic = p.clinic
+    if tile is BonusTile.MONEY:
+        p = evolve(p, money=p.money + K.BONUS_MONEY)
+    elif tile in (BonusTile.NURSE, BonusTile.ORDERLY, BonusTile.YELLOW_DOCTOR):
+        role = {BonusTile.NURSE: Role.NURSE, BonusTile.ORDERLY: Role.ORDERLY}.get(tile, Role.DOCTOR)
+        colour = Colour.YELLOW if role is Role.DOCTOR else None
+        p = evolve(p, clinic=arrive(clinic, role, colour))
+        state = evolve(
+            state,
+            cars_lot=state.cars_lot - 1,
+            supply_doctors=state.supply_doctors + (role is Role.DOCTOR),
+        )
+    elif tile is BonusTile.TRAINED_DOCTOR:
+        whites = [d for d in clinic.of_role(Role.DOCTOR) if d.colour is Colour.WHITE]
+        if whites:
+            p = evolve(p, clinic=recolour(clinic, whites[0].id, Colour.YELLOW))
+    else:
+        state = evolve(state, players=set_player(state, seat, p))
+        return evolve(state, phase=Phase.BONUS_PLACE, step=Turn(placing=tile))
+    state = evolve(state, players=set_player(state, seat, p))
+    return next_bonus(state)
+
+
+def next_bonus(state: GameState) -> GameState:
+    queue = state.queue[1:]
+    if queue:
+        return evolve(state, phase=Phase.BONUS, queue=queue)
+    return start_game(state)
+
+
+def bonus_place_options(state: GameState) -> list[Construct]:
+    """Where the free parking tile or garden may go: ground floor (this bonus)."""
+    board = state.players[state.current].clinic.board
+    want = BuildParking if state.step.placing is BonusTile.PARKING else BuildGarden
+    return [Construct(b) for b in legal_builds(board, ()) if type(b) is want and b.space.floor == 0]
+
+
+def apply_bonus_place(state: GameState, action: Construct) -> GameState:
+    seat = state.current
+    p = state.players[seat]
+    p = evolve(p, clinic=evolve(p.clinic, board=build(p.clinic.board, action.build)))
+    return next_bonus(evolve(state, players=set_player(state, seat, p)))

@@ -1,0 +1,63 @@
+"""Phase 2, Business, for every clinic (rulebook "Phase 2: Business").
+
+Part 1 does one clinic's care and sums (``treat``, ``send_home``, ``wages``,
+``clinic_upkeep``, ``pay_expenses``); this module runs them for every player in turn
+order, returns the cured patients' cars to the lot, and keeps this round's income apart
+so that only it can buy popularity (``buy_popularity``, reverse turn order).
+"""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from core.clinic.business import clinic_upkeep, pay_expenses, send_home, treat, wages
+from core.clinic.components import Colour
+
+from . import constants as K
+from .state import GameState, change_popularity, set_player
+
+
+def business_for(state: GameState, seat: int) -> GameState:
+    """Patient care and income, going home, expenses (income, savings, popularity)."""
+    p = state.players[seat]
+    clinic = p.clinic
+    treatment = treat(clinic)
+    reds = sum(1 for pid in treatment.cured if clinic.person(pid).colour is Colour.RED)
+    clinic = send_home(clinic, treatment)
+    expenses = wages(clinic) + clinic_upkeep(clinic, treatment.used_operating_rooms)
+    pay = pay_expenses(expenses, treatment.income, p.money, p.popularity)
+    cured = len(treatment.cured)
+    p = evolve(
+        p,
+        clinic=clinic,
+        money=pay.savings,
+        income=pay.income,
+        cured=p.cured + cured,
+        cured_red=p.cured_red + reds,
+    )
+    state = evolve(
+        state, players=set_player(state, seat, p), cars_lot=state.cars_lot + cured
+    )
+    return change_popularity(state, seat, pay.popularity - state.players[seat].popularity)
+
+
+def business(state: GameState) -> GameState:
+    """Business for every player, in turn order."""
+    for seat in state.turn_order:
+        state = business_for(state, seat)
+    return state
+
+
+def max_popularity(state: GameState, seat: int) -> int:
+    """Most popularity ``seat`` can buy now: this round's income // $3."""
+    return state.players[seat].income // K.POPULARITY_PRICE
+
+
+def buy_popularity(state: GameState, seat: int, amount: int) -> GameState:
+    """Buy ``amount`` popularity at $3; the rest of this round's income goes to savings."""
+    p = state.players[seat]
+    rest = p.income - amount * K.POPULARITY_PRICE
+    assert rest >= 0 and amount >= 0
+    p = evolve(p, money=p.money + rest, income=0)
+    state = evolve(state, players=set_player(state, seat, p))
+    return change_popularity(state, seat, amount)

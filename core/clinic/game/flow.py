@@ -1,0 +1,111 @@
+"""The round's skeleton: who decides next, and what happens between decisions.
+
+Each phase is a function of the state (``start_round``, ``reveal``, ``finish_resolution``,
+``start_move``, ``business``, ``end_of_round``); an expansion can wrap any of them.
+Rulebook, "Playing the Game": 6 rounds of Actions (3 actions, then Move), Business,
+Administration.
+"""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from . import constants as K
+from .admin import admin
+from .business_phase import business
+from .end import end_game
+from .notepad import new_appointments
+from .setup import ALL_TILES
+from .state import ActionTile, GameState, Phase, Turn, change_popularity  # noqa: F401
+
+_TILE_PHASE = {ActionTile.BUILD: Phase.BUILD, ActionTile.HIRE: Phase.HIRE, ActionTile.ADMIT: Phase.ADMIT}
+
+
+def start_round(state: GameState) -> GameState:
+    """Actions phase, action 1: everyone has all six tiles again."""
+    players = tuple(evolve(p, tiles=ALL_TILES) for p in state.players)
+    return start_selection(evolve(state, players=players, action=1))
+
+
+def start_selection(state: GameState) -> GameState:
+    """Everyone selects an action tile face down, one after another in turn order."""
+    return evolve(
+        state,
+        phase=Phase.SELECT,
+        queue=state.turn_order,
+        selected=(None,) * state.player_count,
+        step=Turn(),
+    )
+
+
+def reveal(state: GameState) -> GameState:
+    """All tiles are face down: reveal, then resolve Build, Hire, Admit, each in turn
+    order (rulebook, Execute Actions)."""
+    pos = {seat: i for i, seat in enumerate(state.turn_order)}
+    queue = tuple(sorted(state.turn_order, key=lambda s: (state.selected[s], pos[s])))
+    return start_resolution(evolve(state, queue=queue))
+
+
+def start_resolution(state: GameState) -> GameState:
+    seat = state.queue[0]
+    tile = state.selected[seat]
+    step = Turn()
+    if tile is ActionTile.ADMIT:
+        step = Turn(qp=1 + state.players[seat].clinic.board.arrival_points)
+    return evolve(state, phase=_TILE_PHASE[tile], step=step)
+
+
+def finish_resolution(state: GameState) -> GameState:
+    """The current player's action is done: next player, or new appointments and the
+    next action, or the Move phase after action 3."""
+    queue = state.queue[1:]
+    if queue:
+        return start_resolution(evolve(state, queue=queue))
+    state = new_appointments(evolve(state, queue=()))
+    if state.action < K.ACTIONS_PER_ROUND:
+        return start_selection(evolve(state, action=state.action + 1))
+    return start_move(state)
+
+
+def start_move(state: GameState) -> GameState:
+    """Move, in turn order, one player after another (rulebook: with beginners)."""
+    return evolve(state, phase=Phase.MOVE, queue=state.turn_order, step=Turn())
+
+
+def finish_move_turn(state: GameState) -> GameState:
+    queue = state.queue[1:]
+    if queue:
+        return evolve(state, queue=queue, step=Turn())
+    return start_business(state)
+
+
+def start_business(state: GameState) -> GameState:
+    """Business for everyone; then popularity is bought in reverse turn order."""
+    state = business(state)
+    queue = tuple(
+        s for s in reversed(state.turn_order) if state.players[s].income >= K.POPULARITY_PRICE
+    )
+    players = tuple(
+        p if seat in queue else evolve(p, money=p.money + p.income, income=0)
+        for seat, p in enumerate(state.players)
+    )
+    state = evolve(state, players=players, phase=Phase.BUY_POPULARITY, queue=queue, step=Turn())
+    return state if queue else end_of_round(state)
+
+
+def finish_buying(state: GameState) -> GameState:
+    queue = state.queue[1:]
+    return evolve(state, queue=queue) if queue else end_of_round(state)
+
+
+def end_of_round(state: GameState) -> GameState:
+    """After round 6's Business the game ends (house rule: no Admin then); otherwise
+    Admin and the next round."""
+    if state.round >= K.ROUNDS:
+        return end_game(state)
+    return start_round(admin(state))
+
+
+def start_game(state: GameState) -> GameState:
+    """Setup is over: the bonus tiles left go back to the box; round 1 begins."""
+    return start_round(evolve(state, bonus_tiles=()))

@@ -1,0 +1,185 @@
+"""Legal actions and applying them: the whole game of Clinic (rulebook "Playing the
+Game").  ``legal_actions(state)`` lists every action of the current player;
+``apply_action(state, action)`` returns the new state or raises ``IllegalActionError``
+naming the rule.
+"""
+
+from __future__ import annotations
+
+from core.errors import GameError, IllegalActionError
+
+from .actions import (
+    Action,
+    AdmitPatient,
+    BuyPopularity,
+    ChooseBonus,
+    Construct,
+    Done,
+    EndMove,
+    HireDoctor,
+    HireNurse,
+    HireOrderly,
+    MovePerson,
+    SelectTile,
+    ShiftAppointment,
+)
+from .admit import apply_qp, qp_options
+from .build_phase import (
+    apply_bonus,
+    apply_bonus_place,
+    apply_build,
+    apply_expert,
+    bonus_options,
+    bonus_place_options,
+    build_options,
+    expert_options,
+)
+from .business_phase import buy_popularity, max_popularity
+from .flow import finish_buying, finish_resolution, reveal
+from .hire import apply_hire, hire_options
+from .move_phase import apply_end_move, apply_move, move_options
+from .state import GameState, Phase, set_player
+
+
+def _select_options(state: GameState) -> list[SelectTile]:
+    return [SelectTile(t) for t in dict.fromkeys(sorted(state.players[state.current].tiles))]
+
+
+def _buy_options(state: GameState) -> list[BuyPopularity]:
+    return [BuyPopularity(n) for n in range(max_popularity(state, state.current) + 1)]
+
+
+_OPTIONS = {
+    Phase.EXPERT_SETUP: expert_options,
+    Phase.BONUS: bonus_options,
+    Phase.BONUS_PLACE: bonus_place_options,
+    Phase.SELECT: _select_options,
+    Phase.BUILD: lambda s: [*build_options(s), Done()],
+    Phase.HIRE: hire_options,
+    Phase.ADMIT: qp_options,
+    Phase.MOVE: move_options,
+    Phase.BUY_POPULARITY: _buy_options,
+    Phase.OVER: lambda s: [],
+}
+
+
+def options(state: GameState) -> tuple:
+    """The legal actions of ``state`` (cached on the state as ``state.legal``)."""
+    return tuple(_OPTIONS[state.phase](state))
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the current player may take now, in a stable order; ``[]`` when
+    the game is over."""
+    return list(state.legal)
+
+
+def current_player(state: GameState) -> int | None:
+    """The seat to decide now (during the hidden selection, each player in turn)."""
+    return state.current
+
+
+def is_over(state: GameState) -> bool:
+    return state.phase is Phase.OVER
+
+
+def _select(state: GameState, action: SelectTile) -> GameState:
+    from attrs import evolve
+
+    seat = state.current
+    p = state.players[seat]
+    tiles = list(p.tiles)
+    tiles.remove(action.tile)
+    selected = state.selected[:seat] + (action.tile,) + state.selected[seat + 1 :]
+    state = evolve(
+        state,
+        players=set_player(state, seat, evolve(p, tiles=tiles)),
+        selected=selected,
+        queue=state.queue[1:],
+    )
+    return state if state.queue else reveal(state)
+
+
+def _apply(state: GameState, action: Action) -> GameState:
+    phase = state.phase
+    if phase is Phase.SELECT:
+        return _select(state, action)
+    if phase is Phase.EXPERT_SETUP:
+        return apply_expert(state, action)
+    if phase is Phase.BONUS:
+        return apply_bonus(state, action)
+    if phase is Phase.BONUS_PLACE:
+        return apply_bonus_place(state, action)
+    if isinstance(action, Done):
+        return finish_resolution(state)
+    if phase is Phase.BUILD:
+        return apply_build(state, action)
+    if phase is Phase.HIRE:
+        return apply_hire(state, action)
+    if phase is Phase.ADMIT:
+        return apply_qp(state, action)
+    if phase is Phase.MOVE:
+        return apply_end_move(state) if isinstance(action, EndMove) else apply_move(state, action)
+    assert phase is Phase.BUY_POPULARITY
+    return finish_buying(buy_popularity(state, state.current, action.amount))
+
+
+_PHASE_OF = {
+    SelectTile: "an action tile is selected in the Select phase",
+    Construct: "components are built during a Build action, expert setup or a bonus",
+    HireDoctor: "hiring happens during a Hire action",
+    HireNurse: "hiring happens during a Hire action",
+    HireOrderly: "hiring happens during a Hire action",
+    ShiftAppointment: "queue points are spent during an Admit Patients action",
+    AdmitPatient: "queue points are spent during an Admit Patients action",
+    MovePerson: "people move in the Move phase",
+    EndMove: "the Move phase ends in the Move phase",
+    BuyPopularity: "popularity is bought in the Business phase",
+    ChooseBonus: "bonus tiles are taken at setup",
+    Done: "only an action in progress can be done",
+}
+
+
+def reject_reason(state: GameState, action: Action) -> str:
+    """Why ``action`` is not legal now, naming the rule."""
+    head = f"Illegal action {str(action)!r} for seat {state.current} in the {state.phase.value} phase"
+    if state.phase is Phase.OVER:
+        return f"{head}: the game is over"
+    rule = _PHASE_OF.get(type(action), "unknown action")
+    if isinstance(action, Construct) and state.phase in (Phase.BUILD, Phase.EXPERT_SETUP, Phase.BONUS_PLACE):
+        from core.clinic.construction import build, build_cost
+
+        try:
+            build(state.players[state.current].clinic.board, action.build)
+        except ValueError as err:
+            return f"{head}: {err}"
+        cost = build_cost(action.build)
+        rule = (
+            f"Build: costs ${cost}, savings ${state.players[state.current].money}, or the tile"
+            " is not face up / not offered now"
+        )
+    elif isinstance(action, SelectTile) and state.phase is Phase.SELECT:
+        rule = f"Select: no {action.tile} tile left this round (2 of each a round)"
+    elif isinstance(action, BuyPopularity) and state.phase is Phase.BUY_POPULARITY:
+        rule = "Business: popularity costs $3, from this round's income only"
+    elif isinstance(action, MovePerson) and state.phase is Phase.MOVE:
+        rule = (
+            "Move: each person moves once, to a place they may end the phase with room for"
+            " them (module capacity, patients only in rooms of their service)"
+        )
+    elif isinstance(action, EndMove) and state.phase is Phase.MOVE:
+        rule = "Move: nobody may end on an entrance or helipad while they can reach a legal place"
+    return f"{head}: {rule}"
+
+
+def apply_action(state: GameState, action: Action) -> GameState:
+    """Play ``action`` for the current player and return the new state.  Raises
+    ``IllegalActionError`` (a ``ValueError``) naming the rule; ``state`` is unchanged."""
+    if action not in state.legal_set:
+        raise IllegalActionError(reject_reason(state, action))
+    try:
+        return _apply(state, action)
+    except GameError:
+        raise
+    except ValueError as err:  # part 1's own IllegalActionError copies
+        raise IllegalActionError(f"Illegal action {str(action)!r}: {err}") from err

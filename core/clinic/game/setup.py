@@ -1,0 +1,192 @@
+"""Starting a game of Clinic (rulebook "Setup"; decisions for the numbers).
+
+``new_game(players, seed, ...)`` lays out the main board (services, bags, university,
+nurse and orderly displays, tile stacks, first appointments), gives each player $15,
+six action tiles, a white doctor and a car, builds the beginner initial clinics (by a
+random patient colour) and lays out players + 1 bonus tiles.  Experts then place their
+starting components (phase ``EXPERT_SETUP``); everyone takes a bonus tile (``BONUS``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from core.clinic.board import Board, BoardSide, Border
+from core.clinic.components import Colour, Module, ModuleKind, Role
+from core.clinic.construction import beginner_initial_board
+from core.clinic.parking import CarSpot, free_parking_spots
+from core.clinic.people import Clinic, hire
+from core.errors import SetupError
+
+from . import constants as K
+from .state import (
+    ActionTile,
+    BonusTile,
+    GameConfig,
+    GameState,
+    Phase,
+    PlayerState,
+    SoloGoal,
+    Stack,
+    draw_colour,
+)
+
+ALL_TILES = tuple(t for t in ActionTile for _ in range(K.TILES_PER_ACTION))
+
+
+def clockwise_borders(board: Board) -> tuple[Border, ...]:
+    """The outer borders clockwise: north edge west to east, east edge north to south,
+    south edge east to west, west edge south to north."""
+    c, r = board.cols, board.rows
+    return (
+        tuple(Border(False, x, 0) for x in range(c))
+        + tuple(Border(True, c, y) for y in range(r))
+        + tuple(Border(False, x, r) for x in reversed(range(c)))
+        + tuple(Border(True, 0, y) for y in reversed(range(r)))
+    )
+
+
+def auto_car_spot(board: Board) -> CarSpot | None:
+    """Where a car parks when the engine parks it (starting car, bonus people): the
+    first free border clockwise from the first entrance (decisions), else the first
+    free spot; None when the board is full."""
+    free = free_parking_spots(board)
+    if not free:
+        return None
+    ring = clockwise_borders(board)
+    if board.entrances and board.entrances[0] in ring:
+        i = ring.index(board.entrances[0])
+        for b in ring[i + 1 :] + ring[: i + 1]:
+            if b in free:
+                return b
+    return free[0]
+
+
+def arrive(clinic: Clinic, role: Role, colour: Colour | None) -> Clinic:
+    """A person from the supply stands on the first entrance, car parked by
+    ``auto_car_spot`` (starting doctor, bonus people)."""
+    spot = auto_car_spot(clinic.board)
+    assert spot is not None and clinic.board.entrances, "a fresh clinic has room for a car"
+    return hire(clinic, role, clinic.board.entrances[0], spot, colour)
+
+
+def _config(players, expert, sides, solo_goal, options) -> GameConfig:
+    if isinstance(players, int):
+        players = [f"Player {i + 1}" for i in range(players)]
+    names = tuple(str(n).strip() for n in players)
+    n = len(names)
+    if not K.MIN_PLAYERS <= n <= K.MAX_PLAYERS:
+        raise SetupError(f"Setup: Clinic is for {K.MIN_PLAYERS}-{K.MAX_PLAYERS} players, not {n}")
+    if any(not name for name in names):
+        raise SetupError("Setup: every player needs a name")
+    experts = (expert,) * n if isinstance(expert, bool) else tuple(bool(e) for e in expert)
+    if len(experts) != n:
+        raise SetupError(f"Setup: {len(experts)} expert flags for {n} players")
+    if sides is None:
+        sides = tuple(BoardSide.BEGINNER for _ in names)
+    sides = tuple(BoardSide(s) for s in sides)
+    if len(sides) != n:
+        raise SetupError(f"Setup: {len(sides)} board sides for {n} players")
+    for name, e, s in zip(names, experts, sides):
+        if not e and s is not BoardSide.BEGINNER:
+            raise SetupError(f"Setup: {name} is a beginner and must use the 4x3 side (rulebook)")
+    if solo_goal is not None and n != 1:
+        raise SetupError("Setup: a solitaire goal needs exactly one player")
+    if n == 1 and solo_goal is None:
+        solo_goal = SoloGoal.RED_PATIENTS
+    return GameConfig(names, experts, sides, None if solo_goal is None else SoloGoal(solo_goal), options)
+
+
+def new_game(
+    players: Sequence[str] | int,
+    seed: int,
+    *,
+    expert: bool | Sequence[bool] = False,
+    sides: Sequence[BoardSide] | None = None,
+    solo_goal: SoloGoal | None = None,
+    options: Sequence[str] = (),
+    turn_order: Sequence[int] | None = None,
+) -> GameState:
+    """Set up a new game.  ``players``: 1-4 names or a count; ``seed`` fixes every draw
+    (turn order unless ``turn_order`` is given, beginner layouts, bonus tiles, bags).
+    Raises ``SetupError``."""
+    config = _config(players, expert, sides, solo_goal, options)
+    n = len(config.names)
+    rng = random.Random(f"clinic:{seed}:setup")
+    order = list(range(n))
+    rng.shuffle(order)
+    if turn_order is not None:
+        if sorted(turn_order) != list(range(n)):
+            raise SetupError(f"Setup: turn order {tuple(turn_order)} is not the seats 0-{n - 1}")
+        order = list(turn_order)
+    services = K.SERVICES_BY_PLAYERS[n]
+    types, each = K.SPECIAL_STACKS[n]
+    kinds = sorted(rng.sample(K.SPECIAL_KINDS, types), key=K.SPECIAL_KINDS.index)
+    special = tuple(Stack(Module(k), each) for k in kinds)
+    hubs = tuple(Stack(Module(ModuleKind.SERVICE_HUB, s), K.SERVICE_HUBS_PER_STACK) for s in services)
+
+    doctor_pool = K.DOCTOR_POOL[n]
+    university: list[Colour] = []
+    for _ in range(n):
+        colour, doctor_pool = draw_colour(rng, doctor_pool)
+        if colour is not None:
+            university.append(colour)
+    university.sort(reverse=True)
+    patient_pool = K.PATIENT_POOL[n]
+    notepad = []
+    for _ in services:
+        colour, patient_pool = draw_colour(rng, patient_pool)
+        notepad.append((None,) * (K.NOTEPAD_SPACES - 1) + (colour,))
+
+    cars = K.CARS_IN_GAME
+    seats = []
+    for seat, name in enumerate(config.names):
+        if config.expert[seat]:
+            clinic = Clinic(Board(side=config.sides[seat]))
+        else:
+            board = beginner_initial_board(Colour(rng.randrange(4)))
+            clinic = arrive(Clinic(board), Role.DOCTOR, Colour.WHITE)
+            cars -= 1
+        stamp = n - order.index(seat)  # markers stacked: the first in turn order on top
+        seats.append(PlayerState(name, clinic, K.STARTING_MONEY, stamp=stamp, tiles=ALL_TILES))
+    supply = sum(0 if e else 1 for e in config.expert)
+    bonus = tuple(rng.sample(list(BonusTile), n + K.BONUS_TILES_EXTRA))
+    experts = tuple(s for s in order if config.expert[s])
+    state = GameState(
+        config=config,
+        seed=seed,
+        players=seats,
+        turn_order=order,
+        services=services,
+        notepad=notepad,
+        patient_pool=patient_pool,
+        doctor_pool=doctor_pool,
+        university=tuple(university) + (None,) * (n - len(university)),
+        nurses=(n,) * K.ROUNDS,
+        orderlies=K.ORDERLIES_PER_PLAYER * n,
+        hub_stacks=hubs,
+        special_stacks=special,
+        supply_rooms=K.SUPPLY_ROOMS_PER_PLAYER * n,
+        cars_lot=cars,
+        phase=Phase.EXPERT_SETUP if experts else Phase.BONUS,
+        queue=experts or tuple(reversed(order)),
+        pop_clock=n + 1,
+        supply_doctors=supply,
+        bonus_tiles=bonus,
+        selected=(None,) * n,
+    )
+    return state
+
+
+def initial_patients(state: GameState) -> int:
+    """Patients in the game (the bag at setup, decisions)."""
+    return sum(K.PATIENT_POOL[state.player_count])
+
+
+def initial_doctors(state: GameState) -> int:
+    """Doctors from the bag at setup plus those from the supply so far."""
+    return sum(K.DOCTOR_POOL[state.player_count]) + state.supply_doctors
+
+
+__all__ = ["new_game", "auto_car_spot", "arrive", "clockwise_borders"]
