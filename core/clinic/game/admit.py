@@ -13,7 +13,7 @@ from __future__ import annotations
 from attrs import evolve
 
 from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
-from core.clinic.parking import free_parking_spots
+from .memo import free_parking_spots
 from core.clinic.people import admit_patient
 
 from .actions import AdmitPatient, Done, Shift, ShiftAppointment
@@ -48,19 +48,25 @@ def shift_notepad(notepad, r: int, i: int, r2: int, i2: int):
 
 
 def shift_options(state: GameState) -> list[ShiftAppointment]:
+    notepad, services = state.notepad, state.services
+    rows, width = len(notepad), len(notepad[0])
     out = []
-    for r, row in enumerate(state.notepad):
+    for r, row in enumerate(notepad):
         for i, colour in enumerate(row):
             if colour is None:
                 continue
-            for d in Shift:
-                t = _target(state, r, i, d)
-                if t is None:
+            for d, r2, i2 in (
+                (Shift.UP, r - 1, i),
+                (Shift.DOWN, r + 1, i),
+                (Shift.LEFT, r, i - 1),
+                (Shift.RIGHT, r, i + 1),
+            ):
+                if not (0 <= r2 < rows and 0 <= i2 < width):
                     continue
-                other = state.notepad[t[0]][t[1]]
-                if other == colour or (other is None and t[0] == r):
+                other = notepad[r2][i2]
+                if other == colour or (other is None and r2 == r):
                     continue
-                out.append(ShiftAppointment(state.services[r], i, d))
+                out.append(ShiftAppointment(services[r], i, d))
     return out
 
 
@@ -69,7 +75,7 @@ def admit_options(state: GameState) -> list[AdmitPatient]:
     clinic = p.clinic
     if state.cars_lot <= 0:
         return []
-    spots = free_parking_spots(clinic.board)
+    spots = None
     out = []
     for r, row in enumerate(state.notepad):
         service = state.services[r]
@@ -77,6 +83,8 @@ def admit_options(state: GameState) -> list[AdmitPatient]:
             continue
         if len(clinic.pre_admitted(service)) >= PRE_ADMISSIONS_PER_SERVICE:
             continue
+        if spots is None:
+            spots = free_parking_spots(clinic.board)
         out += [AdmitPatient(service, c) for c in spots]
     return out
 

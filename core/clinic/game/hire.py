@@ -13,10 +13,9 @@ from __future__ import annotations
 from attrs import evolve
 
 from core.clinic.board import Border, Space
-from core.clinic.components import Colour, Helipad, Role
+from core.clinic.components import Helipad, Role
 from core.clinic.constants import CAPACITY
-from core.clinic.movement import reachable
-from core.clinic.parking import free_parking_spots
+from .memo import free_parking_spots, reach_from
 from core.clinic.people import Clinic, Location, Person, hire
 
 from . import constants as K
@@ -43,8 +42,6 @@ def on_arrival_point(clinic: Clinic, person: Person) -> bool:
 
 def _can_settle(clinic: Clinic, role: Role, arrival: Location) -> bool:
     """Can a new ``role`` standing on ``arrival`` reach a place to end the Move phase?"""
-    probe = Person(-1, role, arrival, Colour.WHITE if role is Role.DOCTOR else None)
-    trial = evolve(clinic, people=clinic.people + (probe,))
     board = clinic.board
     idx = _ROLE_INDEX[role]
     if role is Role.ORDERLY:
@@ -53,7 +50,7 @@ def _can_settle(clinic: Clinic, role: Role, arrival: Location) -> bool:
             1 for p in clinic.people if p.role is Role.ORDERLY and on_arrival_point(clinic, p)
         )
         free = [
-            s for s in reachable(trial, -1)
+            s for s in reach_from(board, arrival, role)
             if isinstance(s, Space) and (m := board.module_at(s)) is not None
             and CAPACITY[m.kind.value][idx] and s not in taken
         ]
@@ -61,7 +58,7 @@ def _can_settle(clinic: Clinic, role: Role, arrival: Location) -> bool:
     return any(
         isinstance(s, Space) and (m := board.module_at(s)) is not None
         and CAPACITY[m.kind.value][idx] is None
-        for s in reachable(trial, -1)
+        for s in reach_from(board, arrival, role)
     )
 
 

@@ -20,13 +20,14 @@ from attrs import evolve
 from core.clinic.board import Space
 from core.clinic.components import Module, ModuleKind, Role
 from core.clinic.constants import CAPACITY
-from core.clinic.movement import finish_move, move_person, reachable
+from core.clinic.movement import finish_move, move_person
 from core.clinic.parking import parked_spots
 from core.clinic.people import Clinic, Person, person_leaves
 
 from .actions import EndMove, MovePerson
 from .flow import finish_move_turn
 from .hire import on_arrival_point
+from .memo import reach_from
 from .state import GameState, set_player
 
 _ROLE_INDEX = {Role.DOCTOR: 0, Role.NURSE: 1, Role.ORDERLY: 2, Role.PATIENT: 3}
@@ -60,7 +61,7 @@ def may_end_at(clinic: Clinic, person: Person, where, counts) -> bool:
 def destinations(clinic: Clinic, person: Person, counts=None) -> list:
     """Where ``person`` may move to now (sorted by time, then place)."""
     counts = _occupancy(clinic) if counts is None else counts
-    reach = reachable(clinic, person.id)
+    reach = {} if person.stays else reach_from(clinic.board, person.where, person.role)
     return [
         w
         for w, _ in sorted(reach.items(), key=lambda kv: (kv[1], str(kv[0])))

@@ -1,0 +1,57 @@
+"""JSON round trip of Clinic states and actions through cattrs (never hand-rolled).
+
+Unions are tagged with the class name: actions (``"action"``), part 1's builds
+(``"build"``), tiles on a board (``"tile"``), and places (``"place"``: a ``Space``,
+entrance ``Border`` or ``PreAdmissions``; a car spot is a ``Border`` or ``Space``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from cattrs.preconf.json import make_converter
+from cattrs.strategies import configure_tagged_union
+
+from core.clinic.board import Border, Space
+from core.clinic.components import Garden, Helipad, Module, ParkingTile
+from core.clinic.construction import Build
+from core.clinic.people import PreAdmissions
+
+from .actions import Action
+from .state import GameState
+
+converter = make_converter()
+configure_tagged_union(Module | Garden | Helipad | ParkingTile, converter, tag_name="tile")
+configure_tagged_union(Space | Border | PreAdmissions, converter, tag_name="place")
+configure_tagged_union(Border | Space, converter, tag_name="place")
+configure_tagged_union(Build, converter, tag_name="build")
+configure_tagged_union(Action, converter, tag_name="action")
+
+
+def state_to_json(state: GameState) -> str:
+    """The whole state as a JSON text."""
+    return converter.dumps(state)
+
+
+def state_from_json(text: str) -> GameState:
+    """Read a state written by ``state_to_json``."""
+    return converter.loads(text, GameState)
+
+
+def action_to_data(action: Action) -> dict:
+    """A JSON-ready dict for one action, tagged ``{"action": "MovePerson", ...}``."""
+    return converter.unstructure(action, Action)
+
+
+def action_from_data(data: dict) -> Action:
+    """Inverse of ``action_to_data``."""
+    return converter.structure(data, Action)
+
+
+def actions_to_json(actions: list[Action]) -> str:
+    """A JSON list of tagged actions (a save's action log)."""
+    return json.dumps([action_to_data(a) for a in actions])
+
+
+def actions_from_json(text: str) -> list[Action]:
+    return [action_from_data(d) for d in json.loads(text)]

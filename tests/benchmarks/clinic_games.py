@@ -1,0 +1,45 @@
+"""Benchmark: random full 4-player games of Clinic per second, through the public API.
+
+Each game: ``new_game(4, seed)``, then a random choice among ``legal_actions(state)``
+applied with ``apply_action`` until ``is_over``.  Goal (issue 5): at least 20 games per
+second on one core.
+
+    python tests/benchmarks/clinic_games.py [GAMES]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from core.clinic.game import apply_action, is_over, legal_actions, new_game  # noqa: E402
+
+
+def play(seed: int, players: int = 4) -> int:
+    """One random game; returns the number of actions it took."""
+    rng = random.Random(seed)
+    state = new_game(players, seed)
+    actions = 0
+    while not is_over(state):
+        state = apply_action(state, rng.choice(legal_actions(state)))
+        actions += 1
+    return actions
+
+
+def main(games: int = 200) -> None:
+    """Play ``games`` 4-player games and print games/s and actions/s."""
+    start = time.perf_counter()
+    actions = sum(play(seed) for seed in range(games))
+    elapsed = time.perf_counter() - start
+    print(
+        f"{games} random 4-player games in {elapsed:.2f} s: {games / elapsed:,.1f} games/s, "
+        f"{actions / elapsed:,.0f} actions/s ({actions / games:.1f} actions a game)"
+    )
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)

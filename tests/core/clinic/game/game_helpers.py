@@ -1,0 +1,64 @@
+"""Helpers for the Clinic game tests: scenario states built by hand, invariants."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from core.clinic import clinic_violations, end_of_move_violations
+from core.clinic.components import Role
+from core.clinic.game import constants as K
+from core.clinic.game.setup import initial_doctors, initial_patients
+from core.clinic.game.state import GameState, Phase, set_player
+
+
+def with_player(state: GameState, seat: int = 0, **changes) -> GameState:
+    """``state`` with seat ``seat``'s PlayerState changed."""
+    return evolve(state, players=set_player(state, seat, evolve(state.players[seat], **changes)))
+
+
+def with_clinic(state: GameState, seat: int, clinic) -> GameState:
+    return with_player(state, seat, clinic=clinic)
+
+
+def conservation(state: GameState) -> dict[str, tuple[int, int]]:
+    """(counted, expected) for patients, doctors and cars."""
+    clinics = [p.clinic for p in state.players]
+    patients = (
+        sum(state.patient_pool)
+        + sum(c is not None for row in state.notepad for c in row)
+        + sum(len(c.of_role(Role.PATIENT)) for c in clinics)
+        + sum(p.cured + p.dead for p in state.players)
+    )
+    doctors = (
+        sum(state.doctor_pool)
+        + sum(c is not None for c in state.university)
+        + sum(len(c.of_role(Role.DOCTOR)) for c in clinics)
+        + sum(p.dismissed_doctors for p in state.players)
+    )
+    cars = state.cars_lot + sum(c.board.parked_cars for c in clinics)
+    return {
+        "patients": (patients, initial_patients(state)),
+        "doctors": (doctors, initial_doctors(state)),
+        "cars": (cars, K.CARS_IN_GAME),
+    }
+
+
+def settled(state: GameState) -> bool:
+    """After a Move phase and before the next action resolves: nobody may stand on an
+    entrance or helipad, every module within capacity."""
+    if state.phase in (Phase.BUY_POPULARITY, Phase.OVER):
+        return True
+    return state.phase is Phase.SELECT and state.round > 1 and state.action == 1 and state.queue == state.turn_order
+
+
+def invariant_violations(state: GameState) -> list[str]:
+    out = [f"{k}: {a} != {b}" for k, (a, b) in conservation(state).items() if a != b]
+    for seat, p in enumerate(state.players):
+        if p.money < 0:
+            out.append(f"seat {seat} money {p.money}")
+        if p.popularity < 0:
+            out.append(f"seat {seat} popularity {p.popularity}")
+        out += [f"seat {seat}: {v}" for v in clinic_violations(p.clinic)]
+        if settled(state):
+            out += [f"seat {seat}: {v}" for v in end_of_move_violations(p.clinic)]
+    return out
