@@ -120,7 +120,7 @@ def _move(state: GameState, move: Move, forced: bool) -> GameState:
         elif card.treatable(state.turn):
             others = [c for c in sweep_cells(state, card.patient.speciality) if c != dest]
             changes.update(treatment_changes(state, [dest, *others]))
-    return _after_action(evolve(state, **changes))
+    return _after_action(state, changes)
 
 
 def _keep(state: GameState, hand: tuple[StaffCard, ...]) -> GameState:
@@ -154,27 +154,33 @@ def _after_staff(state: GameState) -> GameState:
     return _check_can_move(state)
 
 
-def _after_action(state: GameState) -> GameState:
-    if not state.patients_in_ward:
-        return _end(state, EndReason.WARD_CLEAR)
-    if not state.staff_used and state.players[state.current].staff:
-        state = evolve(state, phase=Phase.AFTER_ACTION)
-        if staff_uses(state):
-            return state
-    return _end_turn(state)
+def _after_action(state: GameState, changes: dict | None = None) -> GameState:
+    """The action is done: ``changes`` (``evolve`` arguments not yet applied) are applied
+    together with what follows, in one evolve: the end of the game if the ward is
+    clear, the after-action window if a staff card may be used, else the next turn."""
+    changes = changes or {}
+    ward = changes.get("ward", state.ward)
+    if not any(ward):  # no patient card left (cards are always truthy)
+        return evolve(state, **changes, phase=Phase.OVER, end_reason=EndReason.WARD_CLEAR)
+    players = changes.get("players", state.players)
+    if not state.staff_used and players[state.current].staff:
+        after = evolve(state, **changes, phase=Phase.AFTER_ACTION)
+        if staff_uses(after):
+            return after
+        return _end_turn(after)
+    return _end_turn(state, changes)
 
 
-def _end_turn(state: GameState) -> GameState:
-    state = evolve(
-        state,
-        current=(state.current + 1) % state.player_count,
-        turn=state.turn + 1,
-        phase=Phase.MOVE,
-        staff_used=False,
-        porter=False,
-        passed_over=(),
-    )
-    return _check_can_move(state)
+def _end_turn(state: GameState, changes: dict | None = None) -> GameState:
+    turn_over = {
+        "current": (state.current + 1) % state.player_count,
+        "turn": state.turn + 1,
+        "phase": Phase.MOVE,
+        "staff_used": False,
+        "porter": False,
+        "passed_over": (),
+    }
+    return _check_can_move(evolve(state, **{**(changes or {}), **turn_over}))
 
 
 def _check_can_move(state: GameState) -> GameState:
