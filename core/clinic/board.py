@@ -31,7 +31,7 @@ class BoardSide(enum.Enum):
         return BOARD_SIZES[self.value]
 
 
-@frozen(order=True)
+@frozen(order=True, cache_hash=True)
 class Space:
     """One space of the grid: ``floor`` 0-3, ``col`` 0 = A (west), ``row`` 0 = 1 (north)."""
 
@@ -64,7 +64,7 @@ def parse_space(text: str, floor: int = 0) -> Space:
     return Space(floor, ord(text[0].upper()) - ord("A"), int(text[1:]) - 1)
 
 
-@frozen(order=True)
+@frozen(order=True, cache_hash=True)
 class Border:
     """An edge of a ground-floor space where one car may park.
 

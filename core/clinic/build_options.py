@@ -6,6 +6,10 @@ property tests check it equals the candidates that ``check_build`` accepts.
 
 from __future__ import annotations
 
+import weakref
+from itertools import combinations
+
+from . import constants as K
 from .board import Board, Space
 from .components import Garden, Module, ModuleKind, ParkingTile, Service
 from .construction import (
@@ -22,10 +26,52 @@ from .construction import (
 from .errors import IllegalActionError
 
 
+def movable_cars(board: Board) -> tuple:
+    """Parked cars worth moving into a new or upgraded parking tile: cars on borders
+    that touch an empty ground-floor space (moving them frees that space for a
+    module).  **House rule:** other moves (a car from another parking tile, or from a
+    border beside no empty space) change nothing and are not offered."""
+    return tuple(
+        b
+        for b in sorted(board.border_cars, key=_border_key)
+        if any(board.tile_at(s) is None for s in board.spaces_of_border(b))
+    )
+
+
+def _border_key(b) -> tuple:
+    return (b.vertical, b.x, b.y)  # the attrs order of Border, without its slow __lt__
+
+
+def car_choices(board: Board, room: int) -> tuple[tuple, ...]:
+    """Every choice of cars to move into a parking tile with ``room`` free places:
+    no car, then each set of up to ``room`` of ``movable_cars`` (sorted)."""
+    cars = movable_cars(board)
+    out: list[tuple] = [()]
+    for n in range(1, min(room, len(cars)) + 1):
+        out.extend(combinations(cars, n))
+    return tuple(out)
+
+
+def _parking_builds(board: Board, space: Space, memo: dict | None = None):
+    memo = {} if memo is None else memo
+    tile = board.tile_at(space)
+    if tile is None:
+        room = K.PARKING_TILE_CARS
+    elif isinstance(tile, ParkingTile):
+        room = K.PARKING_TILE_UPGRADED_CARS - tile.cars
+    else:
+        return
+    if room not in memo:
+        memo[room] = car_choices(board, room)
+    kind = BuildParking if tile is None else UpgradeParking
+    for cars in memo[room]:
+        yield kind(space, cars)
+
+
 def candidate_builds(board: Board, services: tuple[Service, ...] = tuple(Service)):
-    """Every build worth trying on ``board`` (legal or not), cars never moved: each
-    module kind (service hubs for ``services``) on each space, gardens, helipads,
-    parking, upgrades, entrances and conveyor stops."""
+    """Every build worth trying on ``board`` (legal or not): each module kind (service
+    hubs for ``services``) on each space, gardens, helipads, parking and upgrades (with
+    each choice of ``car_choices``), entrances and conveyor stops."""
     modules = [Module(ModuleKind.SERVICE_HUB, s) for s in services]
     modules += [Module(k) for k in ModuleKind if k is not ModuleKind.SERVICE_HUB]
     for space in board.spaces():
@@ -36,6 +82,8 @@ def candidate_builds(board: Board, services: tuple[Service, ...] = tuple(Service
         if space.floor == 0:
             yield BuildParking(space)
             yield UpgradeParking(space)
+            if isinstance(board.tile_at(space), (ParkingTile, type(None))):
+                yield from (a for a in _parking_builds(board, space) if a.cars_moved)
     for border in sorted(board.entrance_spaces):
         yield BuildEntrance(border)
     yield from _conveyor_candidates(board)
@@ -86,10 +134,11 @@ def _plausible_builds(board: Board, services: tuple[Service, ...]):
     space (a cheap pre-filter; ``check_build`` still decides)."""
     modules = [Module(ModuleKind.SERVICE_HUB, s) for s in services]
     modules += [Module(k) for k in ModuleKind if k is not ModuleKind.SERVICE_HUB]
+    memo: dict = {}
     for space in board.spaces():
         tile = board.tile_at(space)
         if isinstance(tile, ParkingTile):
-            yield UpgradeParking(space)
+            yield from _parking_builds(board, space, memo)
         if tile is not None:
             continue
         below = board.tile_at(space.below()) if space.floor else None
@@ -100,8 +149,8 @@ def _plausible_builds(board: Board, services: tuple[Service, ...]):
         if isinstance(below, Module):
             yield BuildHelipad(space)
         if space.floor == 0:
-            yield BuildParking(space)
-    for border in sorted(board.entrance_spaces - set(board.entrances)):
+            yield from _parking_builds(board, space, memo)
+    for border in sorted(board.entrance_spaces - set(board.entrances), key=_border_key):
         yield BuildEntrance(border)
     yield from _conveyor_candidates(board)
 
@@ -115,11 +164,42 @@ def is_legal_build(board: Board, action: Build) -> bool:
     return True
 
 
+_LEGAL_MEMO: dict = {}
+
+
 def legal_builds(board: Board, services: tuple[Service, ...] = tuple(Service)) -> tuple[Build, ...]:
-    """Every legal build on ``board`` (cars never moved into new parking), for part
-    2's ``legal_actions``; the same set as the legal ones of ``candidate_builds``."""
-    return tuple(
-        a
-        for a in _plausible_builds(board, services)
-        if isinstance(a, BuildModule) or is_legal_build(board, a)
-    )
+    """Every legal build on ``board`` (see ``_legal_builds``), kept per board value
+    while it lives (boards are frozen; the same board is asked many times a game)."""
+    services = tuple(services)
+    key = (id(board), services)
+    hit = _LEGAL_MEMO.get(key)
+    if hit is not None and hit[0]() is board:
+        return hit[1]
+    value = _legal_builds(board, services)
+    if len(_LEGAL_MEMO) >= 2048:
+        _LEGAL_MEMO.clear()
+    _LEGAL_MEMO[key] = (weakref.ref(board), value)
+    return value
+
+
+def _legal_builds(board: Board, services: tuple[Service, ...]) -> tuple[Build, ...]:
+    """Every legal build on ``board``, for part 2's ``legal_actions``: parking and
+    upgrades once per choice of cars moved into the tile (``car_choices``); the same
+    set as the legal ones of ``candidate_builds``."""
+    out = []
+    plain_ok: dict = {}
+    for a in _plausible_builds(board, services):
+        if isinstance(a, BuildModule):
+            out.append(a)
+        elif isinstance(a, (BuildParking, UpgradeParking)):
+            # Moving chosen border cars into the tile is always possible once the tile
+            # itself may be built (distinct cars, no more than its room): check the
+            # plain build once per space (it comes first, ``car_choices``).
+            key = (type(a), a.space)
+            if key not in plain_ok:
+                plain_ok[key] = is_legal_build(board, a)
+            if plain_ok[key]:
+                out.append(a)
+        elif is_legal_build(board, a):
+            out.append(a)
+    return tuple(out)

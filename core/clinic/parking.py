@@ -23,10 +23,12 @@ CarSpot = Border | Space
 def free_parking_spots(board: Board) -> tuple[CarSpot, ...]:
     """Where the next car may park: free borders (no car, no module touching) in board
     order, then parking tiles with room (each listed once)."""
+    ground = {s for s, m in board.modules if s.floor == 0}
+    cars = board.border_cars
     spots: list[CarSpot] = [
         b
         for b in board.all_borders
-        if b not in board.border_cars and not board.module_touches_border(b)
+        if b not in cars and not any(s in ground for s in board.spaces_of_border(b))
     ]
     spots.extend(
         s for s, t in board.tiles if isinstance(t, ParkingTile) and t.cars < t.capacity

@@ -70,7 +70,7 @@ def remove_unhired_nurses(state: GameState) -> GameState:
     """6. Remove the finished round's unhired nurses (its column empties)."""
     i = state.round - 2  # the round marker has already advanced
     nurses = state.nurses[:i] + (0,) + state.nurses[i + 1 :]
-    return evolve(state, nurses=nurses)
+    return evolve(state, nurses=nurses, nurses_gone=state.nurses_gone + state.nurses[i])
 
 
 def _in_lab(clinic, person) -> bool:

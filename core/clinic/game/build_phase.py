@@ -43,6 +43,7 @@ def build_options(state: GameState) -> list[Construct]:
     services = tuple(st.module.service for st in state.hub_stacks if st.available)
     specials = {st.module.kind for st in state.special_stacks if st.available}
     out = []
+    costs: dict = {}  # build_cost depends only on the component and the floor
     for b in legal_builds(p.clinic.board, services):
         if isinstance(b, BuildModule):
             kind = b.module.kind
@@ -50,7 +51,13 @@ def build_options(state: GameState) -> list[Construct]:
                 continue
             if kind is ModuleKind.SUPPLY_ROOM and state.supply_rooms <= 0:
                 continue
-        if build_cost(b) <= p.money:
+            key = (kind, b.space.floor)
+        else:
+            key = (type(b), getattr(b, "space", None) and b.space.floor)
+        cost = costs.get(key)
+        if cost is None:
+            cost = costs[key] = build_cost(b)
+        if cost <= p.money:
             out.append(Construct(b))
     return out
 
@@ -141,6 +148,8 @@ def apply_bonus(state: GameState, action: ChooseBonus) -> GameState:
             state,
             cars_lot=state.cars_lot - 1,
             supply_doctors=state.supply_doctors + (role is Role.DOCTOR),
+            supply_nurses=state.supply_nurses + (role is Role.NURSE),
+            supply_orderlies=state.supply_orderlies + (role is Role.ORDERLY),
         )
     elif tile is BonusTile.TRAINED_DOCTOR:
         whites = [d for d in clinic.of_role(Role.DOCTOR) if d.colour is Colour.WHITE]

@@ -105,12 +105,14 @@ def apply_end_move(state: GameState) -> GameState:
     for q in stuck:
         clinic = person_leaves(clinic, q.id, parked_spots(clinic.board)[0])
     clinic, time = finish_move(clinic)
-    doctors = sum(1 for q in stuck if q.role is Role.DOCTOR)
+    gone = {role: sum(1 for q in stuck if q.role is role) for role in Role}
     p = evolve(
         p,
         clinic=clinic,
         time_spent=p.time_spent + time,
-        dismissed_doctors=p.dismissed_doctors + doctors,
+        dismissed_doctors=p.dismissed_doctors + gone[Role.DOCTOR],
+        dismissed_nurses=p.dismissed_nurses + gone[Role.NURSE],
+        dismissed_orderlies=p.dismissed_orderlies + gone[Role.ORDERLY],
     )
     state = evolve(state, players=set_player(state, seat, p), cars_lot=state.cars_lot + len(stuck))
     return finish_move_turn(state)

@@ -189,4 +189,15 @@ def initial_doctors(state: GameState) -> int:
     return sum(K.DOCTOR_POOL[state.player_count]) + state.supply_doctors
 
 
+def initial_nurses(state: GameState) -> int:
+    """Nurses on the display at setup (one per player a round) plus those from the
+    supply so far (bonus tiles)."""
+    return state.player_count * K.ROUNDS + state.supply_nurses
+
+
+def initial_orderlies(state: GameState) -> int:
+    """Orderlies on the display at setup plus those from the supply so far."""
+    return K.ORDERLIES_PER_PLAYER * state.player_count + state.supply_orderlies
+
+
 __all__ = ["new_game", "auto_car_spot", "arrive", "clockwise_borders"]

@@ -119,6 +119,8 @@ class PlayerState:
     dead: int = 0
     trained_red: int = 0
     dismissed_doctors: int = 0
+    dismissed_nurses: int = 0
+    dismissed_orderlies: int = 0
     final: int | None = None
 
     def count(self, role: Role) -> int:
@@ -150,6 +152,10 @@ class GameState:
     - ``university``: doctor colours by space from the left (None: empty).
     - ``nurses``: nurses left in each round's column; ``orderlies``: left on display.
     - ``selected``: each seat's face-down action tile this action (None: not yet).
+    - ``supply_doctors``/``supply_nurses``/``supply_orderlies``: people who came from
+      the supply (starting doctors, bonus tiles), not from the displays;
+      ``nurses_gone``: unhired nurses removed from the display in Admin (for the
+      conservation checks).
     """
 
     config: GameConfig
@@ -174,6 +180,9 @@ class GameState:
     draws: int = 0
     pop_clock: int = 0
     supply_doctors: int = 0
+    supply_nurses: int = 0
+    supply_orderlies: int = 0
+    nurses_gone: int = 0
     bonus_tiles: tuple[BonusTile, ...] = field(default=(), converter=tuple)
     selected: tuple[ActionTile | None, ...] = field(default=(), converter=tuple)
     step: Turn = Turn()

@@ -125,3 +125,29 @@ def test_clinic_invariants_hold_and_can_fail():
     assert clinic_violations(no_car) == ("0 cars parked for 2 people",)
     lost = attrs.evolve(c, people=(attrs.evolve(c.people[0], where=sp("A1")),) + c.people[1:])
     assert any("not a module or helipad" in v for v in clinic_violations(lost))
+
+
+def test_legal_builds_list_parking_that_moves_parked_cars():
+    """Rulebook, Parking: when a parking tile is built or upgraded, cars may move into
+    it at once; ``legal_builds`` lists each choice (up to the tile's room) of cars on
+    borders beside an empty space, and building it frees those borders."""
+    from core.clinic.board import Board, Border, Space
+    from core.clinic.build_options import legal_builds
+    from core.clinic.construction import BuildParking, UpgradeParking, build
+
+    a, b, c = Border(True, 0, 0), Border(False, 1, 0), Border(True, 4, 2)
+    board = Board(border_cars=frozenset({a, b, c}))
+    space = Space(0, 2, 1)
+    listed = [
+        frozenset(x.cars_moved)
+        for x in legal_builds(board, ())
+        if isinstance(x, BuildParking) and x.space == space
+    ]
+    assert set(listed) == set(map(frozenset, [(), (a,), (b,), (c,), (a, b), (a, c), (b, c)]))
+    assert len(listed) == 7
+    after = build(board, BuildParking(space, (a, b)))
+    assert after.border_cars == {c} and after.tile_at(space).cars == 2
+    upgrades = [x for x in legal_builds(after, ()) if isinstance(x, UpgradeParking)]
+    assert {x.cars_moved for x in upgrades} == {(), (c,)}
+    final = build(after, UpgradeParking(space, (c,)))
+    assert not final.border_cars and final.tile_at(space).cars == 3

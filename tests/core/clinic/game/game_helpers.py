@@ -7,7 +7,12 @@ from attrs import evolve
 from core.clinic import clinic_violations, end_of_move_violations
 from core.clinic.components import Role
 from core.clinic.game import constants as K
-from core.clinic.game.setup import initial_doctors, initial_patients
+from core.clinic.game.setup import (
+    initial_doctors,
+    initial_nurses,
+    initial_orderlies,
+    initial_patients,
+)
 from core.clinic.game.state import GameState, Phase, set_player
 
 
@@ -21,7 +26,8 @@ def with_clinic(state: GameState, seat: int, clinic) -> GameState:
 
 
 def conservation(state: GameState) -> dict[str, tuple[int, int]]:
-    """(counted, expected) for patients, doctors and cars."""
+    """(counted, expected) for patients, doctors, nurses, orderlies and cars: display
+    or bag + clinics + gone (cured, dead, dismissed, removed unhired)."""
     clinics = [p.clinic for p in state.players]
     patients = (
         sum(state.patient_pool)
@@ -35,10 +41,23 @@ def conservation(state: GameState) -> dict[str, tuple[int, int]]:
         + sum(len(c.of_role(Role.DOCTOR)) for c in clinics)
         + sum(p.dismissed_doctors for p in state.players)
     )
+    nurses = (
+        sum(state.nurses)
+        + state.nurses_gone
+        + sum(len(c.of_role(Role.NURSE)) for c in clinics)
+        + sum(p.dismissed_nurses for p in state.players)
+    )
+    orderlies = (
+        state.orderlies
+        + sum(len(c.of_role(Role.ORDERLY)) for c in clinics)
+        + sum(p.dismissed_orderlies for p in state.players)
+    )
     cars = state.cars_lot + sum(c.board.parked_cars for c in clinics)
     return {
         "patients": (patients, initial_patients(state)),
         "doctors": (doctors, initial_doctors(state)),
+        "nurses": (nurses, initial_nurses(state)),
+        "orderlies": (orderlies, initial_orderlies(state)),
         "cars": (cars, K.CARS_IN_GAME),
     }
 

@@ -211,3 +211,25 @@ def test_invariant_checker_catches_a_lost_car_and_patient():
     assert any("cars" in v for v in invariant_violations(evolve(state, cars_lot=state.cars_lot - 1)))
     assert any("patients" in v for v in invariant_violations(evolve(state, patient_pool=(0, 0, 0, 0))))
     assert any("money" in v for v in invariant_violations(with_player(state, 0, money=-1)))
+
+
+def test_conservation_counts_nurses_and_orderlies():
+    """Nurses and orderlies are conserved (display + clinics + gone) and the check
+    catches one that vanishes."""
+    from attrs import evolve
+
+    from core.clinic.game.state import BonusTile
+
+    from .game_helpers import conservation
+
+    state = new_game(2, 5)
+    c = conservation(state)
+    assert c["nurses"] == (12, 12) and c["orderlies"] == (4, 4)
+    bonus = [a for a in legal_actions(state) if a.tile in (BonusTile.NURSE, BonusTile.ORDERLY)]
+    if bonus:
+        after = apply_action(state, bonus[0])
+        c = conservation(after)
+        assert c["nurses"][0] == c["nurses"][1] and c["orderlies"][0] == c["orderlies"][1]
+    broken = evolve(state, orderlies=state.orderlies - 1, nurses=(1,) + state.nurses[1:])
+    c = conservation(broken)
+    assert c["nurses"][0] != c["nurses"][1] and c["orderlies"][0] != c["orderlies"][1]

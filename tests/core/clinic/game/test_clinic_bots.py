@@ -1,0 +1,65 @@
+"""The computer players: the basic bot plays sensibly (issue 5) and beats the random
+bot.  Fixed seeds, a handful of full games through the public API."""
+
+from __future__ import annotations
+
+import time
+
+from core.clinic.game import apply_action, is_over, new_game
+from core.clinic.game.bots import make_bot
+from core.clinic.game.state import Phase
+
+# (levels by seat, seeds): mixed tables so both bots meet the same notepad and turn order.
+TABLES = (
+    (("basic",), (1, 2, 3)),
+    (("basic", "random"), (1, 2, 3)),
+    (("random", "basic"), (4, 5)),
+    (("basic", "random", "basic", "random"), (1, 2, 3)),
+)
+
+
+def _play(levels, seed):
+    state = new_game(len(levels), seed)
+    bots = [make_bot(level, seed * 10 + seat) for seat, level in enumerate(levels)]
+    while not is_over(state):
+        state = apply_action(state, bots[state.current].choose(state))
+    return state
+
+
+def _finals():
+    out = {"basic": [], "random": []}
+    for levels, seeds in TABLES:
+        for seed in seeds:
+            state = _play(levels, seed)
+            assert state.phase is Phase.OVER
+            for seat, level in enumerate(levels):
+                out[level].append(state.players[seat].final)
+    return out
+
+
+def test_basic_bot_beats_random_and_ends_popular():
+    finals = _finals()
+    basic, rand = finals["basic"], finals["random"]
+    assert sum(basic) / len(basic) > sum(rand) / len(rand) + 1, finals
+    assert sum(1 for f in basic if f > 0) > len(basic) / 2, finals
+
+
+def test_basic_bot_admits_only_patients_it_can_treat():
+    """No patient of the basic bot dies waiting (it admits only those it can treat
+    this round), and it cures more patients than the random bot."""
+    cured = {"basic": [], "random": []}
+    for levels, seeds in TABLES:
+        for seed in seeds:
+            state = _play(levels, seed)
+            for seat, level in enumerate(levels):
+                p = state.players[seat]
+                cured[level].append(p.cured)
+                if level == "basic":
+                    assert p.dead == 0, (levels, seed, seat)
+    assert sum(cured["basic"]) / len(cured["basic"]) > 2 * sum(cured["random"]) / len(cured["random"])
+
+
+def test_basic_four_player_game_is_fast():
+    start = time.perf_counter()
+    _play(("basic",) * 4, 7)
+    assert time.perf_counter() - start < 2.0
