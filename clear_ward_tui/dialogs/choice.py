@@ -8,14 +8,15 @@ from typing import Generic, TypeVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
+
+from clear_ward_tui.dialogs.base import Dialog
 
 T = TypeVar("T")
 
 
-class ChoiceDialog(ModalScreen[T | None], Generic[T]):
+class ChoiceDialog(Dialog[T | None], Generic[T]):
     """Pick one of ``choices`` (label, value) with ↑/↓ and Enter, or a digit key."""
 
     BINDINGS = [
@@ -59,10 +60,10 @@ class ChoiceDialog(ModalScreen[T | None], Generic[T]):
 
     def action_pick(self, index: int) -> None:
         if 0 <= index < len(self.choices):
-            self.dismiss(self.choices[index][1])
+            self.close(self.choices[index][1])
 
     def action_cancel(self) -> None:
         if self.cancellable:
-            self.dismiss(None)
+            self.close(None)
         else:
             self.notify("Make a choice to go on (this is part of the rules).", severity="warning")

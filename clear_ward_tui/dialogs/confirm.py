@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from clear_ward_tui.dialogs.base import Dialog
 
-class ConfirmDialog(ModalScreen[bool]):
+
+class ConfirmDialog(Dialog[bool]):
     """Dismisses with ``True`` for yes (y / Enter on Yes), ``False`` for no (n / Esc)."""
 
     BINDINGS = [
@@ -34,7 +35,7 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id == "yes")
+        self.close(event.button.id == "yes")
 
     def action_answer(self, value: bool) -> None:
-        self.dismiss(value)
+        self.close(value)

@@ -18,8 +18,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from clear_ward_tui.config import ASCII, UNICODE, Options
-from clear_ward_tui.dialogs import staff as staff_dialogs
-from clear_ward_tui.records import format_time
 from clear_ward_tui.screens import status
 from clear_ward_tui.widgets.event_log import EventLog
 from clear_ward_tui.widgets.side_panel import SidePanel
@@ -41,18 +39,27 @@ from core.clear_ward import (
     new_game,
 )
 from core.clear_ward.bots import make_bot
+from core.clear_ward.movement import destination
 from core.clear_ward.rules import moves_now
+
+
+def _dialogs():
+    """The staff dialogs, imported on first use (keeps startup lean)."""
+    from clear_ward_tui.dialogs import staff
+
+    return staff
 
 
 class GameScreen(Screen):
     """One game of Clear the Ward from setup to the last move."""
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     BINDINGS = [
-        Binding("c", "staff", "Staff cards", id="game.staff"),
+        Binding("c", "staff", "Staff", id="game.staff"),
         Binding("e", "end_turn", "End turn", id="game.end_turn"),
         Binding("n", "next_stop", "Next ◆", id="game.next"),
-        Binding("escape", "cancel", "Cancel", id="game.cancel"),
+        Binding("escape", "cancel", "Cancel", show=False, id="game.cancel"),
         Binding("question_mark", "help", "Help", key_display="?", id="game.help"),
         Binding("r", "rules", "Rules", id="game.rules"),
         Binding("q", "quit", "Quit", id="game.quit"),
@@ -76,6 +83,9 @@ class GameScreen(Screen):
         self._cpu_pending = False
         self._dialog_open = False
         self._finished = False
+        self._resume_pending = False
+        self._legal_cache: tuple[GameState | None, list[Action]] = (None, [])
+        self.history: list[tuple[GameState, Action]] = []  # (state before, action) of every action
         self._turn_key: tuple | None = None
 
     # -- layout -------------------------------------------------------------------------
@@ -107,7 +117,10 @@ class GameScreen(Screen):
         return self.state is not None and self.state.current in self.bots
 
     def _legal(self) -> list[Action]:
-        return legal_actions(self.state)
+        """``legal_actions`` of the current state (computed once per state)."""
+        if self._legal_cache[0] is not self.state:
+            self._legal_cache = (self.state, legal_actions(self.state))
+        return self._legal_cache[1]
 
     def _uses(self, card: StaffCard) -> list[UseStaff]:
         return [a for a in self._legal() if isinstance(a, UseStaff) and a.card is card]
@@ -127,9 +140,7 @@ class GameScreen(Screen):
         return GridView(state, stops)
 
     def _destination(self, move: Move) -> int:
-        from core.clear_ward.ward import RAYS
-
-        return RAYS[self.state.doctor][move.direction][move.steps - 1]
+        return destination(self.state, move)[0]
 
     # -- showing the state --------------------------------------------------------------
 
@@ -143,11 +154,12 @@ class GameScreen(Screen):
         self.refresh_view()
         self.call_after_refresh(self._next_step)
 
-    def refresh_view(self) -> None:
+    def refresh_view(self, *, panel: bool = True) -> None:
         state, g = self.state, self.glyphs
         view = self._grid_view()
         grid = self.query_one(WardGrid)
         grid.show(view)
+        self._view = view
         human = not self.is_cpu_turn
         forced = state.solo and state.phase is Phase.MOVE and moves_now(state)[1]
         need = status.staff_need(self._uses(self.targeting)) if self.targeting else 0
@@ -159,12 +171,14 @@ class GameScreen(Screen):
             status.direction_line(state, g, self._clock_text()),
         ]
         self.query_one("#status", Static).update("\n".join(lines))
+        if not panel:
+            return
         private = state.current if human else None
         self.query_one(SidePanel).show(state, self.names, private, g)
 
     def on_ward_grid_moved(self, event: WardGrid.Moved) -> None:
         if self.state is not None:
-            self.refresh_view()
+            self.refresh_view(panel=False)
 
     def _clock_text(self) -> str | None:
         if len(self.names) != 1:
@@ -172,7 +186,9 @@ class GameScreen(Screen):
         if not self.options.show_clock:
             return "⏱ --:--"
         if self.clock_started is None:
-            return "⏱ 00:00 (starts at the first move)"
+            return "⏱ 00:00 (runs from your 1st move)"
+        from clear_ward_tui.records import format_time
+
         return "⏱ " + format_time(self.elapsed())
 
     def elapsed(self) -> float:
@@ -200,11 +216,15 @@ class GameScreen(Screen):
         if after.phase is Phase.OVER and self.clock_stopped is None:
             self.clock_stopped = time.monotonic()
         self.targeting, self.picked = None, ()
+        self.history.append((before, action))
         self.query_one(EventLog).add(describe(before, action, after))
         self.state = after
         return True
 
     def _next_step(self) -> None:
+        if not self.is_current:  # help, rules or "too small" on top: wait for them
+            self._resume_pending = True
+            return
         state = self.state
         if state.phase is Phase.OVER:
             self._finish()
@@ -215,8 +235,16 @@ class GameScreen(Screen):
         elif state.phase in (Phase.DRAW_DECISION, Phase.KEEP_STAFF, Phase.JUNIOR_DOCTOR):
             self._open_phase_dialog()
 
+    def on_screen_resume(self) -> None:
+        if self._resume_pending and self.state is not None:
+            self._resume_pending = False
+            self.call_after_refresh(self._next_step)
+
     def _cpu_act(self) -> None:
         self._cpu_pending = False
+        if not self.is_current:
+            self._resume_pending = True
+            return
         if self.state.phase is Phase.OVER or not self.is_cpu_turn:
             return
         self.play(self.bots[self.state.current].choose(self.state))
@@ -226,11 +254,11 @@ class GameScreen(Screen):
             return
         state = self.state
         if state.phase is Phase.DRAW_DECISION:
-            dialog = staff_dialogs.draw_dialog(state)
+            dialog = _dialogs().draw_dialog(state)
         elif state.phase is Phase.KEEP_STAFF:
-            dialog = staff_dialogs.keep_dialog(state, [a for a in self._legal()])
+            dialog = _dialogs().keep_dialog(state, [a for a in self._legal()])
         else:
-            dialog = staff_dialogs.junior_doctor_dialog(state)
+            dialog = _dialogs().junior_doctor_dialog(state)
         self._push_dialog(dialog, self._dialog_done)
 
     def _push_dialog(self, dialog, callback) -> None:
@@ -273,6 +301,8 @@ class GameScreen(Screen):
             self._open_phase_dialog()
         elif state.phase is Phase.MOVE and cell in self._grid_view().stops:
             self.play(self._grid_view().stops[cell])
+        elif state.phase is Phase.AFTER_ACTION and (cell == state.doctor or line_to(state.doctor, cell) is None):
+            self.notify("Your move is done: use a staff card (c) or end the turn (e).", severity="warning")
         elif cell == state.doctor:
             self.notify(f"The Doctor is on {cell_name(cell)}: choose a space to move to.", severity="warning")
         else:
@@ -309,7 +339,7 @@ class GameScreen(Screen):
             self.notify("You hold no staff cards (draw 2 when you turn a patient face up).", severity="warning")
             return
         usable = {a.card for a in self._legal() if isinstance(a, UseStaff)}
-        self._push_dialog(staff_dialogs.staff_menu(self.state, usable), self._staff_chosen)
+        self._push_dialog(_dialogs().staff_menu(self.state, usable), self._staff_chosen)
 
     def _staff_chosen(self, card: StaffCard | None) -> None:
         self._dialog_open = False
@@ -319,7 +349,7 @@ class GameScreen(Screen):
         if not uses:
             self.play(UseStaff(card))  # not usable now: the engine says why
         elif uses[0].patient is not None:
-            self._push_dialog(staff_dialogs.locum_dialog(self.state, uses), self._dialog_done)
+            self._push_dialog(_dialogs().locum_dialog(self.state, uses), self._dialog_done)
         elif uses[0].cells:
             self.targeting, self.picked = card, ()
             view = self._grid_view()

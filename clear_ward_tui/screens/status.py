@@ -19,7 +19,7 @@ def instruction(state: GameState, name: str, *, cpu: bool, forced: bool,
     if cpu:
         return f"{who} (computer) is playing…"
     if targeting is not None:
-        return f"{who}: {targeting.value}: pick {need} {g.target} space{'s' if need > 1 else ''}, Enter; Esc cancels"
+        return f"{who}: {targeting.value}: pick {need} {g.target}, Enter (Esc: cancel)"
     if state.phase is Phase.MOVE:
         if forced:
             return f"{who}: no legal move: make the Night Shift forced move ({g.stop}), Enter"
@@ -61,7 +61,7 @@ def direction_line(state: GameState, g: Glyphs, clock: str | None) -> str:
     """Line 3: the previous direction (which the Doctor may not reverse), and the clock."""
     last: Direction | None = state.last_direction
     if last is None:
-        text = "First move: any direction"
+        text = "First move: any way"
     else:
         text = f"Last move {g.arrows[last.value]} {last.value} (no {g.arrows[last.opposite.value]} back)"
     if state.porter:

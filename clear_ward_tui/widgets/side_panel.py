@@ -31,20 +31,19 @@ def panel_markup(state: GameState, names: list[str], private_seat: int | None, g
     for seat, player in enumerate(state.players):
         mark = "▶" if seat == state.current else " "
         vc = victory_cards(state, seat)
-        extra = f" ({player.stars}+{vc} VC)" if vc else ""
-        lines.append(
-            f"{mark} [b]{escape(names[seat])}[/b] {score(state, seat)}{star}{extra} · staff {len(player.staff)}"
-        )
-        lines.append(f"   [dim]{_log_book(player.log_book, star)}[/dim]")
+        lines.append(f"{mark} [b]{escape(names[seat])}[/b] {score(state, seat)}{star} · staff {len(player.staff)}")
+        extra = f" · {vc} VC (+{3 * vc}{star})" if vc else ""
+        lines.append(f"  [dim]{_log_book(player.log_book, star)}{extra}[/dim]")
     if state.uses_victory_cards:
         lines.append("")
-        lines.append(f"[b $text-primary]VICTORY CARDS[/] (3{star} each)")
-        cells = []
-        for spec in SPECIALITIES:
-            holder = state.victory[spec.index]
-            who = escape(names[holder]) if holder is not None else "—"
-            cells.append(f"{spec.short} {who}")
-        lines.extend("  ".join(cells[i : i + 2]) for i in range(0, len(cells), 2))
+        lines.append(f"[b $text-primary]VICTORY CARDS[/] 3{star} each")
+        for seat, name in enumerate(names):
+            held = [s.short for s in SPECIALITIES if state.victory[s.index] == seat]
+            if held:
+                lines.append(f"  {escape(name)}: {' '.join(held)}")
+        free = [s.short for s in SPECIALITIES if state.victory[s.index] is None]
+        if free:
+            lines.append(f"  [dim]nobody: {' '.join(free)}[/dim]")
     lines.append("")
     if private_seat is None:
         count = len(state.players[state.current].staff)

@@ -22,6 +22,7 @@ from core.clear_ward.ward import RAYS, row_col
 
 SIZE = 6
 CELL_W = 7
+WIDE_CELL_W = 10
 LABEL_W = 2
 SPECIALITY_CLASSES = tuple(f"ward--s{i}" for i in range(7))
 
@@ -80,7 +81,7 @@ class WardGrid(Widget, can_focus=True):
         Binding("down,j,s", "cursor(1, 0)", "Select", key_display="↓/j/s", show=False, id="ward.down"),
         Binding("left,h,a", "cursor(0, -1)", "Select", key_display="←/h/a", show=False, id="ward.left"),
         Binding("right,l,d", "cursor(0, 1)", "Select", key_display="→/l/d", show=False, id="ward.right"),
-        Binding("enter,space", "choose", "Confirm", id="ward.choose"),
+        Binding("enter,space", "choose", "Go", id="ward.choose"),
     ]
 
     cursor: reactive[int] = reactive(0)
@@ -126,9 +127,13 @@ class WardGrid(Widget, can_focus=True):
     def _cell_h(self) -> int:
         return 3 if self.size.height >= 1 + 3 * SIZE else 2
 
+    def _cell_w(self) -> int:
+        return WIDE_CELL_W if self.size.width >= LABEL_W + 1 + SIZE * (WIDE_CELL_W + 1) else CELL_W
+
     def _cell_at(self, x: int, y: int) -> int | None:
-        col, row = (x - LABEL_W - 1) // (CELL_W + 1), (y - 1) // self._cell_h()
-        inside = (x - LABEL_W - 1) % (CELL_W + 1) < CELL_W
+        w = self._cell_w()
+        col, row = (x - LABEL_W - 1) // (w + 1), (y - 1) // self._cell_h()
+        inside = (x - LABEL_W - 1) % (w + 1) < w
         return row * SIZE + col if inside and 0 <= row < SIZE and 0 <= col < SIZE and y >= 1 else None
 
     # -- drawing -------------------------------------------------------------------------
@@ -139,7 +144,8 @@ class WardGrid(Widget, can_focus=True):
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")
         label = self._style("ward--label")
-        head = " " * (LABEL_W + 1) + "".join(f"{c:^{CELL_W}} " for c in "ABCDEF")
+        w = self._cell_w()
+        head = " " * (LABEL_W + 1) + "".join(f"{c:^{w}} " for c in "ABCDEF")
         text.append(head.rstrip() + "\n", label)
         if self.view is None:
             return text
@@ -148,7 +154,7 @@ class WardGrid(Widget, can_focus=True):
             for line in range(cell_h):
                 text.append(f"{row + 1} " if line == 0 else " " * LABEL_W, label)
                 for col in range(SIZE):
-                    self._append_cell(text, row * SIZE + col, line)
+                    self._append_cell(text, row * SIZE + col, line, w)
                 end = self.cursor == row * SIZE + SIZE - 1
                 text.append("]" if end else " ", self._style("ward--cursor") if end else Style())
                 text.append("\n")
@@ -160,7 +166,7 @@ class WardGrid(Widget, can_focus=True):
         found = line_to(view.state.doctor, self.cursor) if view else None
         return found[2] if found else ()
 
-    def _append_cell(self, text: Text, cell: int, line: int) -> None:
+    def _append_cell(self, text: Text, cell: int, line: int, w: int) -> None:
         view, g = self.view, self.glyphs
         state = view.state
         card = state.ward[cell]
@@ -175,19 +181,22 @@ class WardGrid(Widget, can_focus=True):
             mark, mark_style = g.target, self._style("ward--target")
         elif cell in view.stops:
             mark, mark_style = g.stop, self._style("ward--stop")
-        elif cell in self._passed() and card is not None:
+        passed = card is not None and cell in self._passed()
+        if passed and not mark.strip():
             mark, mark_style = g.passed, self._style("ward--passed")
         doctor = cell == state.doctor
         if card is None:
             base = self._style("ward--empty")
-            body = ("{:^7}".format(g.doctor + "DOCTOR") if doctor else "   ·   ") if line == 0 else "      "
+            doc = g.doctor + ("DOCTOR" if w == CELL_W else " DOCTOR")
+            body = (doc.center(w) if doctor else "·".center(w)) if line == 0 else ""
             body_style = self._style("ward--doctor") if doctor else base
         elif card.face_up:
             base = self._style("ward--card")
             spec = self._style(SPECIALITY_CLASSES[card.patient.speciality.index])
             obs = card.under_observation(state.turn)
             if line == 0:
-                body = f"{card.patient.speciality.short} {card.patient.stars}{g.star}".ljust(CELL_W)
+                stars = f"{card.patient.stars}{g.star}" if w == CELL_W else g.star * card.patient.stars
+                body = f"{card.patient.speciality.short} {stars}"
                 body_style = base + spec
             elif line == 1:
                 tag = (g.doctor + "DOC") if doctor else ("obs" if obs else "")
@@ -199,15 +208,18 @@ class WardGrid(Widget, can_focus=True):
         else:
             base = self._style("ward--back")
             if line == 0:
-                body = f"{g.back * 2} ? {g.back * 2}"
+                k = (w - 3) // 2
+                body = f"{g.back * k} ? {g.back * k}"
             elif line == 1:
-                body = (g.doctor + "DOC").ljust(6) if doctor else g.back * 6
+                body = (g.doctor + "DOC").ljust(w - 1) if doctor else g.back * (w - 1)
             else:
                 body = f"{cell_name(cell)}".ljust(6)
             body_style = base + (self._style("ward--doctor") if doctor and line == 1 else Style())
         cursor_style = self._style("ward--cursor") if is_cursor else Style()
-        if line == 0:
-            text.append(body[:CELL_W].ljust(CELL_W), body_style + cursor_style)
+        if passed:
+            cursor_style += self._style("ward--passed")
+        if line != 1:
+            text.append(body[:w].ljust(w), body_style + cursor_style)
         else:
-            text.append(body[: CELL_W - 1].ljust(CELL_W - 1), body_style + cursor_style)
+            text.append(body[: w - 1].ljust(w - 1), body_style + cursor_style)
             text.append(mark, base + mark_style + cursor_style)

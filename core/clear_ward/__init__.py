@@ -32,7 +32,6 @@ from core.clear_ward.scoring import (
     victory_cards,
     winners,
 )
-from core.clear_ward.serialize import state_from_json, state_to_json
 from core.clear_ward.setup import format_layout, from_layout, new_game
 from core.clear_ward.state import EndReason, GameState, Phase, PlayerState, WardCard
 from core.clear_ward.view import PlayerView, player_view
@@ -49,3 +48,13 @@ __all__ = [
     "result", "score", "scores", "state_from_json", "state_to_json", "victory_cards",
     "winners",
 ]
+
+
+def __getattr__(name: str):
+    """``state_to_json`` / ``state_from_json`` load cattrs only when first used, so the
+    app starts faster (PEP 562 lazy attributes)."""
+    if name in ("state_to_json", "state_from_json"):
+        from core.clear_ward import serialize
+
+        return getattr(serialize, name)
+    raise AttributeError(f"module 'core.clear_ward' has no attribute {name!r}")

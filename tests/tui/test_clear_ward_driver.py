@@ -1,0 +1,166 @@
+"""Helpers that play Clear the Ward through the UI by key presses (used by the other
+``test_clear_ward_*`` modules), and small tests of the option parsing and best times.
+
+The driver may read ``legal_actions`` to decide *what* to do; every action itself is
+done by pressing keys, as a person would.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from clear_ward_tui.app import ClearWardApp
+from clear_ward_tui.config import Options, Seat, parse_players
+from clear_ward_tui import records
+from core.clear_ward import (
+    DeclineStaff,
+    DrawStaff,
+    EndTurn,
+    JuniorDoctorFlip,
+    KeepStaff,
+    Move,
+    Phase,
+    UseStaff,
+    legal_actions,
+)
+from core.clear_ward.ward import RAYS
+
+
+def make_app(players: str, seed: int = 7, tmp_path=None, **kw) -> ClearWardApp:
+    """An app that skips setup, with no computer pause, no clock text, a private data dir."""
+    options = Options(
+        seats=parse_players(players), seed=seed, cpu_delay=0, show_clock=kw.pop("show_clock", False),
+        data_dir=tmp_path, **kw,
+    )
+    return ClearWardApp(options)
+
+
+def game_screen(app):
+    from clear_ward_tui.screens.game import GameScreen
+
+    for screen in app.screen_stack:
+        if isinstance(screen, GameScreen):
+            return screen
+    return None
+
+
+async def settle(pilot, app) -> None:
+    """Wait until a person is to act (computer turns done) or the game is over."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        await pilot.pause()
+        screen = game_screen(app)
+        if screen is None or screen.state is None:
+            if type(app.screen).__name__ in ("GameOverScreen", "SetupScreen"):
+                return
+            continue  # the game screen is still loading
+        if screen.state.phase is Phase.OVER:
+            return
+        if not screen.is_cpu_turn and not screen._cpu_pending:
+            return
+    raise AssertionError(f"no person to act after 60 s; screens: {app.screen_stack}")
+
+
+async def move_cursor(pilot, screen, cell: int) -> None:
+    grid = screen.query_one("#ward")
+    row, col = divmod(grid.cursor, 6)
+    trow, tcol = divmod(cell, 6)
+    keys = (["down"] * (trow - row) if trow > row else ["up"] * (row - trow)) + (
+        ["right"] * (tcol - col) if tcol > col else ["left"] * (col - tcol)
+    )
+    if keys:
+        await pilot.press(*keys)
+    assert grid.cursor == cell
+
+
+async def do_action(pilot, screen, action) -> None:
+    """Perform one legal ``action`` of the current (human) player by keys."""
+    state = screen.state
+    legal = legal_actions(state)
+    if isinstance(action, Move):
+        dest = RAYS[state.doctor][action.direction][action.steps - 1]
+        await move_cursor(pilot, screen, dest)
+        await pilot.press("enter")
+    elif isinstance(action, EndTurn):
+        await pilot.press("e")
+    elif isinstance(action, UseStaff):
+        hand = list(dict.fromkeys(state.players[state.current].staff))
+        await pilot.press("c")
+        await pilot.press(*["down"] * hand.index(action.card), "enter")
+        if action.patient is not None:
+            uses = [a for a in legal if isinstance(a, UseStaff) and a.card is action.card]
+            await pilot.press(*["down"] * uses.index(action), "enter")
+        for cell in action.cells:
+            await move_cursor(pilot, screen, cell)
+            await pilot.press("enter")
+    elif isinstance(action, (DrawStaff, DeclineStaff, KeepStaff, JuniorDoctorFlip)):
+        await pilot.press(*["down"] * legal.index(action), "enter")
+    else:  # pragma: no cover
+        raise AssertionError(f"unknown action {action}")
+    await pilot.pause()
+
+
+async def play_to_end(pilot, app, rng: random.Random, max_actions: int = 600) -> list:
+    """Play every human action (chosen at random from the legal ones) until game over.
+    Returns the (state, action) pairs the people played, for checking."""
+    played = []
+    await settle(pilot, app)
+    for _ in range(max_actions):
+        screen = game_screen(app)
+        if screen is None or screen.state.phase is Phase.OVER:
+            return played
+        state = screen.state
+        action = rng.choice(legal_actions(state))
+        done = len(screen.history)
+        await do_action(pilot, screen, action)
+        assert screen.history[done] == (state, action), f"{action} was not played by the keys"
+        played.append((state, action))
+        await settle(pilot, app)
+    raise AssertionError("the game did not end")
+
+
+# -- small tests of the pieces the driver relies on -------------------------------------
+
+
+def test_parse_players_names_computers():
+    seats = parse_players("Ann, Bob ,cpu:greedy,Zed=cpu:random")
+    assert seats == (Seat("Ann"), Seat("Bob"), Seat("Greedy bot", "greedy"), Seat("Zed", "random"))
+
+
+@pytest.mark.parametrize("text", ["", "Ann,,Bob", "cpu:clever", "a,b,c,d,e"])
+def test_parse_players_rejects(text):
+    with pytest.raises(ValueError):
+        parse_players(text)
+
+
+def test_cli_help_lists_flags(capsys):
+    from clear_ward_tui.__main__ import main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for flag in ("--players", "--seed", "--start", "--cpu-delay", "--ascii", "--data-dir"):
+        assert flag in out
+
+
+def test_best_times_per_seed_and_overall(tmp_path):
+    first = records.record(tmp_path, 7, 120.0)
+    assert first.new_seed_best and first.new_overall_best
+    slower = records.record(tmp_path, 7, 150.0)
+    assert not slower.new_seed_best and slower.best_for_seed == 120.0
+    other = records.record(tmp_path, 8, 90.0)
+    assert other.new_overall_best and other.best_overall_seed == 8
+    data = json.loads((tmp_path / records.FILE_NAME).read_text())
+    assert data["seeds"] == {"7": 120.0, "8": 90.0}
+
+
+def test_corrupt_best_times_are_left_untouched(tmp_path):
+    path = tmp_path / records.FILE_NAME
+    path.write_text("{not json")
+    outcome = records.record(tmp_path, 7, 100.0)
+    assert outcome.problem and "not kept" in outcome.problem
+    assert path.read_text() == "{not json"

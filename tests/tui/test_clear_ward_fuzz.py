@@ -1,0 +1,81 @@
+"""2,000+ random keys from a seeded RNG through a running game: nothing crashes and the
+game state stays whole."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from textual import events
+
+from test_clear_ward_driver import game_screen, make_app, settle
+
+from clear_ward_tui.screens.game_over import GameOverScreen
+from clear_ward_tui.screens.setup import SetupScreen
+from core.clear_ward import GameState
+
+#: Game keys, weighted towards playing; help and the (slow to open) rules now and then.
+KEYS = [
+    *["up", "down", "left", "right", "h", "j", "k", "l", "w", "a", "s", "d"] * 3,
+    *["enter"] * 12, "space", "space", *["c"] * 3, *["e"] * 3, *["n"] * 6, *["escape"] * 3,
+    "1", "2", "3", "4", "tab", "x", "pagedown", "home", "question_mark", "r",
+]
+
+
+#: A step that takes longer than this fails the test instead of hanging the run.
+STEP_TIMEOUT = 20
+
+
+def check_state(state: GameState) -> None:
+    patients = sum(1 for card in state.ward if card is not None)
+    treated = sum(len(p.log_book) for p in state.players)
+    assert patients + treated + len(state.removed) + 1 == 36, "35 patients and the Doctor"
+    everyone = [c.patient for c in state.ward if c] + [p for pl in state.players for p in pl.log_book]
+    assert len(set(everyone + list(state.removed))) == 35, "every patient exactly once"
+    staff = len(state.staff_deck) + len(state.drawn) + sum(len(p.staff) for p in state.players)
+    assert staff == (8 if state.player_count <= 2 else 9)
+    assert all(len(p.staff) <= 2 for p in state.players)
+    assert 0 <= state.doctor < 36 and 0 <= state.current < state.player_count
+
+
+async def send_key(app, key: str) -> None:
+    """Send one key the way ``Pilot.press`` does, without its idle wait (so 2,000 keys
+    take seconds, like fast typing), then let the app run a little."""
+    char = key if len(key) == 1 else {"space": " ", "enter": "\r", "question_mark": "?"}.get(key)
+    app._driver.send_message(events.Key(key, char))
+    for _ in range(8):
+        await asyncio.sleep(0)
+
+
+async def test_random_keys_never_break_the_game(tmp_path):
+    rng = random.Random(2024)
+    app = make_app("Ann,Bob,cpu:random", seed=5, tmp_path=tmp_path)
+    sent = games = 0
+    quits = []  # Escape on the setup screen quits: note it and keep fuzzing
+    app.exit = lambda *args, **kwargs: quits.append(args)
+    async with app.run_test(size=(80, 24)) as pilot:
+        try:
+            await settle(pilot, app)
+            while sent < 2100:
+                screen = app.screen
+                if isinstance(screen, GameOverScreen):
+                    games += 1
+                    check_state(screen.state)
+                    await asyncio.wait_for(pilot.press("s"), STEP_TIMEOUT)  # same seed again
+                elif isinstance(screen, SetupScreen):
+                    await asyncio.wait_for(pilot.press("ctrl+s"), STEP_TIMEOUT)
+                else:
+                    await asyncio.wait_for(send_key(app, rng.choice(KEYS)), STEP_TIMEOUT)
+                    sent += 1
+                if sent % 50 == 0:
+                    await asyncio.wait_for(pilot.pause(), STEP_TIMEOUT)
+                game = game_screen(app)
+                if game is not None and game.state is not None:
+                    check_state(game.state)
+            await pilot.pause()
+            played = len(game_screen(app).history) if game_screen(app) else 0
+            assert games or played > 10, "the random keys also played the game"
+            assert app.is_running
+            assert game_screen(app) is not None or isinstance(app.screen, (GameOverScreen, SetupScreen))
+        finally:
+            del app.exit  # let the harness close the app, even after a failure (else it hangs)
