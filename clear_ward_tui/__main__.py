@@ -36,7 +36,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"pause between a computer player's actions (default {DEFAULT_CPU_DELAY})",
     )
     parser.add_argument("--ascii", action="store_true", help="ASCII symbols only (* for stars)")
-    parser.add_argument("--data-dir", type=Path, help="where best Night Shift times are kept")
+    parser.add_argument(
+        "--data-dir", type=Path, help="where best Night Shift times and the autosave are kept"
+    )
+    parser.add_argument(
+        "--resume", action="store_true", help="go on with the game in progress (saved after every action)"
+    )
     return parser
 
 
@@ -59,7 +64,7 @@ def options_from_args(argv: list[str] | None = None) -> Options:
         parser.error("--cpu-delay: must be 0 or more")
     return Options(
         seats=seats, seed=args.seed, start=start, cpu_delay=args.cpu_delay,
-        ascii=args.ascii, data_dir=args.data_dir,
+        ascii=args.ascii, data_dir=args.data_dir, resume=args.resume,
     )
 
 

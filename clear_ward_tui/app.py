@@ -21,7 +21,9 @@ class ClearWardApp(App):
         self.options = options or Options()
 
     def on_mount(self) -> None:
-        if self.options.seats:
+        if self.options.resume and self._resume():
+            pass
+        elif self.options.seats:
             # Paint the table at once, then load the engine and the ward (lean startup).
             self.push_screen(_loading_screen(self.options))
             self.call_after_refresh(self._start_game)
@@ -40,6 +42,25 @@ class ClearWardApp(App):
             return
 
         self.switch_screen(GameScreen(self.options))
+
+    def _resume(self) -> bool:
+        """Push the autosaved game; on a missing or bad save say why and return False."""
+        from clear_ward_tui import autosave
+        from clear_ward_tui.screens.game import GameScreen
+        from core.saves import SaveError
+
+        path = autosave.autosave_path(self.options)
+        if not path.exists():
+            self.notify("No game in progress to resume.", severity="warning")
+            return False
+        try:
+            seats, seed, start, states, actions = autosave.load(path)
+        except SaveError as err:
+            self.notify(f"{err}. The file was left as it was.", severity="error", timeout=10)
+            return False
+        options = self.options.with_game(seats, seed, start)
+        self.push_screen(GameScreen(options, state=states[-1], history=list(zip(states, actions))))
+        return True
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)

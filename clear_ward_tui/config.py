@@ -43,6 +43,7 @@ class Options:
     ascii: bool = False
     data_dir: Path | None = None
     show_clock: bool = True
+    resume: bool = False
 
     def with_game(self, seats: tuple[Seat, ...], seed: int | None, start: int | None) -> Options:
         return replace(self, seats=seats, seed=seed, start=start)

@@ -67,7 +67,13 @@ class GameScreen(Screen):
 
     state: var[GameState | None] = var(None, init=False)
 
-    def __init__(self, options: Options, *, state: GameState | None = None) -> None:
+    def __init__(
+        self,
+        options: Options,
+        *,
+        state: GameState | None = None,
+        history: list[tuple[GameState, Action]] | None = None,
+    ) -> None:
         super().__init__(id="game")
         self.options = options
         self.glyphs = ASCII if options.ascii else UNICODE
@@ -85,7 +91,8 @@ class GameScreen(Screen):
         self._finished = False
         self._resume_pending = False
         self._legal_cache: tuple[GameState | None, list[Action]] = (None, [])
-        self.history: list[tuple[GameState, Action]] = []  # (state before, action) of every action
+        # (state before, action) of every action; a resumed game brings its own
+        self.history: list[tuple[GameState, Action]] = list(history or [])
         self._turn_key: tuple | None = None
 
     # -- layout -------------------------------------------------------------------------
@@ -104,10 +111,17 @@ class GameScreen(Screen):
         self.title = "Clear the Ward"
         self.sub_title = f"{'Night Shift' if len(self.names) == 1 else f'{len(self.names)} players'} · seed {self.seed}"
         self.query_one(WardGrid).focus()
-        self.query_one(EventLog).add(
-            f"New game, seed {self.seed}: {', '.join(s.label() for s in self.options.seats)}. "
-            f"{self.names[self._initial.current]} starts."
-        )
+        players = ", ".join(s.label() for s in self.options.seats)
+        if self.history:
+            self.query_one(EventLog).add(
+                f"Resumed the game (seed {self.seed}: {players}) after {len(self.history)} "
+                f"action{'s' if len(self.history) != 1 else ''}. "
+                f"{self.names[self._initial.current]} to play."
+            )
+        else:
+            self.query_one(EventLog).add(
+                f"New game, seed {self.seed}: {players}. {self.names[self._initial.current]} starts."
+            )
         if len(self.names) == 1:
             self.set_interval(1, self._tick)
         self.state = self._initial
@@ -218,8 +232,23 @@ class GameScreen(Screen):
         self.targeting, self.picked = None, ()
         self.history.append((before, action))
         self.query_one(EventLog).add(describe(before, action, after))
+        self._autosave(after)
         self.state = after
         return True
+
+    def _autosave(self, state: GameState) -> None:
+        """Save after every action; a finished game's autosave is removed."""
+        from clear_ward_tui import autosave
+
+        path = autosave.autosave_path(self.options)
+        try:
+            if state.phase is Phase.OVER:
+                path.unlink(missing_ok=True)
+            else:
+                autosave.write(path, self.options.seats, self.seed, self.options.start,
+                               [a for _, a in self.history], state)
+        except OSError as err:
+            self.notify(f"Could not save the game: {err}", severity="warning")
 
     def _next_step(self) -> None:
         if not self.is_current:  # help, rules or "too small" on top: wait for them
