@@ -1,11 +1,69 @@
-"""Console script ``clinic``."""
+"""Console script ``clinic``: read the flags, start the app."""
 
+from __future__ import annotations
+
+import argparse
 import sys
+
+from clinic_tui.config import CPU_LEVELS, DEFAULT_CPU_DELAY, DEFAULT_GOAL, GOAL_TEXT, GOALS, Options, parse_players
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="clinic",
+        description="Clinic: Deluxe Edition, the hospital-building board game, in the terminal (keyboard only).",
+        epilog="Without --players the setup screen opens. Press ? in the game for help.",
+    )
+    parser.add_argument(
+        "--players",
+        metavar="LIST",
+        help=(
+            "comma-separated seats, skips the setup screen: names for people, "
+            f"cpu:LEVEL for a computer ({', '.join(CPU_LEVELS)}), NAME=cpu:LEVEL to name it, "
+            'a trailing + for the expert side; e.g. "Ann,cpu:basic". One seat plays solitaire.'
+        ),
+    )
+    parser.add_argument("--seed", type=int, help="seed for every draw (same seed, same game)")
+    parser.add_argument("--expert", action="store_true", help="every seat plays the expert side (free initial clinic)")
+    parser.add_argument(
+        "--goal",
+        choices=sorted(GOALS),
+        help="solitaire goal (one seat only; default %s: %s)" % (DEFAULT_GOAL, GOAL_TEXT[DEFAULT_GOAL]),
+    )
+    parser.add_argument(
+        "--cpu-delay",
+        type=float,
+        default=DEFAULT_CPU_DELAY,
+        metavar="SECONDS",
+        help=f"pause before each computer action (default {DEFAULT_CPU_DELAY})",
+    )
+    parser.add_argument("--ascii", action="store_true", help="ASCII marks only")
+    return parser
+
+
+def options_from_args(argv: list[str] | None = None) -> Options:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    seats = ()
+    if args.players:
+        try:
+            seats = parse_players(args.players, expert=args.expert)
+        except ValueError as err:
+            parser.error(f"--players: {err}")
+    if args.goal and seats and len(seats) != 1:
+        parser.error("--goal: a solitaire goal needs exactly one seat")
+    if args.cpu_delay < 0:
+        parser.error("--cpu-delay: must be 0 or more")
+    return Options(seats=seats, seed=args.seed, goal=args.goal, cpu_delay=args.cpu_delay, ascii=args.ascii,
+                   expert=args.expert)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Start Clinic. The app is not built yet: say so and exit cleanly."""
-    print("Clinic: Deluxe Edition is coming soon. Try `clear-ward` meanwhile.")
+    """Entry point of ``clinic``; returns the exit status."""
+    options = options_from_args(argv)
+    from clinic_tui.app import ClinicApp
+
+    ClinicApp(options).run()
     return 0
 
 

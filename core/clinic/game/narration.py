@@ -8,7 +8,7 @@ reveal.  ``place_name``, ``spot_name`` and ``person_name`` are the words the UI 
 from __future__ import annotations
 
 from core.clinic.board import Border, Space
-from core.clinic.components import Helipad, ParkingTile, Role
+from core.clinic.components import Helipad, Role
 from core.clinic.people import Clinic, Person, PreAdmissions
 
 from .actions import (

@@ -1,0 +1,116 @@
+"""Options of a Clinic session: the seats, the seed, sides, the solitaire goal.
+
+Kept free of Textual and of the engine so ``clinic --help`` and startup stay quick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+#: Computer levels offered (names of ``core.clinic.game.bots.BOTS``).
+CPU_LEVELS = ("random", "basic")
+#: Seconds a computer player pauses before each action, so people can follow it.
+DEFAULT_CPU_DELAY = 0.5
+#: Solitaire goals by short name -> ``SoloGoal`` member name (``core.clinic.game``).
+GOALS = {
+    "red-patients": "RED_PATIENTS",
+    "three-services": "THREE_SERVICES",
+    "floor-3": "FLOOR_3",
+    "no-waiting": "NO_WAITING",
+    "red-doctors": "RED_DOCTORS",
+}
+GOAL_TEXT = {
+    "red-patients": "treat 4 red patients",
+    "three-services": "open 3 services",
+    "floor-3": "build on floor 3",
+    "no-waiting": "end with no patient left waiting",
+    "red-doctors": "train 2 red doctors",
+}
+DEFAULT_GOAL = "red-patients"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: a name, a computer level (None for a person), the expert side."""
+
+    name: str
+    cpu: str | None = None
+    expert: bool = False
+    side: str = "beginner"  # the player board side: "beginner" 4x3 or "expert" 3x3
+
+    @property
+    def is_cpu(self) -> bool:
+        return self.cpu is not None
+
+    def label(self) -> str:
+        kind = f" (computer, {self.cpu})" if self.cpu else ""
+        side = (" [expert, 3x3]" if self.side == "expert" else " [expert, 4x3]") if self.expert else ""
+        return f"{self.name}{kind}{side}"
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything the app needs to start. ``seats`` empty: show the setup screen."""
+
+    seats: tuple[Seat, ...] = ()
+    seed: int | None = None
+    goal: str | None = None
+    cpu_delay: float = DEFAULT_CPU_DELAY
+    ascii: bool = False
+    expert: bool = False
+
+    def with_game(self, seats: tuple[Seat, ...], seed: int | None, goal: str | None) -> Options:
+        return replace(self, seats=seats, seed=seed, goal=goal)
+
+
+def parse_players(text: str, expert: bool = False) -> tuple[Seat, ...]:
+    """``"Ann,Bob,cpu:basic"`` -> seats. ``cpu:LEVEL`` is a computer named after its
+    level; ``NAME=cpu:LEVEL`` names it; a trailing ``+`` (``Ann+``) plays the expert
+    side. ``expert`` gives every seat the expert side. Raises ``ValueError``."""
+    seats: list[Seat] = []
+    for raw in text.split(","):
+        token = raw.strip()
+        if not token:
+            raise ValueError(f"empty player name in {text!r}")
+        pro = expert or token.endswith("+")
+        token = token.rstrip("+").strip()
+        name, _, kind = token.rpartition("=") if "=" in token else ("", "", token)
+        cpu = None
+        if kind.lower().startswith("cpu:"):
+            cpu = kind.split(":", 1)[1].strip().lower()
+            if cpu not in CPU_LEVELS:
+                raise ValueError(f"unknown computer level {cpu!r}; choose from {', '.join(CPU_LEVELS)}")
+            name = name.strip() or f"{cpu.capitalize()} bot"
+        else:
+            name = (name + "=" + kind if name else kind).strip()
+        if not name:
+            raise ValueError(f"empty player name in {text!r}")
+        seats.append(Seat(name[:14], cpu, pro, "expert" if pro else "beginner"))
+    if not 1 <= len(seats) <= 4:
+        raise ValueError(f"Clinic is for 1-4 players, not {len(seats)}")
+    seen: dict[str, int] = {}
+    out = []
+    for seat in seats:
+        n = seen[seat.name] = seen.get(seat.name, 0) + 1
+        out.append(seat if n == 1 else replace(seat, name=f"{seat.name} {n}"))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """Marks that are never colour alone; ``ASCII`` for plain terminals."""
+
+    working: str = "✓"
+    idle: str = "✗"
+    cursor: str = "▶"
+    target: str = "◆"
+    car: str = "▪"
+    conveyor: str = "≡"
+    path: str = "·"
+    empty: str = "·"
+    turn: str = "▶"
+
+
+UNICODE = Glyphs()
+ASCII = Glyphs(working="+", idle="x", cursor=">", target="*", car="c", conveyor="=", path=".", empty=".",
+               turn=">")

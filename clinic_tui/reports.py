@@ -1,0 +1,78 @@
+"""Business and Admin reports, worked out from the states before and after an action
+with part 1's own functions (``treat``, ``wages``, ``clinic_upkeep``): who was treated
+and for how much, wages, upkeep, popularity, who died, who trained, the new turn order.
+"""
+
+from __future__ import annotations
+
+from core.clinic.business import clinic_upkeep, treat, wages
+from core.clinic.components import Role
+from core.clinic.game.state import GameState, Phase
+
+
+def business_report(before: GameState, after: GameState) -> tuple[str, str]:
+    lines = []
+    for seat in before.turn_order:
+        b, a = before.players[seat], after.players[seat]
+        clinic = b.clinic
+        lines.append(f"{b.name}")
+        treatment = treat(clinic)
+        for line in treatment.lines:
+            patient = clinic.person(line.patient)
+            nurses = f" + {len(line.nurses)} nurse{'s' if len(line.nurses) != 1 else ''}" if line.nurses else ""
+            lines.append(
+                f"  cured {patient.colour} {patient.service} patient in the {line.kind.value.replace('_', ' ')}"
+                f" at {line.room} (doctor {line.doctor}{nurses}): +${line.income}"
+            )
+        if not treatment.lines:
+            lines.append("  nobody treated")
+        after_clinic = a.clinic
+        lines.append(
+            f"  income ${treatment.income} · wages -${wages(after_clinic)}"
+            f" · upkeep -${clinic_upkeep(after_clinic, treatment.used_operating_rooms)}"
+        )
+        savings = a.money + a.income
+        lines.append(
+            f"  savings ${b.money} -> ${savings}"
+            + (f" (${a.income} of this round's income may buy popularity)" if a.income >= 3 else "")
+            + f" · popularity {b.popularity} -> {a.popularity}"
+        )
+    return f"Business, round {before.round}", "\n".join(lines)
+
+
+def admin_report(before: GameState, after: GameState) -> tuple[str, str]:
+    lines = []
+    for seat in before.turn_order:
+        b, a = before.players[seat], after.players[seat]
+        lines.append(b.name)
+        old = {p.id: p for p in b.clinic.people}
+        for d in a.clinic.of_role(Role.DOCTOR):
+            was = old.get(d.id)
+            if was is not None and was.colour is not d.colour:
+                verb = "trains" if d.colour > was.colour else "tires"
+                lines.append(f"  doctor {d.id} {verb}: {was.colour} -> {d.colour}")
+        dead = a.dead - b.dead
+        if dead:
+            lines.append(f"  {dead} red patient{'s' if dead != 1 else ''} died: -5 popularity each")
+        worse = sum(
+            1 for p in a.clinic.of_role(Role.PATIENT) if p.id in old and old[p.id].colour is not p.colour
+        )
+        if worse:
+            lines.append(f"  {worse} patient{'s' if worse != 1 else ''} worsened")
+        lines.append(f"  popularity now {a.popularity}")
+    order = ", ".join(after.players[s].name for s in after.turn_order)
+    lines.append("")
+    lines.append(f"University: {' '.join(c.letter if c else '·' for c in after.university)}")
+    lines.append(f"Turn order for round {after.round}: {order}")
+    return f"Admin: round {after.round} begins", "\n".join(lines)
+
+
+def after_action(before: GameState, after: GameState) -> list[tuple[str, str]]:
+    """The reports an action produced: Business (when the Move phase ended) and Admin
+    (when a new round began)."""
+    out = []
+    if before.phase is Phase.MOVE and after.phase is not Phase.MOVE:
+        out.append(business_report(before, after))
+    if after.round > before.round:
+        out.append(admin_report(before, after))
+    return out

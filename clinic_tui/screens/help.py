@@ -1,0 +1,122 @@
+"""``?``: every key, then the rules of the phase being played (from the rules docs)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Markdown
+
+from clinic_tui.dialogs.base import Dialog
+
+KEYS = """\
+# Clinic: keys
+
+| Key | What it does |
+| --- | --- |
+| ↑ ↓ ← → or h j k l | move the cursor (on the clinic, or on the notepad when admitting) |
+| 0 1 2 3 · [ ] · PgUp PgDn | show floor 0-3 / the floor below, above |
+| Enter or Space | place, pick a person, pick a destination / pick up a notepad patient |
+| m | the menu of this decision (tile, component, hire, admit, person to move) |
+| n | jump to the next legal place ◆ |
+| d | done: end your Build, Hire or Admit action |
+| e | end your Move phase |
+| a | admit the patient in the marked column of the cursor's notepad row |
+| v | look at another player's clinic (read only); again to come back |
+| Esc | cancel what you are placing or moving; close dialogs |
+| 1-9 | choose an option in a dialog |
+| ? | this help · r the full rules · q quit (asks first) |
+| Ctrl+P | command palette: change the theme (dark, light, ANSI…) |
+
+**On the clinic:** `HUB Psy` a psychiatry service hub; `TRT Car ✓` a working cardiology
+treatment room (`✗` not working: no service hub beside it or no supply room for it);
+`SUP` supply room; `OPR` operating room, `LAB`, `OUT` outpatient services, `TRI`
+triage; `garden`, `HELIPAD`, `P 1/2` a parking tile with 1 of 2 cars. People:
+`dWY` doctors white and yellow, `n2` two nurses, `o1` an orderly, `pR` a red patient.
+`E` / `ENTR` an entrance, `▪` / `▪car` a parked car (ASCII: `c`), `≡` a conveyor stop.
+`◆` a legal place (with its cost `$3` or time `t2`), `▶` the cursor, `·` the path.
+"""
+
+PHASE_RULES = {
+    "select": """\
+## Select an action tile
+Each player in turn places one of their remaining tiles face down (Build, Hire, Admit
+Patients; at most two of each a round). Then all are revealed and resolved: Build, then
+Hire, then Admit, players with the same tile in turn order. With several people at one
+keyboard a "pass the keyboard" screen keeps choices secret.
+""",
+    "build": """\
+## Build
+Build up to 2 components (the action ends by itself after the second, or press d).
+Costs by floor. Rules: a module above floor 0 needs a module below; no two modules of
+one colour adjacent (all hubs are magenta, special modules blue); no module on a space
+with a car on a border; a module may not join two buildings; one service hub per floor
+per building; the first entrance points at a service hub; conveyor stops are aligned.
+Only face-up hubs and special modules can be built. Press m, pick a component, then
+move to a ◆ space and press Enter.
+""",
+    "hire": """\
+## Hire
+Hire one doctor (university: $4 $3 $2 $1 from the left) and/or one nurse (cheapest of
+this round's column) or orderly ($1). The hire stands on an entrance or helipad of your
+choice and its car parks on a free border or parking tile: no parking, no hire.
+""",
+    "admit": """\
+## Admit Patients
+Queue points (QP) = 1 + entrances + helipads. 1 QP: move a notepad patient one space up,
+down, left or right (swapping; rows close to the right), or admit the patient in the
+marked rightmost column of a service you offer into its pre-admissions (4 places, a car
+parks). Keys: arrows move the notepad cursor; Enter picks up the patient, then an arrow
+moves it; a admits from the cursor's row; d ends the action (unspent QP are lost).
+""",
+    "move": """\
+## Move
+One player after another. Each person moves once, along the cheapest path, to a place
+where they may end the phase with room for them: doctors and nurses to hubs and rooms,
+patients to rooms of their service, orderlies to supply rooms. Time: 1 per module step,
+entrance or helipad to the module: 1, conveyors 0; a triage takes 3 off each round.
+Nobody may stay on an entrance or helipad while they can go somewhere. Press m (or Enter
+on people), pick a person, move to a ◆ destination (the path is shown) and press Enter;
+e ends the move.
+""",
+    "business": """\
+## Business and Admin
+Patients treated by a doctor (and one nurse per colour step) earn by colour; cured
+patients go home. Wages (doctor $2, nurse $1, orderly $1) and upkeep ($1 per module and
+garden, orderlies in supply rooms save $3) come from this round's income, then savings,
+then popularity. Popularity costs $3, from this round's income only. Admin: doctors in
+labs train twice (+1 popularity), others tire; patients worsen and red ones die (−5).
+""",
+    "setup": """\
+## Setup
+Experts build their initial clinic: a psychiatry hub beside an entrance space, a
+treatment room, a supply room, then the entrance pointing at the hub. Then, in reverse
+turn order, each player takes a bonus tile; a free parking tile or garden is placed on
+the ground floor at once.
+""",
+}
+
+
+class HelpScreen(Dialog[None]):
+    """Keys and the current phase's rules; Esc, q or ? closes it."""
+
+    BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help.close")]
+
+    def __init__(self, phase: str | None = None) -> None:
+        super().__init__()
+        self.phase = phase
+
+    def compose(self) -> ComposeResult:
+        text = KEYS
+        if self.phase in PHASE_RULES:
+            text = PHASE_RULES[self.phase] + "\n" + KEYS
+        with VerticalScroll(id="help-body", classes="dialog"):
+            yield Markdown(text, id="help-text")
+
+    def on_mount(self) -> None:
+        found = self.query("#help-body")
+        if found:
+            found.first().focus()
+
+    def action_close(self) -> None:
+        self.close(None)

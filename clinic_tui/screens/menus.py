@@ -1,0 +1,144 @@
+"""The game screen's menus: one per decision, each listing only what
+``legal_actions`` offers (tiles, components, hires, admissions, people to move,
+popularity to buy), and what happens once something is chosen.  Mixed into
+``GameScreen``, which provides ``state``, ``legal()``, ``play()`` and ``_push()``.
+"""
+
+from __future__ import annotations
+
+from clinic_tui import choices
+from clinic_tui.dialogs.choice import ChoiceDialog
+from core.clinic.game import BuyPopularity, ChooseBonus, Done, EndMove, Phase, SelectTile
+from core.clinic.game.narration import place_name
+
+PLACING_PHASES = (Phase.EXPERT_SETUP, Phase.BONUS_PLACE, Phase.BUILD)
+
+
+class MenusMixin:
+    """``action_menu`` (key m, and opened by itself at each decision) and its callbacks."""
+
+    # -- menus --------------------------------------------------------------------------
+
+    def action_menu(self) -> None:
+        if not self._human_may_act(quiet=True):
+            return
+        if not self.own_view:
+            self.view_seat = self.state.current
+            self._clamp_cursor()
+            self.refresh_view()
+        state = self.state
+        legal = self.legal()
+        phase = state.phase
+        me = state.players[state.current]
+        if phase is Phase.SELECT:
+            counts = {t: me.tiles.count(t) for t in me.tiles}
+            items = [(f"{a.tile} ({counts[a.tile]} left)", a) for a in legal if isinstance(a, SelectTile)]
+            self._push(ChoiceDialog(f"{me.name}: choose an action tile (face down)", items,
+                                    prompt=f"Round {state.round}, action {state.action}.", id="select-dialog"),
+                       self._dialog_action)
+        elif phase is Phase.BONUS:
+            items = [(str(a.tile), a) for a in legal if isinstance(a, ChooseBonus)]
+            self._push(ChoiceDialog(f"{me.name}: take a bonus tile", items, id="bonus-dialog"), self._dialog_action)
+        elif phase in PLACING_PHASES:
+            groups = choices.build_groups(legal)
+            items = [(choices.group_label(name, acts), name) for name, acts in groups.items()]
+            if Done() in legal:
+                items.append(("done: end the Build action", "done"))
+            if len(items) == 1 and items[0][1] != "done":
+                self._group_chosen(items[0][1])
+                return
+            title = f"{me.name}: build (${me.money} savings, {state.step.builds}/2 built)"
+            if phase is not Phase.BUILD:
+                title = f"{me.name}: {'initial clinic' if phase is Phase.EXPERT_SETUP else 'free bonus tile'}"
+            self._push(ChoiceDialog(title, items, id="build-dialog"), self._group_chosen)
+        elif phase is Phase.HIRE:
+            groups = choices.hire_groups(state, legal)
+            items = [(label, acts) for label, acts in groups]
+            items.append(("done: end the Hire action", "done"))
+            self._push(ChoiceDialog(f"{me.name}: hire (${me.money} savings)", items, id="hire-dialog"),
+                       self._hire_chosen)
+        elif phase is Phase.ADMIT:
+            items = [(label, acts) for label, acts in choices.admit_groups(state, legal)]
+            items.append(("done: end the Admit action", "done"))
+            self._push(ChoiceDialog(f"{me.name}: admit patients (QP {state.step.qp})", items,
+                                    prompt="Moves on the notepad: arrows, Enter to pick up, arrow to move.",
+                                    id="admit-dialog"), self._admit_chosen)
+        elif phase is Phase.MOVE:
+            movers = choices.movers(state, legal)
+            clinic = self.clinic
+            items = []
+            for pid, moves in movers.items():
+                p = clinic.person(pid)
+                items.append((f"{p} at {place_name(clinic.board, p.where)} ({len(moves)} places)", pid))
+            if EndMove() in legal:
+                items.append(("end the move", "end"))
+            else:
+                items.append(("end the move (not yet: people can still come in)", "end"))
+            self._push(ChoiceDialog(f"{me.name}: move whom? (time {clinic.move_time})", items, id="move-dialog"),
+                       self._mover_chosen)
+        elif phase is Phase.BUY_POPULARITY:
+            items = [
+                (f"buy {a.amount} popularity (${3 * a.amount}), ${me.income - 3 * a.amount} to savings", a)
+                for a in legal if isinstance(a, BuyPopularity)
+            ]
+            prompt = f"This round's income left: ${me.income}. Popularity {me.popularity}; costs $3 each."
+            self._push(ChoiceDialog(f"{me.name}: buy popularity", items, prompt=prompt, id="buy-dialog"),
+                       self._dialog_action)
+
+    def _group_chosen(self, name) -> None:
+        self._dialog_open = False
+        if name is None:
+            self.refresh_view()
+            return
+        if name == "done":
+            self.play(Done())
+            return
+        groups = choices.build_groups(self.legal())
+        acts = groups.get(name)
+        if not acts:
+            return
+        self.placement = choices.Placement.of(name, acts, self.clinic.board)
+        self.moving = None
+        targets = sorted(self.placement.targets(), key=lambda s: (s.floor, s.row, s.col))
+        if targets:
+            self.floor, self.cursor = targets[0].floor, targets[0]
+        self.refresh_view()
+
+    def _hire_chosen(self, acts) -> None:
+        self._dialog_open = False
+        if acts is None:
+            return
+        if acts == "done":
+            self.play(Done())
+            return
+        board = self.clinic.board
+        arrivals = choices.arrival_choices(board, acts)
+        if len(arrivals) == 1:
+            self._choose_car(acts)
+            return
+
+        def arrived(where) -> None:
+            self._dialog_open = False
+            if where is not None:
+                self._choose_car([a for a in acts if a.arrival == where])
+
+        self._push(ChoiceDialog("Where does the new hire arrive?", arrivals, id="arrival-dialog"), arrived)
+
+    def _admit_chosen(self, acts) -> None:
+        self._dialog_open = False
+        if acts is None:
+            return
+        if acts == "done":
+            self.play(Done())
+            return
+        self._choose_car(acts)
+
+    def _choose_car(self, acts) -> None:
+        cars = choices.car_choices(acts)
+        if len(cars) == 1:
+            self.play(acts[0])
+            return
+        by_car = {a.car: a for a in acts}
+        self._push(ChoiceDialog("Where does the car park?", [(label, by_car[c]) for label, c in cars],
+                                id="car-dialog"), self._dialog_action)
+

@@ -1,0 +1,327 @@
+"""One player's clinic drawn floor by floor: modules with kind and service (letters as
+well as colour), people by colour letter, conveyor stops, gardens, parking, cars on
+borders, entrances, working / idle rooms, the cursor, legal places and a path.
+
+The widget only draws what ``ClinicPicture`` tells it; the screen decides (from
+``legal_actions``) what is a target.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual.widget import Widget
+
+from clinic_tui.config import Glyphs
+from core.clinic.board import Border, Space
+from core.clinic.components import Garden, Helipad, ModuleKind, ParkingTile, Role
+from core.clinic.people import Clinic, PreAdmissions
+
+CELL = 9  # characters of a cell's content; one more for the marker column
+KIND_ABBR = {
+    ModuleKind.SERVICE_HUB: "HUB",
+    ModuleKind.TREATMENT_ROOM: "TRT",
+    ModuleKind.SUPPLY_ROOM: "SUP",
+    ModuleKind.OPERATING_ROOM: "OPR",
+    ModuleKind.LAB: "LAB",
+    ModuleKind.OUTPATIENT_SERVICES: "OUT",
+    ModuleKind.TRIAGE: "TRI",
+}
+KIND_STYLE = {
+    ModuleKind.SERVICE_HUB: "bold magenta",
+    ModuleKind.TREATMENT_ROOM: "bold dark_orange3",
+    ModuleKind.SUPPLY_ROOM: "bold hot_pink3",
+}
+SPECIAL_STYLE = "bold dodger_blue2"
+COLOUR_STYLE = ("bold", "bold yellow3", "bold dark_orange", "bold red")
+
+
+def service_abbr(service) -> str:
+    return "---" if service is None else service.value[:3].capitalize()
+
+
+@dataclass
+class ClinicPicture:
+    """What to draw: ``clinic``; ``floors`` shown; ``cursor``; ``targets`` (space ->
+    short label such as ``$3`` or ``t2``); ``path`` spaces; ``picked`` spaces; ``title``."""
+
+    clinic: Clinic
+    floors: tuple[int, ...] = (0,)
+    cursor: Space | None = None
+    targets: dict = field(default_factory=dict)
+    path: frozenset = frozenset()
+    picked: tuple = ()
+    title: str = ""
+    tabs: bool = True
+
+
+class ClinicView(Widget):
+    """Draws a ``ClinicPicture`` (set with ``show``)."""
+
+    COMPONENT_CLASSES = {"clinic--cursor", "clinic--target", "clinic--path", "clinic--muted"}
+    DEFAULT_CSS = """
+    ClinicView { height: auto; width: auto; }
+    ClinicView > .clinic--cursor { background: $accent 60%; text-style: bold; }
+    ClinicView > .clinic--target { background: $success 25%; }
+    ClinicView > .clinic--path { background: $warning 20%; }
+    ClinicView > .clinic--muted { color: $text-muted; }
+    """
+
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.glyphs = glyphs
+        self.picture: ClinicPicture | None = None
+        self._cache: tuple | None = None
+
+    def show(self, picture: ClinicPicture) -> None:
+        self.picture = picture
+        self._cache = None
+        self.refresh(layout=True)
+
+    def notify_style_update(self) -> None:
+        self._cache = None
+        super().notify_style_update()
+
+    def get_content_width(self, container, viewport) -> int:
+        lines = self._lines()
+        return max((len(line) for line in lines), default=1)
+
+    def get_content_height(self, container, viewport, width) -> int:
+        return max(1, len(self._lines()))
+
+    def render(self) -> Text:
+        lines = self._lines()
+        return Text("\n").join(lines) if lines else Text("")
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def _lines(self) -> list[Text]:
+        if self._cache is None or self._cache[0] is not self.picture:
+            self._cache = (self.picture, self._draw())
+        return self._cache[1]
+
+    def _draw(self) -> list[Text]:
+        pic = self.picture
+        if pic is None:
+            return []
+        styles = {
+            name: self.get_component_rich_style(f"clinic--{name}", partial=True)
+            for name in ("cursor", "target", "path", "muted")
+        }
+        floors = [self._floor(pic, f, styles) for f in pic.floors]
+        out: list[Text] = []
+        if len(floors) == 1:
+            out = floors[0]
+        else:
+            # two floors per row, top floors above
+            order = sorted(pic.floors, reverse=True)
+            blocks = {f: b for f, b in zip(pic.floors, floors)}
+            for i in range(0, len(order), 2):
+                pair = [blocks[f] for f in order[i : i + 2]]
+                width = max(len(line) for line in pair[0])
+                for j in range(max(len(b) for b in pair)):
+                    line = Text()
+                    for k, block in enumerate(pair):
+                        part = block[j] if j < len(block) else Text("")
+                        if k < len(pair) - 1:
+                            part = part.copy()
+                            part.pad_right(width + 2 - len(part))
+                        line.append_text(part)
+                    out.append(line)
+        out.extend(self._outside(pic))
+        return out
+
+    def _floor(self, pic: ClinicPicture, floor: int, styles) -> list[Text]:
+        board = pic.clinic.board
+        g = self.glyphs
+        cols, rows = board.cols, board.rows
+        lines: list[Text] = []
+        head = Text()
+        if pic.tabs and len(pic.floors) == 1:
+            head.append("Floor ")
+            for f in range(4):
+                if f == floor:
+                    head.append(f"[{f}]", style="bold reverse")
+                else:
+                    head.append(f" {f} ", style=styles["muted"])
+            head.append("  " + pic.title)
+        else:
+            head.append(f"Floor {floor}", style="bold")
+            head.append("  " + pic.title if pic.title else "")
+        lines.append(head)
+        letters = Text("  ")
+        for c in range(cols):
+            letters.append(" " + chr(ord("A") + c).center(CELL + 1))
+        lines.append(letters)
+        people_at: dict = {}
+        for p in pic.clinic.people:
+            people_at.setdefault(p.where, []).append(p)
+        working = board.working_treatment_rooms
+        for r in range(rows):
+            lines.append(self._hline(board, floor, r, cols))
+            cells = [self._cell(pic, Space(floor, c, r), people_at, working, styles) for c in range(cols)]
+            for k in range(3):
+                line = Text(f"{r + 1} " if k == 1 else "  ")
+                for c in range(cols):
+                    line.append(self._vsep(board, floor, c, r, k))
+                    line.append_text(cells[c][k])
+                line.append(self._vsep(board, floor, cols, r, k))
+                lines.append(line)
+        lines.append(self._hline(board, floor, rows, cols))
+        return lines
+
+    def _hline(self, board, floor: int, y: int, cols: int) -> Text:
+        g = self.glyphs
+        line = Text("  +")
+        for x in range(cols):
+            seg = "-" * (CELL + 1)
+            style = ""
+            if floor == 0:
+                border = Border(False, x, y)
+                marks = []
+                if border in board.entrances:
+                    marks.append("ENTR")
+                if border in board.border_cars:
+                    marks.append("car" if g.car == "c" else f"{g.car}car")
+                if marks:
+                    seg = (" " + " ".join(marks) + " ").center(CELL + 1, "-")
+                    style = "bold"
+            line.append(seg, style=style)
+            line.append("+")
+        return line
+
+    def _vsep(self, board, floor: int, x: int, y: int, k: int) -> Text:
+        if floor == 0:
+            border = Border(True, x, y)
+            if k == 0 and border in board.entrances:
+                return Text("E", style="bold")
+            if k == 1 and border in board.border_cars:
+                return Text(self.glyphs.car, style="bold")
+        return Text("|")
+
+    def _cell(self, pic: ClinicPicture, space: Space, people_at, working, styles) -> list[Text]:
+        board = pic.clinic.board
+        g = self.glyphs
+        tile = board.tile_at(space)
+        people = people_at.get(space, [])
+        rows = [Text(), Text(), Text()]
+        if tile is None:
+            rows[1].append(g.empty.center(CELL), style=styles["muted"])
+        elif isinstance(tile, Garden):
+            rows[0].append("garden", style="bold green")
+        elif isinstance(tile, Helipad):
+            rows[0].append("HELIPAD", style="bold")
+        elif isinstance(tile, ParkingTile):
+            rows[0].append(f"P {tile.cars}/{tile.capacity}", style="bold")
+            rows[1].append(f"{g.car}" * tile.cars)
+        else:
+            kind = tile.kind
+            rows[0].append(KIND_ABBR[kind], style=KIND_STYLE.get(kind, SPECIAL_STYLE))
+            if kind is ModuleKind.SERVICE_HUB:
+                rows[0].append(" " + service_abbr(tile.service))
+            elif kind in (ModuleKind.TREATMENT_ROOM, ModuleKind.OPERATING_ROOM):
+                service = board.room_service(space)
+                rows[0].append(" " + service_abbr(service))
+                ok = space in working if kind is ModuleKind.TREATMENT_ROOM else service is not None
+                rows[0].append(" " + (g.working if ok else g.idle), style="bold green" if ok else "bold red")
+        staff = [p for p in people if p.role is not Role.PATIENT]
+        patients = [p for p in people if p.role is Role.PATIENT]
+        if staff:
+            rows[1] = self._people_text(staff)
+        if patients:
+            rows[2].append("p")
+            for p in patients:
+                rows[2].append(p.colour.letter, style=COLOUR_STYLE[int(p.colour)])
+        if space in board.conveyor_stops:
+            pad = CELL - 1 - len(rows[2])
+            rows[2].append(" " * max(0, pad))
+            rows[2].append(g.conveyor, style="bold")
+        label = pic.targets.get(space)
+        if label is not None:
+            pad = CELL - len(label) - len(rows[2])
+            if pad < 1:
+                rows[2] = rows[2][: max(0, CELL - len(label) - 1)]
+                pad = CELL - len(label) - len(rows[2])
+            rows[2].append(" " * pad)
+            rows[2].append(label, style="bold")
+        out = []
+        marker = [" ", " ", " "]
+        if label is not None:
+            marker[0] = g.target
+        if space in pic.path:
+            marker[2] = g.path
+        if space in pic.picked:
+            marker[0] = "#"
+        if space == pic.cursor:
+            marker[1] = g.cursor
+        for k, row in enumerate(rows):
+            row = row[:CELL]
+            row.pad_right(CELL - len(row))
+            cell = Text(marker[k], style="bold")
+            cell.append_text(row)
+            if space == pic.cursor:
+                cell.stylize(styles["cursor"])
+            elif label is not None or space in pic.picked:
+                cell.stylize(styles["target"])
+            elif space in pic.path:
+                cell.stylize(styles["path"])
+            out.append(cell)
+        return out
+
+    def _people_text(self, people) -> Text:
+        text = Text()
+        doctors = [p for p in people if p.role is Role.DOCTOR]
+        nurses = sum(1 for p in people if p.role is Role.NURSE)
+        orderlies = sum(1 for p in people if p.role is Role.ORDERLY)
+        if doctors:
+            text.append("d")
+            for d in doctors:
+                text.append(d.colour.letter, style=COLOUR_STYLE[int(d.colour)])
+        if nurses:
+            text.append((" " if text else "") + f"n{nurses}")
+        if orderlies:
+            text.append((" " if text else "") + f"o{orderlies}")
+        return text
+
+    def _outside(self, pic: ClinicPicture) -> list[Text]:
+        """People not on the grid: arriving (on entrances and helipads), and waiting in
+        pre-admissions."""
+        clinic = pic.clinic
+        board = clinic.board
+        arriving: dict = {}
+        for p in clinic.people:
+            if isinstance(p.where, Border):
+                arriving.setdefault(f"E {p.where}", []).append(p)
+            elif isinstance(p.where, Space) and isinstance(board.tile_at(p.where), Helipad):
+                arriving.setdefault(f"helipad {p.where.floor}{p.where.name}", []).append(p)
+        lines = []
+        if arriving:
+            text = Text("Arriving ", style="bold")
+            for where, people in arriving.items():
+                text.append(f"{where}: ")
+                text.append_text(self._people_text(people))
+                text.append("  ")
+            lines.append(text)
+        waiting = Text("Pre-admissions ", style="bold")
+        groups: dict = {}
+        for p in clinic.people:
+            if isinstance(p.where, PreAdmissions):
+                groups.setdefault(p.where.service, []).append(p)
+        for service, people in groups.items():
+            waiting.append(service_abbr(service) + " p")
+            for p in people:
+                waiting.append(p.colour.letter, style=COLOUR_STYLE[int(p.colour)])
+            waiting.append("  ")
+        if not groups:
+            waiting.append("none")
+        lines.append(waiting)
+        return lines
+
+    @staticmethod
+    def _who(person) -> Text | str:
+        if person.role is Role.DOCTOR:
+            return f"d{person.colour.letter}"
+        if person.role is Role.PATIENT:
+            return f"p{person.colour.letter}"
+        return {Role.NURSE: "n", Role.ORDERLY: "o"}[person.role]

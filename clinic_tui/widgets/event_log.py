@@ -1,0 +1,22 @@
+"""The event log: one plain sentence per action, newest at the bottom."""
+
+from __future__ import annotations
+
+from textual.widgets import RichLog
+
+
+class EventLog(RichLog):
+    """A wrapping, plain-text log that remembers its sentences (tests read them)."""
+
+    DEFAULT_CSS = """
+    EventLog { height: 1fr; border-top: solid $primary; background: $surface; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, id=id)
+        self.sentences: list[str] = []
+        self.can_focus = False  # arrow keys belong to the game screen
+
+    def add(self, sentence: str) -> None:
+        self.sentences.append(sentence)
+        self.write(sentence)

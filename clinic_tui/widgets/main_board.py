@@ -1,0 +1,107 @@
+"""The main board: round and action markers, the notepad of appointments (rightmost
+column marked), the university with costs, nurses and orderlies, the face-up tiles,
+and every player's popularity, savings, time spent and action tiles, in turn order.
+
+Other players' face-down tiles are never shown during the selection (``player_view``).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from clinic_tui.widgets.clinic_view import COLOUR_STYLE, service_abbr
+from core.clinic.game.constants import NURSE_COSTS, ORDERLY_COST, ROUNDS, UNIVERSITY_COSTS
+from core.clinic.game.state import ActionTile, GameState, Phase
+
+TILE_LETTER = {ActionTile.BUILD: "B", ActionTile.HIRE: "H", ActionTile.ADMIT: "A"}
+PHASE_TEXT = {
+    Phase.EXPERT_SETUP: "Setup: initial clinic",
+    Phase.BONUS: "Setup: bonus tiles",
+    Phase.BONUS_PLACE: "Setup: place the bonus",
+    Phase.SELECT: "Select an action tile",
+    Phase.BUILD: "Build",
+    Phase.HIRE: "Hire",
+    Phase.ADMIT: "Admit Patients",
+    Phase.MOVE: "Move",
+    Phase.BUY_POPULARITY: "Business: buy popularity",
+    Phase.OVER: "Game over",
+}
+
+
+def board_text(state: GameState, names: list[str], viewer: int | None, *,
+               notepad_cursor: tuple[int, int] | None = None, held: bool = False,
+               hidden: bool = True, empty: str = "·", turn: str = "▶") -> Text:
+    """The whole main board as text (about 30 columns wide)."""
+    t = Text()
+    t.append(f"Round {state.round}/{ROUNDS}", style="bold")
+    if state.phase in (Phase.SELECT, Phase.BUILD, Phase.HIRE, Phase.ADMIT):
+        t.append(f" · action {state.action}/3")
+    t.append("\n" + PHASE_TEXT[state.phase], style="bold")
+    if state.phase is Phase.ADMIT:
+        t.append(f" · QP {state.step.qp}", style="bold reverse")
+    if state.phase is Phase.BUILD:
+        t.append(f" · built {state.step.builds}/2")
+    t.append("\nNotepad    1 2 3 4 [5]\n", style="bold")
+    for r, service in enumerate(state.services):
+        row = state.notepad[r]
+        t.append(f"{service_abbr(service)}       ")
+        for i, colour in enumerate(row):
+            cell = empty if colour is None else colour.letter
+            style = "" if colour is None else COLOUR_STYLE[int(colour)]
+            left, right = ("[", "]") if i == len(row) - 1 else (" ", "")
+            if notepad_cursor == (r, i):
+                left, right = (">", "<") if not held else ("{", "}")
+                style = (style + " reverse").strip()
+            t.append(left)
+            t.append(cell, style=style)
+            if right:
+                t.append(right)
+        t.append("\n")
+    t.append("Univ", style="bold")
+    for slot, colour in enumerate(state.university):
+        t.append(f" ${UNIVERSITY_COSTS[slot]}:")
+        t.append(empty if colour is None else colour.letter, style="" if colour is None else COLOUR_STYLE[int(colour)])
+    left = state.nurses[state.round - 1] if state.round <= len(state.nurses) else 0
+    cost = NURSE_COSTS[state.player_count - left] if left else None
+    t.append("\nNurse", style="bold")
+    t.append(f" {left}" + (f" ${cost}" if cost else "") + " · ")
+    t.append("Orderly", style="bold")
+    t.append(f" {state.orderlies} ${ORDERLY_COST}")
+    t.append("\nHub", style="bold")
+    t.append(" " + " ".join(
+        f"{service_abbr(s.module.service)}{s.left}" + ("" if s.face_up else "v") for s in state.hub_stacks
+    ))
+    t.append("\nSpec", style="bold")
+    abbr = {"operating_room": "OPR", "lab": "LAB", "outpatient_services": "OUT", "triage": "TRI"}
+    t.append(" " + " ".join(
+        f"{abbr[s.module.kind.value]}{s.left}" + ("" if s.face_up else "v") for s in state.special_stacks
+    ))
+    t.append(f"\nSupply rooms {state.supply_rooms} · cars {state.cars_lot}")
+    t.append("\nPlayer   pop   $ tim tiles\n", style="bold")
+    secret = hidden and state.phase is Phase.SELECT
+    for seat in state.turn_order:
+        p = state.players[seat]
+        mark = turn if seat == state.current else " "
+        shown = p.final if p.final is not None else p.popularity
+        tiles = "".join(TILE_LETTER[x] for x in p.tiles)
+        chosen = state.selected[seat] if seat < len(state.selected) else None
+        if chosen is None:
+            now = ""
+        elif secret and seat != viewer:
+            now = "?"
+        else:
+            now = TILE_LETTER[chosen]
+        t.append(mark, style="bold")
+        t.append(f"{names[seat][:7]:<7}", style="bold" if seat == state.current else "")
+        t.append(f"{shown:>4}{p.money:>4}{p.time_spent:>4} {tiles:<6}")
+        t.append(f"{now}\n", style="bold reverse" if now else "")
+    t.append("tiles: left, then chosen (?)", style="dim")
+    return t
+
+
+class MainBoard(Static):
+    """The main board panel (a ``Static`` updated from the screen's state)."""
+
+    def show(self, state: GameState, names: list[str], viewer: int | None, **kw) -> None:
+        self.update(board_text(state, names, viewer, **kw))

@@ -1,0 +1,106 @@
+"""Benchmarks (not tests) for the ``clinic`` app.
+
+1. Startup: time to the first screen of ``clinic --players Ann,cpu:basic --seed 3`` at
+   80x24 as a ratio against an empty Textual app, via ``../shared/tools/startup_ratio.py``.
+   Goal: ratio <= 1.25.
+2. Build placement: the median time from a key press (a cursor move while placing a
+   module) to the repainted board, in Pilot. Goal: <= 30 ms.
+
+Run from anywhere: ``.venv/bin/python tests/benchmarks/clinic_startup.py [startup|keys]``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+TOOL = REPO / ".." / "shared" / "tools" / "startup_ratio.py"
+
+
+CACHE = "/tmp/clinic-startup-pycache"
+
+
+def startup() -> int:
+    """With compiled bytecode, as after an install (``PYTHONDONTWRITEBYTECODE`` may be
+    set in this environment; the bytecode goes to a private prefix, never into the
+    repository), warmed by one run first."""
+    python = sys.executable
+    script = Path(python).with_name("clinic")
+    env = ["env", f"PYTHONPYCACHEPREFIX={CACHE}", "PYTHONDONTWRITEBYTECODE="]
+    command = [*env, str(script)] if script.exists() else [*env, python, "-m", "clinic_tui"]
+    warm = f"import clinic_tui.app, clinic_tui.screens.game, clinic_tui.dialogs.choice"
+    subprocess.run([*env, python, "-c", warm], cwd=REPO, check=True)
+    args = [python, str(TOOL), python, "80x24", "Notepad,Ann", "--", *command,
+            "--players", "Ann,cpu:basic", "--seed", "3"]
+    done = subprocess.run(args, cwd=REPO, capture_output=True, text=True)
+    ratio = [line for line in done.stdout.splitlines() if line.startswith("startup ratio")]
+    print(ratio[0] if ratio else done.stdout + done.stderr)
+    return done.returncode
+
+
+async def _placement_keys(presses: int = 60) -> list[float]:
+    sys.path.insert(0, str(REPO))
+    from textual import events
+
+    from clinic_tui.app import ClinicApp
+    from clinic_tui.config import Options, parse_players
+    from clinic_tui.widgets.clinic_view import ClinicView
+    from core.clinic.game import Phase, apply_action, new_game
+    from core.clinic.game.bots import make_bot
+
+    state = new_game(["Ann", "Basic bot"], 3)
+    bots = [make_bot("basic", 100), make_bot("basic", 101)]
+    while not (state.phase is Phase.BUILD and state.current == 0):
+        state = apply_action(state, bots[state.current].choose(state))
+    app = ClinicApp(Options(seats=parse_players("Ann,cpu:basic"), seed=3, cpu_delay=0), state=state)
+    times = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")  # the first component: placement with every legal space shown
+        await pilot.pause()
+        screen = app.screen
+        view = screen.query_one(ClinicView)
+        painted: list[float] = []
+        refresh = screen._compositor_refresh
+
+        def timed_refresh() -> None:  # the screen's repaint of changed regions
+            refresh()
+            painted.append(time.perf_counter())
+
+        screen._compositor_refresh = timed_refresh
+        for i in range(presses):
+            key = ("right", "down", "left", "up")[i % 4]
+            before = view.picture
+            painted.clear()
+            start = time.perf_counter()
+            app._driver.send_message(events.Key(key, None))
+            while view.picture is before:
+                await asyncio.sleep(0)
+            changed = time.perf_counter()
+            while not painted or painted[-1] < changed:
+                await asyncio.sleep(0.0005)
+            times.append(painted[-1] - start)
+            await pilot.pause()
+    return times
+
+
+def keys() -> int:
+    times = asyncio.run(_placement_keys())
+    median = statistics.median(times) * 1000
+    print(f"build placement: median key-to-repaint {median:.1f} ms over {len(times)} presses (goal <= 30 ms)")
+    return 0 if median <= 30 else 1
+
+
+if __name__ == "__main__":
+    which = sys.argv[1] if len(sys.argv) > 1 else "both"
+    code = 0
+    if which in ("startup", "both"):
+        code |= startup()
+    if which in ("keys", "both"):
+        code |= keys()
+    sys.exit(code)

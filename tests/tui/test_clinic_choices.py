@@ -1,0 +1,60 @@
+"""The menus and placements are built from ``legal_actions`` only (``clinic_tui.choices``)."""
+
+from __future__ import annotations
+
+from clinic_tui.choices import Placement, build_groups, hire_groups
+from core.clinic.construction import BuildConveyor, BuildEntrance
+from core.clinic.game import ActionTile, Phase, SelectTile, apply_action, legal_actions, new_game
+from core.clinic.game.bots import make_bot
+
+
+def _build_turn(seed: int = 3):
+    state = new_game(["Ann"], seed)
+    bot = make_bot("basic", 1)
+    while state.phase is not Phase.SELECT:
+        state = apply_action(state, bot.choose(state))
+    return apply_action(state, SelectTile(ActionTile.BUILD))
+
+
+def test_groups_hold_every_legal_build_once():
+    state = _build_turn()
+    legal = legal_actions(state)
+    groups = build_groups(legal)
+    grouped = [a for acts in groups.values() for a in acts]
+    assert sorted(map(str, grouped)) == sorted(str(a) for a in legal if hasattr(a, "build"))
+
+
+def test_conveyor_pair_is_placed_with_two_picks_in_either_order():
+    state = _build_turn()
+    board = state.players[0].clinic.board
+    groups = build_groups(legal_actions(state))
+    acts = groups["conveyor (2 stops)"]
+    first = acts[0].build.stops
+    for a, b in (first, first[::-1]):
+        placement = Placement.of("conveyor (2 stops)", acts, board)
+        assert a in placement.targets() and b in placement.targets()
+        assert placement.pick(a) is None
+        partners = placement.targets()
+        assert b in partners and a not in partners
+        assert placement.pick(b) == [acts[0]]
+    assert isinstance(acts[0].build, BuildConveyor)
+
+
+def test_entrance_targets_are_the_spaces_they_point_at():
+    state = _build_turn()
+    board = state.players[0].clinic.board
+    acts = build_groups(legal_actions(state))["entrance"]
+    placement = Placement.of("entrance", acts, board)
+    assert set(placement.targets()) == {board.entrance_target(a.build.border) for a in acts}
+    assert all(isinstance(a.build, BuildEntrance) for a in acts)
+
+
+def test_hire_groups_price_each_choice():
+    state = new_game(["Ann"], 3)
+    bot = make_bot("basic", 1)
+    while state.phase is not Phase.SELECT:
+        state = apply_action(state, bot.choose(state))
+    state = apply_action(state, SelectTile(ActionTile.HIRE))
+    labels = [label for label, _ in hire_groups(state, legal_actions(state))]
+    assert any(label.startswith("nurse: $") for label in labels)
+    assert any("doctor, university space 1: $4" in label for label in labels)

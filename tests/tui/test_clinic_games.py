@@ -1,0 +1,90 @@
+"""Whole games played by key presses: one person against a computer, and solitaire."""
+
+from __future__ import annotations
+
+import random
+
+from test_clinic_driver import game_screen, make_app, play
+
+from clinic_tui.screens.game_over import GameOverScreen
+from core.clinic.game import apply_action, result
+
+
+async def test_person_and_computer_play_a_whole_game_by_keys():
+    app = make_app("Ann,cpu:basic", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        start = screen._initial
+        log = screen.query_one("#log")
+        played = await play(pilot, app, random.Random(1))
+        await pilot.pause()
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        # the engine alone, fed the same actions, ends the same way
+        state = start
+        for before, action in screen.history:
+            assert before == state
+            state = apply_action(state, action)
+        assert state == over.state
+        assert all(before.current == 0 for before, _ in played), "the person only acts on their seat"
+        res = result(state)
+        summary = str(over.query_one("#over-summary").render())
+        assert f"{['Ann', 'Basic bot'][res.winners[0]]} wins" in summary
+        sentences = log.sentences
+        assert any(s.startswith("Basic bot ") for s in sentences), "computer turns are narrated"
+        await pilot.press("q")
+
+
+async def test_solitaire_by_keys():
+    app = make_app("Nia", seed=5, goal="three-services")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play(pilot, app, random.Random(2))
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        text = str(over.query_one("#over-summary").render())
+        assert "Solitaire goal: open 3 services" in text
+        res = over.result
+        assert ("Hall of Fame rank:" in text) == bool(res.goal_met)
+
+
+async def test_hot_seat_passes_the_keyboard_and_hides_the_choice():
+    from clinic_tui.dialogs.report import ReportDialog
+    from clinic_tui.widgets.main_board import board_text
+    from core.clinic.game import Phase
+
+    app = make_app("Ann,Bob", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        for _ in range(20):  # the bonus tiles, by the first option
+            await pilot.pause()
+            if screen.state.phase is Phase.SELECT:
+                break
+            await pilot.press("1")
+        first = screen.state.current
+        await pilot.pause()
+        await pilot.press("2")  # Hire, face down
+        await pilot.pause()
+        second = screen.state.current
+        assert second != first
+        assert isinstance(app.screen, ReportDialog)
+        assert "Pass the keyboard to" in app.screen.title_text
+        text = board_text(screen.state, screen.names, second).plain
+        first_line = next(line for line in text.splitlines() if line[1:].startswith(screen.names[first]))
+        assert first_line.rstrip().endswith("?"), first_line
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.kind == "select-dialog"
+
+
+async def test_expert_builds_the_initial_clinic_by_keys():
+    """The expert side: hub, treatment room, supply room and entrance placed with the
+    cursor (a corner entrance asks which side), then round 1 played by keys."""
+    from core.clinic.game import Construct, Phase
+
+    app = make_app("Ann+,cpu:random", seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        played = await play(pilot, app, random.Random(3), until_round=2)
+        setup = [a for before, a in played if before.phase is Phase.EXPERT_SETUP]
+        assert len(setup) == 4 and all(isinstance(a, Construct) for a in setup)
+        assert "entrance" in str(setup[-1])
+        assert game_screen(app).state.round == 2

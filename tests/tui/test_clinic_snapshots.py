@@ -1,0 +1,73 @@
+"""Snapshots of the main screens at 80x24 and 160x50: setup, each phase, the end.
+
+Games are brought to the phase by seeded random legal actions (fixed seeds), then the
+screen is opened there and keys show the phase's main view. No clock is shown.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from clinic_tui.app import ClinicApp
+from clinic_tui.config import Options, parse_players
+from core.clinic.game import Done, EndMove, MovePerson, Phase, apply_action, is_over, legal_actions, new_game
+
+SIZES = [(80, 24), (160, 50)]
+PLAYERS = "Ann,cpu:basic"
+
+
+def state_at(seed: int, pred, names=("Ann", "Basic bot")):
+    """Every seat plays a seeded random legal action from ``seed`` until seat 0 is to
+    act and ``pred`` holds. (Not the engine's bots: their play may change, and these
+    pictures should change only when the screens do.)"""
+    state = new_game(list(names), seed)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if is_over(state) or (state.current == 0 and pred(state)):
+            return state
+        legal = legal_actions(state)
+        useful = [a for a in legal if not isinstance(a, (Done, EndMove))]
+        state = apply_action(state, rng.choice(useful if useful and rng.random() < 0.8 else legal))
+    raise AssertionError("phase not reached")
+
+
+def app_at(state, seed: int) -> ClinicApp:
+    return ClinicApp(Options(seats=parse_players(PLAYERS), seed=seed, cpu_delay=0), state=state)
+
+
+def _has_moves(state) -> bool:
+    return any(isinstance(a, MovePerson) for a in legal_actions(state))
+
+
+SCENES = {
+    # name: (seed, predicate, keys pressed once the screen is up)
+    "select": (3, lambda s: s.phase is Phase.SELECT and s.round == 2, []),
+    "build": (3, lambda s: s.phase is Phase.BUILD, ["1"]),
+    "hire": (3, lambda s: s.phase is Phase.HIRE, []),
+    "admit": (3, lambda s: s.phase is Phase.ADMIT, ["left", "enter"]),
+    "move": (3, lambda s: s.phase is Phase.MOVE and s.round >= 2 and _has_moves(s), ["1"]),
+    "buy": (8, lambda s: s.phase is Phase.BUY_POPULARITY, []),
+    "end": (3, lambda s: False, []),
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_setup_screen(snap_compare, size):
+    assert snap_compare(ClinicApp(Options(cpu_delay=0)), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("scene", list(SCENES))
+def test_phase_screens(snap_compare, scene, size):
+    seed, pred, keys = SCENES[scene]
+    state = state_at(seed, pred)
+
+    async def run_before(pilot):
+        await pilot.pause()
+        if keys:
+            await pilot.press(*keys)
+        await pilot.pause()
+
+    assert snap_compare(app_at(state, seed), terminal_size=size, run_before=run_before)
