@@ -14,9 +14,6 @@ installation. Press **?** for the keys and a summary of the rules.
 """
 
 
-ROUND_NAME = "clinic-round.md"
-
-
 def rules_path(name: str = RULES_NAME) -> Path | None:
     """A rules Markdown file: shipped in the package (``clinic_tui/docs``) if the build
     put it there, else the repository's ``docs/rules``; ``None`` if neither exists."""
@@ -28,15 +25,12 @@ def rules_path(name: str = RULES_NAME) -> Path | None:
 
 
 def rules_text() -> str:
-    """``docs/rules/clinic.md`` (one clinic) followed by ``clinic-round.md`` (the
-    round), or a short note saying they are missing."""
-    parts = []
-    for name in (RULES_NAME, ROUND_NAME):
-        path = rules_path(name)
-        if path is None:
-            continue
-        try:
-            parts.append(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError):
-            continue
-    return "\n\n".join(parts) if parts else FALLBACK
+    """``docs/rules/clinic.md`` (one clinic, then the game round), or a short note
+    saying it is missing."""
+    path = rules_path()
+    if path is None:
+        return FALLBACK
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return FALLBACK

@@ -1,7 +1,7 @@
 """Clinic: Deluxe Edition, part 2: the whole game around the clinics (pure functions).
 
 ``new_game`` -> ``legal_actions`` / ``apply_action`` until ``is_over``; ``result``.
-See ``docs/rules/clinic-round.md`` for the round as implemented.
+See ``docs/rules/clinic.md ("The game round")`` for the round as implemented.
 """
 
 from .actions import (

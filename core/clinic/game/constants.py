@@ -4,7 +4,7 @@ Part 1's numbers (construction costs, capacities, income, wages...) stay in
 ``core/clinic/constants.py``.  Sources as there: *rulebook* is
 ``rulebooks/clinic-deluxe-base.txt``; *decisions* is ``rules-decisions.md`` ("Clinic:
 Deluxe Edition (base)"), a **house value**; *house rule* is our own decision, explained
-in ``docs/rules/clinic-round.md``.  Change a value here and in the docs together.
+in ``docs/rules/clinic.md ("The game round")``.  Change a value here and in the docs together.
 """
 
 from types import MappingProxyType

@@ -1,7 +1,7 @@
 """The Move phase for one player at a time, in turn order (rulebook "Move").
 
 Part 1 gives paths, times and the end-of-move check.  Here: the decision points.
-**House rules** (reasons in ``docs/rules/clinic-round.md``):
+**House rules** (reasons in ``docs/rules/clinic.md ("The game round")``):
 
 - each person moves at most once a Move phase, straight to where they end (the
   cheapest path; a second walk could never be cheaper than one walk to the end);
