@@ -40,7 +40,6 @@ from core.clear_ward import (
 )
 from core.clear_ward.bots import make_bot
 from core.clear_ward.movement import destination
-from core.clear_ward.rules import moves_now
 
 
 def _dialogs():
@@ -175,7 +174,7 @@ class GameScreen(Screen):
         grid.show(view)
         self._view = view
         human = not self.is_cpu_turn
-        forced = state.solo and state.phase is Phase.MOVE and moves_now(state)[1]
+        forced = state.solo and state.phase is Phase.MOVE and state.moves_now[1]
         need = status.staff_need(self._uses(self.targeting)) if self.targeting else 0
         can_staff = any(isinstance(a, UseStaff) for a in self._legal())
         lines = [

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Header, Static
 from clear_ward_tui.config import Options
 from clear_ward_tui.records import Outcome, format_time
 from core.clear_ward import SPECIALITIES, DecidedBy, EndReason, GameState, result, victory_cards
+from core.clear_ward.constants import VICTORY_CARD_STARS
 
 
 def summary_markup(state: GameState, names: list[str], seed: int, outcome: Outcome | None, star: str) -> str:
@@ -47,7 +48,7 @@ def summary_markup(state: GameState, names: list[str], seed: int, outcome: Outco
         held = ", ".join(s.short for s in SPECIALITIES if state.victory[s.index] == seat) or "none"
         lines.append(
             f"{mark} {escape(names[seat]):<14} {res.scores[seat]:>3}{star}  "
-            f"= {state.players[seat].stars} from patients + {vc}×3 victory cards ({held})"
+            f"= {state.players[seat].stars} from patients + {vc}×{VICTORY_CARD_STARS} victory cards ({held})"
         )
     if state.removed:
         lines.append("")

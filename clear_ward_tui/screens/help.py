@@ -30,6 +30,9 @@ HELP = """\
 ◇ staff-card targets, ✔ those picked, `obs` a patient under observation.
 `--ascii` uses `*`, `#`, `+`, `o` instead.
 
+**Saving:** the game is saved after every action; if the terminal closes, start again
+with `clear-ward --resume`.
+
 # Rules summary
 
 * **Your turn:** you may use one staff card before your move or after your action.

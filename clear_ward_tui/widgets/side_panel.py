@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from clear_ward_tui.config import UNICODE, Glyphs
 from core.clear_ward import SPECIALITIES, GameState, player_view, score, victory_cards
+from core.clear_ward.constants import VICTORY_CARD_STARS
 
 
 def _log_book(book, star: str) -> str:
@@ -32,7 +33,7 @@ def panel_markup(state: GameState, names: list[str], private_seat: int | None, g
         mark = "▶" if seat == state.current else " "
         vc = victory_cards(state, seat)
         lines.append(f"{mark} [b]{escape(names[seat])}[/b] {score(state, seat)}{star} · staff {len(player.staff)}")
-        extra = f" · {vc} VC (+{3 * vc}{star})" if vc else ""
+        extra = f" · {vc} VC (+{VICTORY_CARD_STARS * vc}{star})" if vc else ""
         lines.append(f"  [dim]{_log_book(player.log_book, star)}{extra}[/dim]")
     if state.uses_victory_cards:
         lines.append("")

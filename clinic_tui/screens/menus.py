@@ -9,6 +9,7 @@ from __future__ import annotations
 from clinic_tui import choices
 from clinic_tui.dialogs.choice import ChoiceDialog
 from core.clinic.game import BuyPopularity, ChooseBonus, Done, EndMove, Phase, SelectTile
+from core.clinic.game.constants import POPULARITY_PRICE
 from core.clinic.game.narration import place_name
 
 PLACING_PHASES = (Phase.EXPERT_SETUP, Phase.BONUS_PLACE, Phase.BUILD)
@@ -78,10 +79,10 @@ class MenusMixin:
                        self._mover_chosen)
         elif phase is Phase.BUY_POPULARITY:
             items = [
-                (f"buy {a.amount} popularity (${3 * a.amount}), ${me.income - 3 * a.amount} to savings", a)
+                (f"buy {a.amount} popularity (${POPULARITY_PRICE * a.amount}), ${me.income - POPULARITY_PRICE * a.amount} to savings", a)
                 for a in legal if isinstance(a, BuyPopularity)
             ]
-            prompt = f"This round's income left: ${me.income}. Popularity {me.popularity}; costs $3 each."
+            prompt = f"This round's income left: ${me.income}. Popularity {me.popularity}; costs ${POPULARITY_PRICE} each."
             self._push(ChoiceDialog(f"{me.name}: buy popularity", items, prompt=prompt, id="buy-dialog"),
                        self._dialog_action)
 

@@ -48,11 +48,6 @@ def keep_options(state: GameState) -> list[KeepStaff]:
     return [KeepStaff(h) for h in dict.fromkeys(hands)]
 
 
-def moves_now(state: GameState) -> tuple[tuple[Move, ...], bool]:
-    """(legal moves now, whether they are the Night Shift forced move)."""
-    return state.moves_now
-
-
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the current player may take now, in a stable order; ``[]`` when the
     game is over."""
