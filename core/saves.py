@@ -54,6 +54,8 @@ class SaveGame:
     - ``actions``: every action taken, as the game's tagged action data, in order.
     - ``snapshot``: the state after the last action, as the game's JSON, or ``None``.
     - ``saved_at``: ISO 8601 time of writing (UTC).
+    - ``progress``: where the game stood, in a few words, for the list of saves;
+      ``finished``: the game had ended (such a save is for the replay viewer).
     """
 
     game: str
@@ -63,6 +65,8 @@ class SaveGame:
     options: dict[str, Any] = field(factory=dict)
     snapshot: str | None = None
     saved_at: str = ""
+    progress: str = ""
+    finished: bool = False
     format: str = SAVE_FORMAT
     version: int = SAVE_VERSION
 
@@ -175,3 +179,27 @@ def list_saves(folder: Path) -> Sequence[tuple[Path, SaveGame | SaveError]]:
         except SaveError as err:
             entries.append((path, err))
     return entries
+
+
+def summary(save: SaveGame) -> str:
+    """One line naming a save for a list of saved games: the players (computer players
+    marked), where the game stood and when it was saved (local time, to the minute)."""
+    players = ", ".join(s.name + (" (computer)" if s.computer else "") for s in save.seats)
+    when = save.saved_at
+    try:
+        when = datetime.fromisoformat(save.saved_at).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        pass
+    parts = [players, save.progress or f"{len(save.actions)} actions", when]
+    return " · ".join(p for p in parts if p)
+
+
+def save_file_name(name: str) -> str:
+    """The file name for a save the player named (``"Ann vs Bob!"`` ->
+    ``"Ann-vs-Bob.json"``): letters, digits, ``-`` and ``_`` kept, runs of anything else
+    made one ``-``. Raises ``SaveError`` when nothing usable is left."""
+    cleaned = "".join(ch if ch.isalnum() or ch in "-_" else " " for ch in name.strip())
+    stem = "-".join(cleaned.split())[:60]
+    if not stem:
+        raise SaveError(f"{name!r}: a save name needs at least one letter or digit")
+    return f"{stem}.json"

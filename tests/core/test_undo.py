@@ -26,6 +26,15 @@ def test_undo_stops_at_a_revealing_action_and_at_another_turn():
     assert "revealed hidden information" in refusal([Step(0, 5, True, True)])
 
 
+def test_a_turn_ended_on_purpose_stays_ended_one_that_ended_by_itself_may_be_taken_back():
+    ended = [Step(0, 5, True, False, closes=True)]
+    assert undoable(ended, seat=1, turn=6) == 0
+    assert refusal(ended, seat=1, turn=6) == "Nothing to undo in this turn: a turn that was ended stays ended."
+    by_itself = [Step(0, 5, True, False), Step(0, 5, True, False)]
+    assert undoable(by_itself, seat=1, turn=6) == 2 and refusal(by_itself, seat=1, turn=6) is None
+    assert undoable(ended, seat=0, turn=5) == 1  # still the same turn
+
+
 def test_computer_actions_are_not_undone():
     steps = [Step(0, 5, True, False), Step(1, 6, False, False)]
     assert undoable(steps) == 0

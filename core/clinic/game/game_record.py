@@ -1,0 +1,107 @@
+"""Clinic's part of a game record (``core.record``): how a save starts a game, how
+actions and states are written, whose turn it is and what counts as one turn.
+
+A save's ``options`` hold ``{"expert": [bool per seat], "sides": ["beginner" |
+"expert" per seat], "solo_goal": SoloGoal name or None}``; its seats are the players in
+seat order.
+"""
+
+from __future__ import annotations
+
+from core.clinic.board import BoardSide
+from core.record import RecordRules
+from core.saves import SaveGame
+
+from . import constants as K
+from .actions import Done, EndMove, SelectTile
+from .rules import apply_action
+from .setup import new_game
+from .state import GameState, Phase, SoloGoal
+from .undo import reveals_hidden
+
+#: The save's ``game`` name.
+GAME = "clinic"
+
+
+def options(expert, sides, solo_goal: SoloGoal | None) -> dict:
+    """A save's options from ``new_game``'s keyword arguments (per-seat ``expert``
+    flags, ``BoardSide`` per seat, the solitaire goal or ``None``)."""
+    return {
+        "expert": [bool(e) for e in expert],
+        "sides": [BoardSide(s).value for s in sides],
+        "solo_goal": None if solo_goal is None else SoloGoal(solo_goal).name,
+    }
+
+
+def start(save: SaveGame) -> GameState:
+    """The first state of a saved game: ``new_game`` with its players, seed, expert
+    flags, board sides and solitaire goal (raises ``SetupError``, ``KeyError`` or
+    ``ValueError`` for bad options)."""
+    names = [s.name for s in save.seats]
+    opts = save.options
+    goal = opts.get("solo_goal")
+    return new_game(
+        names,
+        save.seed,
+        expert=list(opts.get("expert", [False] * len(names))),
+        sides=[BoardSide(s) for s in opts.get("sides", ["beginner"] * len(names))],
+        solo_goal=None if goal is None else SoloGoal[goal],
+    )
+
+
+def actor(state: GameState) -> int | None:
+    """The seat to decide, ``None`` once the game is over."""
+    return state.current
+
+
+def turn(state: GameState) -> tuple:
+    """What stays the same during one player's turn: round, action, phase and seat."""
+    return (state.round, state.action, state.phase.value, state.current)
+
+
+def closes_turn(action) -> bool:
+    """True for the actions that end a turn on purpose (Done, EndMove, SelectTile)."""
+    return isinstance(action, (Done, EndMove, SelectTile))
+
+
+def progress(state: GameState) -> str:
+    """Where the game stands: ``"round 3 of 6, build"`` or ``"game over"``."""
+    if state.phase is Phase.OVER:
+        return "game over"
+    return f"round {state.round} of {K.ROUNDS}, {state.phase.value}"
+
+
+def _encode_action(action):
+    from .serialize import action_to_data
+
+    return action_to_data(action)
+
+
+def _decode_action(data):
+    from .serialize import action_from_data
+
+    return action_from_data(data)
+
+
+def _encode_state(state):
+    from .serialize import state_to_json
+
+    return state_to_json(state)
+
+
+#: Clinic's rules for ``core.record.GameRecord`` (cattrs is imported on first save or
+#: load, not at startup).
+RULES = RecordRules(
+    game=GAME,
+    title="Clinic",
+    start=start,
+    apply=apply_action,
+    encode_action=_encode_action,
+    decode_action=_decode_action,
+    encode_state=_encode_state,
+    reveals_hidden=reveals_hidden,
+    actor=actor,
+    turn=turn,
+    closes_turn=closes_turn,
+    progress=progress,
+)

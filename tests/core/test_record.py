@@ -1,0 +1,172 @@
+"""The game record both apps keep (``core.record``): play, undo under the undo rule,
+save and load, for both games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import saves
+from core.clear_ward import EndTurn
+from core.clear_ward import legal_actions as ward_legal
+from core.clear_ward.game_record import RULES as WARD
+from core.clinic.game import legal_actions as clinic_legal
+from core.clinic.game.game_record import RULES as CLINIC
+from core.clinic.game.game_record import options as clinic_options
+from core.clinic.board import BoardSide
+from core.record import GameRecord, UndoRefused
+from core.saves import Seat
+
+
+def ward_record(seats=("Ann", "Bob"), seed=7, cpu=()) -> GameRecord:
+    return GameRecord.new(
+        WARD, seed, [Seat(n, "greedy" if n in cpu else None) for n in seats], {"starting_player": 0}
+    )
+
+
+def clinic_record(seats=("Ann", "Bob"), seed=3) -> GameRecord:
+    n = len(seats)
+    return GameRecord.new(
+        CLINIC, seed, [Seat(s) for s in seats], clinic_options([False] * n, [BoardSide.BEGINNER] * n, None)
+    )
+
+
+def _random_playout(record: GameRecord, legal, rng: random.Random, steps: int) -> GameRecord:
+    for _ in range(steps):
+        if record.over:
+            break
+        record = record.play(rng.choice(legal(record.state)))
+    return record
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 10_000), players=st.integers(1, 4), length=st.integers(1, 80))
+def test_clear_the_ward_undo_restores_the_previous_state_exactly_or_is_refused(seed, players, length):
+    rng = random.Random(seed)
+    record = ward_record([f"P{i}" for i in range(players)], seed)
+    for _ in range(length):
+        if record.over:
+            break
+        before = record
+        record = record.play(rng.choice(ward_legal(record.state)))
+        step = record.steps[-1]
+        if step.reveals or step.closes or record.over:
+            assert not record.can_undo
+            with pytest.raises(UndoRefused):
+                record.undo()
+        else:
+            assert record.can_undo
+            undone = record.undo()
+            assert undone.states == before.states and undone.actions == before.actions
+            assert undone.steps == before.steps and undone.state == before.state
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10_000), length=st.integers(1, 150))
+def test_clinic_undo_restores_the_previous_state_exactly_or_is_refused(seed, length):
+    rng = random.Random(seed)
+    record = clinic_record(("Ann", "Bob", "Cy"), seed)
+    for _ in range(length):
+        if record.over:
+            break
+        before = record
+        record = record.play(rng.choice(clinic_legal(record.state)))
+        step = record.steps[-1]
+        if step.reveals or step.closes or record.over:
+            assert not record.can_undo
+        else:
+            assert record.undo().states == before.states
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 10_000), length=st.integers(0, 120))
+def test_save_and_load_give_back_the_same_record(seed, length):
+    rng = random.Random(seed)
+    for record, legal in ((ward_record(("A", "B", "C"), seed), ward_legal), (clinic_record(seed=seed), clinic_legal)):
+        record = _random_playout(record, legal, rng, length)
+        loaded = GameRecord.from_save(saves.loads(saves.dumps(record.to_save())), record.rules)
+        assert loaded == record
+        assert loaded.to_save().progress == record.progress()
+
+
+def test_a_computer_players_action_is_not_undone():
+    record = ward_record(("Ann", "Bot"), cpu=("Bot",))
+    while record.state.current == 0:
+        record = record.play(ward_legal(record.state)[0])
+    record = record.play(ward_legal(record.state)[0])  # the computer acts
+    assert record.undo_refusal == "Computer players' actions are not undone."
+    with pytest.raises(UndoRefused, match="Undo: Computer"):
+        record.undo()
+
+
+def test_an_ended_turn_stays_ended_but_a_move_that_ended_it_by_itself_may_be_taken_back():
+    record = ward_record()
+    # Find a move that does not turn a card over and ends the turn by itself.
+    for action in ward_legal(record.state):
+        after = record.play(action)
+        if not after.steps[-1].reveals and after.state.current == 1:
+            assert after.can_undo, action
+            assert after.undo().state == record.state
+            break
+    else:
+        pytest.fail("seed 7 has no plain first move")
+
+
+def test_a_turn_ended_on_purpose_is_not_reopened():
+    rng = random.Random(1)
+    ended = 0
+    for seed in range(40):
+        record = ward_record(("Ann", "Bob"), seed)
+        while not record.over:
+            actions = ward_legal(record.state)
+            ends = [a for a in actions if isinstance(a, EndTurn)]
+            record = record.play(ends[0] if ends else rng.choice(actions))
+            if ends and not record.over:
+                ended += 1
+                assert record.steps[-1].closes
+                assert record.undo_refusal == "Nothing to undo in this turn: a turn that was ended stays ended."
+    assert ended  # the seeds reach End turn (a staff card was kept and not used)
+
+
+def test_a_revealing_action_is_not_undone_and_the_reason_is_given():
+    record = ward_record(seed=7)
+    for action in ward_legal(record.state):
+        after = record.play(action)
+        if after.steps[-1].reveals:
+            assert after.undo_refusal == "That action revealed hidden information, so it cannot be undone."
+            return
+    pytest.fail("no first move of seed 7 turns a card over")
+
+
+def test_nothing_to_undo_at_the_start_and_after_the_game_is_over():
+    record = ward_record()
+    assert record.undo_refusal == "Nothing to undo yet."
+    rng = random.Random(5)
+    record = _random_playout(record, ward_legal, rng, 10_000)
+    assert record.over
+    assert record.undo_refusal == "The game is over; finished games are not undone."
+    assert record.to_save().finished and record.progress() == "game over"
+
+
+def test_a_save_of_the_other_game_is_refused_by_name():
+    save = ward_record().to_save()
+    with pytest.raises(saves.SaveError, match="a saved game of clear-the-ward, not Clinic"):
+        GameRecord.from_save(save, CLINIC, "x.json")
+
+
+def test_progress_names_the_turn_or_round():
+    assert ward_record().progress() == "turn 1, 35 patients left"
+    assert clinic_record().progress().startswith("round 1 of 6, ")
+
+
+def test_summary_and_save_file_names():
+    save = saves.SaveGame(game="clinic", seed=1, seats=(Seat("Ann"), Seat("Bot", "basic")),
+                          progress="round 2 of 6, build", saved_at="2026-11-22T21:00:00+00:00")
+    line = saves.summary(save)
+    assert line.startswith("Ann, Bot (computer) · round 2 of 6, build · 2026-11-2")
+    assert saves.save_file_name(" Ann vs Bob! ") == "Ann-vs-Bob.json"
+    with pytest.raises(saves.SaveError, match="at least one letter"):
+        saves.save_file_name("!!!")
