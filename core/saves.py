@@ -203,3 +203,64 @@ def save_file_name(name: str) -> str:
     if not stem:
         raise SaveError(f"{name!r}: a save name needs at least one letter or digit")
     return f"{stem}.json"
+
+
+#: File names inside a game's data folder (see ``SaveFolder``).
+AUTOSAVE_NAME = "autosave.json"
+LAST_GAME_NAME = "last-game.json"
+NAMED_FOLDER = "saves"
+
+
+@frozen
+class SaveFolder:
+    """Where one game keeps its saves, inside its user data folder:
+
+    - ``autosave.json``: the game in progress, written after every action;
+    - ``saves/<name>.json``: games the player saved under a name;
+    - ``last-game.json``: the last finished game (for the replay viewer); when a game
+      ends its autosave becomes this file.
+    """
+
+    folder: Path = field(converter=Path)
+
+    @property
+    def autosave(self) -> Path:
+        return self.folder / AUTOSAVE_NAME
+
+    @property
+    def last_game(self) -> Path:
+        return self.folder / LAST_GAME_NAME
+
+    def named(self, name: str) -> Path:
+        """The file of a save the player named (``SaveError`` for an unusable name)."""
+        return self.folder / NAMED_FOLDER / save_file_name(name)
+
+    def keep(self, save: SaveGame) -> Path:
+        """Autosave ``save`` atomically; a finished game goes to ``last-game.json`` and
+        the autosave is removed. Returns the file written (``OSError`` if the disk
+        refuses)."""
+        if save.finished:
+            write_atomic(self.last_game, dumps(save))
+            self.autosave.unlink(missing_ok=True)
+            return self.last_game
+        write_atomic(self.autosave, dumps(save))
+        return self.autosave
+
+    def entries(self) -> list[tuple[Path, SaveGame | SaveError]]:
+        """Every save here, newest first: the autosave, the named saves, the last
+        finished game; each read, or the error that says why it cannot be."""
+        found = [*list_saves(self.folder / NAMED_FOLDER)]
+        for path in (self.autosave, self.last_game):
+            if path.exists():
+                try:
+                    found.append((path, read_save(path)))
+                except SaveError as err:
+                    found.append((path, err))
+        return sorted(found, key=lambda entry: _mtime(entry[0]), reverse=True)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

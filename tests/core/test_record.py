@@ -170,3 +170,21 @@ def test_summary_and_save_file_names():
     assert saves.save_file_name(" Ann vs Bob! ") == "Ann-vs-Bob.json"
     with pytest.raises(saves.SaveError, match="at least one letter"):
         saves.save_file_name("!!!")
+
+
+def test_the_save_folder_keeps_the_game_in_progress_then_the_finished_game(tmp_path):
+    folder = saves.SaveFolder(tmp_path)
+    record = ward_record()
+    record = record.play(ward_legal(record.state)[0])
+    assert folder.keep(record.to_save()) == folder.autosave
+    named = folder.named("Ann & Bob")
+    saves.write_atomic(named, saves.dumps(record.to_save()))
+    (tmp_path / "saves" / "broken.json").write_text("{", encoding="utf-8")
+    listed = dict(folder.entries())
+    assert set(listed) == {folder.autosave, named, tmp_path / "saves" / "broken.json"}
+    assert isinstance(listed[tmp_path / "saves" / "broken.json"], saves.SaveError)
+    assert named.name == "Ann-Bob.json"
+    finished = _random_playout(record, ward_legal, random.Random(2), 10_000)
+    assert folder.keep(finished.to_save()) == folder.last_game
+    assert not folder.autosave.exists() and folder.last_game.exists()
+    assert GameRecord.from_save(saves.read_save(folder.last_game), WARD).over
