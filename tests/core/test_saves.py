@@ -120,30 +120,73 @@ def test_list_saves_reads_good_and_reports_bad(tmp_path):
 
 
 WRITER = """
-import sys
+import random, sys
 from pathlib import Path
-from core.saves import write_atomic
-path = Path(sys.argv[1])
-n = 0
-while True:
-    n += 1
-    write_atomic(path, ('{"n": %d, "pad": "' % n) + "x" * (n % 5000) + '"}')
+from core.record import GameRecord
+from core.saves import SaveFolder, Seat
+if sys.argv[2] == "clinic":
+    from core.clinic.game import legal_actions
+    from core.clinic.game.game_record import RULES, options
+    opts = options([False, False], ["beginner", "beginner"], None)
+else:
+    from core.clear_ward import legal_actions
+    from core.clear_ward.game_record import RULES
+    opts = {"starting_player": None}
+folder = SaveFolder(Path(sys.argv[1]))
+rng = random.Random(int(sys.argv[3]))
+while True:  # autosave after every action, game after game, until killed
+    record = GameRecord.new(RULES, rng.randrange(10**6), [Seat("Ann"), Seat("Bot", "random")], opts)
+    while not record.over:
+        record = record.play(rng.choice(legal_actions(record.state)))
+        folder.keep(record.to_save())
 """
 
 
-def test_sigkill_while_autosaving_never_leaves_a_broken_file(tmp_path):
-    import json
+@pytest.mark.parametrize("game", ["clear-the-ward", "clinic"])
+def test_sigkill_while_autosaving_always_leaves_a_save_folder_that_loads(tmp_path, game):
+    """A game process autosaving after every action is killed at random moments; every
+    save left behind reads and replays (the old or the new file, never a torn one)."""
+    from core.clear_ward.game_record import RULES as WARD
+    from core.clinic.game.game_record import RULES as CLINIC
+    from core.record import GameRecord
 
-    path = tmp_path / "autosave.json"
+    rules = CLINIC if game == "clinic" else WARD
+    folder = saves.SaveFolder(tmp_path)
     rng = random.Random(11)
-    for _ in range(12):
+    loaded = 0
+    for run in range(8):
         proc = subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(path)], cwd=ROOT,
+            [sys.executable, "-c", WRITER, str(tmp_path), game, str(run)], cwd=ROOT,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
-        time.sleep(0.15 + rng.random() * 0.2)
+        time.sleep(0.6 + rng.random() * 0.6)  # past the imports, then a random moment
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        if path.exists():
-            json.loads(path.read_text())  # the old or the new save, never a torn one
-    assert path.exists()
+        for path, save in folder.entries():
+            assert not isinstance(save, SaveError), save
+            GameRecord.from_save(save, rules, str(path))
+            loaded += 1
+    assert loaded >= 8 and folder.autosave.exists()
+
+
+HASH_SEED_PROBE = """
+import random
+from core.clinic.game import apply_action, legal_actions, new_game
+from core.clinic.game.serialize import state_to_json
+state, rng = new_game(["Ann", "Bob"], 5), random.Random(0)
+for _ in range(40):
+    state = apply_action(state, rng.choice(legal_actions(state)))
+print(state_to_json(state))
+"""
+
+
+def test_clinic_state_json_is_the_same_in_every_process():
+    """Sets of attrs objects iterate in a per-process order; the snapshot must not."""
+    texts = {
+        subprocess.run(
+            [sys.executable, "-c", HASH_SEED_PROBE], cwd=ROOT, capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": str(hash_seed)},
+        ).stdout
+        for hash_seed in (1, 2, 3)
+    }
+    assert len(texts) == 1 and '"border_cars"' in texts.pop()

@@ -3,11 +3,16 @@
 Unions are tagged with the class name: actions (``"action"``), part 1's builds
 (``"build"``), tiles on a board (``"tile"``), and places (``"place"``: a ``Space``,
 entrance ``Border`` or ``PreAdmissions``; a car spot is a ``Border`` or ``Space``).
+
+Sets (the cars on borders) are written sorted: attrs objects hash differently in every
+process, so their iteration order does too, and a save's snapshot written by one
+process must equal the replay made by another.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Set
 
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
@@ -16,11 +21,14 @@ from core.clinic.board import Border, Space
 from core.clinic.components import Garden, Helipad, Module, ParkingTile
 from core.clinic.construction import Build
 from core.clinic.people import PreAdmissions
+from core.clinic.serial import sorted_list
 
 from .actions import Action
 from .state import GameState
 
-converter = make_converter()
+
+
+converter = make_converter(unstruct_collection_overrides={Set: sorted_list, frozenset: sorted_list})
 configure_tagged_union(Module | Garden | Helipad | ParkingTile, converter, tag_name="tile")
 configure_tagged_union(Space | Border | PreAdmissions, converter, tag_name="place")
 configure_tagged_union(Border | Space, converter, tag_name="place")
