@@ -11,6 +11,7 @@ record.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -52,6 +53,17 @@ class RecordRules:
     turn: Callable[[Any], Hashable]
     closes_turn: Callable[[Any], bool]
     progress: Callable[[Any], str]
+
+
+def imported_later(module: str, name: str) -> Callable:
+    """A function that calls ``module.name``, importing the module on the first call
+    (the games' cattrs serializers stay out of the apps' startup)."""
+
+    def call(*args):
+        return getattr(importlib.import_module(module), name)(*args)
+
+    call.__name__ = call.__qualname__ = name
+    return call
 
 
 class UndoRefused(IllegalActionError):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+from functools import cache
 import tempfile
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
@@ -20,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from attrs import evolve, field, frozen
-from cattrs.preconf.json import make_converter
 
 from core.errors import GameError
 
@@ -71,14 +71,19 @@ class SaveGame:
     version: int = SAVE_VERSION
 
 
-_converter = make_converter()
+@cache
+def _converter():
+    """The cattrs JSON converter, made on first use (keeps cattrs out of startup)."""
+    from cattrs.preconf.json import make_converter
+
+    return make_converter()
 
 
 def dumps(save: SaveGame) -> str:
     """The save as JSON text (stamped with the current time if it has none)."""
     if not save.saved_at:
         save = evolve(save, saved_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
-    return json.dumps(_converter.unstructure(save), indent=1)
+    return json.dumps(_converter().unstructure(save), indent=1)
 
 
 def loads(text: str, source: str = "save") -> SaveGame:
@@ -96,7 +101,7 @@ def loads(text: str, source: str = "save") -> SaveGame:
             f"this program reads version {SAVE_VERSION}"
         )
     try:
-        return _converter.structure(data, SaveGame)
+        return _converter().structure(data, SaveGame)
     except Exception as err:  # cattrs raises several kinds; all mean "malformed"
         raise SaveError(f"{source}: the save is damaged ({type(err).__name__})") from None
 

@@ -12,7 +12,7 @@ from core.clear_ward.rules import apply_action
 from core.clear_ward.setup import new_game
 from core.clear_ward.state import GameState, Phase
 from core.clear_ward.undo import reveals_hidden
-from core.record import RecordRules
+from core.record import RecordRules, imported_later
 from core.saves import SaveGame
 
 #: The save's ``game`` name.
@@ -48,24 +48,6 @@ def progress(state: GameState) -> str:
     return f"turn {state.turn + 1}, {left} patient{'s' if left != 1 else ''} left"
 
 
-def _encode_action(action):
-    from core.clear_ward.serialize import action_to_data
-
-    return action_to_data(action)
-
-
-def _decode_action(data):
-    from core.clear_ward.serialize import action_from_data
-
-    return action_from_data(data)
-
-
-def _encode_state(state):
-    from core.clear_ward.serialize import state_to_json
-
-    return state_to_json(state)
-
-
 #: Clear the Ward's rules for ``core.record.GameRecord`` (cattrs is imported on first
 #: save or load, not at startup).
 RULES = RecordRules(
@@ -73,9 +55,9 @@ RULES = RecordRules(
     title="Clear the Ward",
     start=start,
     apply=apply_action,
-    encode_action=_encode_action,
-    decode_action=_decode_action,
-    encode_state=_encode_state,
+    encode_action=imported_later("core.clear_ward.serialize", "action_to_data"),
+    decode_action=imported_later("core.clear_ward.serialize", "action_from_data"),
+    encode_state=imported_later("core.clear_ward.serialize", "state_to_json"),
     reveals_hidden=reveals_hidden,
     actor=actor,
     turn=turn,

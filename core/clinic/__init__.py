@@ -77,7 +77,6 @@ from .people import (
     replace_person,
     with_board,
 )
-from .serial import clinic_from_json, clinic_to_json
 from .validate import board_violations, clinic_violations
 
 __all__ = [
@@ -85,3 +84,13 @@ __all__ = [
     for name, value in list(globals().items())
     if not name.startswith("_") and not isinstance(value, type(errors))
 ]
+
+
+def __getattr__(name: str):
+    """``clinic_to_json`` / ``clinic_from_json`` load cattrs only when first used, so the
+    app starts faster (PEP 562 lazy attributes)."""
+    if name in ("clinic_to_json", "clinic_from_json"):
+        from core.clinic import serial
+
+        return getattr(serial, name)
+    raise AttributeError(f"module 'core.clinic' has no attribute {name!r}")

@@ -9,7 +9,7 @@ seat order.
 from __future__ import annotations
 
 from core.clinic.board import BoardSide
-from core.record import RecordRules
+from core.record import RecordRules, imported_later
 from core.saves import SaveGame
 
 from . import constants as K
@@ -71,24 +71,6 @@ def progress(state: GameState) -> str:
     return f"round {state.round} of {K.ROUNDS}, {state.phase.value}"
 
 
-def _encode_action(action):
-    from .serialize import action_to_data
-
-    return action_to_data(action)
-
-
-def _decode_action(data):
-    from .serialize import action_from_data
-
-    return action_from_data(data)
-
-
-def _encode_state(state):
-    from .serialize import state_to_json
-
-    return state_to_json(state)
-
-
 #: Clinic's rules for ``core.record.GameRecord`` (cattrs is imported on first save or
 #: load, not at startup).
 RULES = RecordRules(
@@ -96,9 +78,9 @@ RULES = RecordRules(
     title="Clinic",
     start=start,
     apply=apply_action,
-    encode_action=_encode_action,
-    decode_action=_decode_action,
-    encode_state=_encode_state,
+    encode_action=imported_later("core.clinic.game.serialize", "action_to_data"),
+    decode_action=imported_later("core.clinic.game.serialize", "action_from_data"),
+    encode_state=imported_later("core.clinic.game.serialize", "state_to_json"),
     reveals_hidden=reveals_hidden,
     actor=actor,
     turn=turn,
