@@ -13,7 +13,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="clear-ward",
         description="Clear the Ward, the hospital card game, in the terminal (keyboard only).",
-        epilog="Without --players the setup screen opens. Press ? in the game for help.",
+        epilog=(
+            "Without --players the setup screen opens (Ctrl+O there lists the saved games). "
+            "Press ? in the game for help; u undoes, Ctrl+S saves under a name."
+        ),
     )
     parser.add_argument(
         "--players",
@@ -37,10 +40,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--ascii", action="store_true", help="ASCII symbols only (* for stars)")
     parser.add_argument(
-        "--data-dir", type=Path, help="where best Night Shift times and the autosave are kept"
+        "--data-dir", type=Path,
+        help="where the saved games and best Night Shift times are kept (default: the user data dir)",
     )
-    parser.add_argument(
+    saved = parser.add_mutually_exclusive_group()
+    saved.add_argument(
         "--resume", action="store_true", help="go on with the game in progress (saved after every action)"
+    )
+    saved.add_argument("--load", type=Path, metavar="FILE", help="play on from a saved game file")
+    saved.add_argument(
+        "--replay", type=Path, metavar="FILE",
+        help="watch a saved game action by action (e.g. last-game.json in the data dir)",
     )
     return parser
 
@@ -64,7 +74,7 @@ def options_from_args(argv: list[str] | None = None) -> Options:
         parser.error("--cpu-delay: must be 0 or more")
     return Options(
         seats=seats, seed=args.seed, start=start, cpu_delay=args.cpu_delay,
-        ascii=args.ascii, data_dir=args.data_dir, resume=args.resume,
+        ascii=args.ascii, data_dir=args.data_dir, resume=args.resume, load=args.load, replay=args.replay,
     )
 
 

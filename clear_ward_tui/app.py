@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import events
 from textual.app import App
 from textual.binding import Binding
@@ -21,9 +23,13 @@ class ClearWardApp(App):
         self.options = options or Options()
 
     def on_mount(self) -> None:
-        if self.options.resume and self._resume():
+        if self.options.replay is not None and self.open_replay(self.options.replay, closes_app=True):
             pass
-        elif self.options.seats:
+        elif self.options.load is not None and self.open_save(self.options.load):
+            pass
+        elif self.options.resume and self._resume():
+            pass
+        elif self.options.seats and self.options.load is None and self.options.replay is None:
             # Paint the table at once, then load the engine and the ward (lean startup).
             self.push_screen(_loading_screen(self.options))
             self.call_after_refresh(self._start_game)
@@ -45,21 +51,56 @@ class ClearWardApp(App):
 
     def _resume(self) -> bool:
         """Push the autosaved game; on a missing or bad save say why and return False."""
-        from clear_ward_tui import autosave
-        from clear_ward_tui.screens.game import GameScreen
-        from core.saves import SaveError
+        from clear_ward_tui.autosave import autosave_path
 
-        path = autosave.autosave_path(self.options)
+        path = autosave_path(self.options)
         if not path.exists():
             self.notify("No game in progress to resume.", severity="warning")
             return False
+        return self.open_save(path)
+
+    def read_record(self, path):
+        """The game record in ``path``, or ``None`` after one notification naming the file
+        and the problem (the file is never changed)."""
+        from clear_ward_tui.autosave import LEFT_AS_IT_WAS, load
+        from core.saves import SaveError
+
         try:
-            seats, seed, start, states, actions = autosave.load(path)
+            return load(path)
         except SaveError as err:
-            self.notify(f"{err}. The file was left as it was.", severity="error", timeout=10)
+            self.notify(f"{err}. {LEFT_AS_IT_WAS}", title="Cannot open the save", severity="error", timeout=12)
+            return None
+
+    def open_save(self, path, *, replace: bool = False) -> bool:
+        """Play on from the save in ``path`` (a finished game opens its replay instead).
+        ``replace``: switch the current screen rather than push. False if unreadable."""
+        from clear_ward_tui.autosave import options_for
+        from clear_ward_tui.screens.game import GameScreen
+
+        record = self.read_record(path)
+        if record is None:
             return False
-        options = self.options.with_game(seats, seed, start)
-        self.push_screen(GameScreen(options, state=states[-1], history=list(zip(states, actions))))
+        if record.over:
+            self.notify("That game is over: here is its replay.")
+            return self._show_replay(record, path, closes_app=not replace)
+        from clear_ward_tui.autosave import autosave_path
+
+        autosaved = Path(path).resolve() == autosave_path(self.options).resolve()
+        screen = GameScreen(options_for(self.options, record), record=record, autosaved=autosaved)
+        (self.switch_screen if replace else self.push_screen)(screen)
+        return True
+
+    def open_replay(self, path, *, closes_app: bool = False) -> bool:
+        """Push the replay viewer for the save in ``path``; False if unreadable.
+        ``closes_app``: leaving the viewer quits (it was opened with ``--replay``)."""
+        record = self.read_record(path)
+        return record is not None and self._show_replay(record, path, closes_app=closes_app)
+
+    def _show_replay(self, record, path, *, closes_app: bool) -> bool:
+        from clear_ward_tui.autosave import options_for
+        from clear_ward_tui.screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(options_for(self.options, record), record, path, closes_app=closes_app))
         return True
 
     def on_resize(self, event: events.Resize) -> None:

@@ -1,54 +1,54 @@
-"""Autosave and resume for Clear the Ward, through ``core.saves``.
+"""Where Clear the Ward keeps its saves, and reading one back as a game record.
 
-After every action the game in progress is written atomically to
-``<data dir>/autosave.json`` (the seats, the seed, the actions, a snapshot); a ``kill -9``
-leaves the old or the new file, never a broken one. ``clear-ward --resume`` replays it.
-A finished game's autosave is removed. A bad file is reported and left untouched.
+The files and their format are ``core.saves`` (``SaveFolder``: ``autosave.json`` after
+every action, ``saves/<name>.json`` for Save as, ``last-game.json`` for the last finished
+game); the record is ``core.record.GameRecord``. Reading never changes a file: a bad
+one raises ``SaveError`` naming the file and the problem.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from clear_ward_tui.config import Options, Seat, data_dir
-from core import saves
-from core.clear_ward import GameState, apply_action, new_game
-from core.clear_ward.actions import Action
-from core.clear_ward.serialize import action_from_data, action_to_data, state_to_json
+from clear_ward_tui.config import CPU_LEVELS, Options, Seat, data_dir
+from core.record import GameRecord
+from core.saves import SaveError, SaveFolder, read_save
 
-GAME = "clear-the-ward"
-AUTOSAVE_NAME = "autosave.json"
+#: Said after every message about a save that could not be used.
+LEFT_AS_IT_WAS = "The file was left as it was."
+
+
+def save_folder(options: Options) -> SaveFolder:
+    """The saves of this data dir (``--data-dir``, ``$CLEAR_WARD_DATA_DIR`` or the
+    user data dir)."""
+    return SaveFolder(data_dir(options))
 
 
 def autosave_path(options: Options) -> Path:
     """The autosave file of this data dir."""
-    return data_dir(options) / AUTOSAVE_NAME
+    return save_folder(options).autosave
 
 
-def write(path: Path, seats, seed: int, start: int | None, actions: list[Action], state: GameState) -> None:
-    """Save the game atomically (raises ``OSError`` if the disk refuses)."""
-    save = saves.SaveGame(
-        game=GAME,
-        seed=seed,
-        seats=tuple(saves.Seat(s.name, s.cpu) for s in seats),
-        actions=tuple(action_to_data(a) for a in actions),
-        options={"starting_player": start},
-        snapshot=state_to_json(state),
-    )
-    saves.write_atomic(path, saves.dumps(save))
+def load(path: Path) -> GameRecord:
+    """The game record saved in ``path``, replayed and checked; raises ``SaveError``
+    (the file is not changed)."""
+    from core.clear_ward.game_record import RULES
+
+    record = GameRecord.from_save(read_save(path), RULES, str(path))
+    for seat in record.seats:
+        if seat.computer is not None and seat.computer not in CPU_LEVELS:
+            raise SaveError(f"{path}: unknown computer level {seat.computer!r} for {seat.name}")
+    return record
 
 
-def _start(save: saves.SaveGame) -> GameState:
-    return new_game([s.name for s in save.seats], save.seed, save.options.get("starting_player"))
+def options_for(options: Options, record: GameRecord) -> Options:
+    """``options`` with the seats, seed and starting seat of ``record``."""
+    seats = tuple(Seat(s.name, s.computer) for s in record.seats)
+    return options.with_game(seats, record.seed, record.options.get("starting_player"))
 
 
-def load(path: Path) -> tuple[tuple[Seat, ...], int, int | None, list[GameState], list[Action]]:
-    """(seats, seed, starting seat, states from the first, actions) of a save; raises
-    ``saves.SaveError`` naming the file and the problem (the file is not changed)."""
-    save = saves.read_save(path)
-    if save.game != GAME:
-        raise saves.SaveError(f"{path}: a saved game of {save.game}, not Clear the Ward")
-    states = saves.replay(save, _start, apply_action, action_from_data, state_to_json, str(path))
-    actions = [action_from_data(a) for a in save.actions]
-    seats = tuple(Seat(s.name, s.computer) for s in save.seats)
-    return seats, save.seed, save.options.get("starting_player"), states, actions
+def record_seats(options: Options):
+    """The save's seats (``core.saves.Seat``) for the app's seats."""
+    from core.saves import Seat as SaveSeat
+
+    return tuple(SaveSeat(s.name, s.cpu) for s in options.seats)

@@ -44,6 +44,9 @@ class Options:
     data_dir: Path | None = None
     show_clock: bool = True
     resume: bool = False
+    #: ``--load FILE``: play on from this save; ``--replay FILE``: open the replay viewer
+    load: Path | None = None
+    replay: Path | None = None
 
     def with_game(self, seats: tuple[Seat, ...], seed: int | None, start: int | None) -> Options:
         return replace(self, seats=seats, seed=seed, start=start)

@@ -5,14 +5,26 @@ from __future__ import annotations
 import argparse
 import sys
 
-from clinic_tui.config import CPU_LEVELS, DEFAULT_CPU_DELAY, DEFAULT_GOAL, GOAL_TEXT, GOALS, Options, parse_players
+from clinic_tui.config import (
+    CPU_LEVELS,
+    DATA_DIR_ENV,
+    DEFAULT_CPU_DELAY,
+    DEFAULT_GOAL,
+    GOAL_TEXT,
+    GOALS,
+    Options,
+    parse_players,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="clinic",
         description="Clinic: Deluxe Edition, the hospital-building board game, in the terminal (keyboard only).",
-        epilog="Without --players the setup screen opens. Press ? in the game for help.",
+        epilog=(
+            "Without --players the setup screen opens (its Continue list shows the saved games). "
+            "Every action is autosaved; --resume plays on after a quit or a crash. Press ? in the game for help."
+        ),
     )
     parser.add_argument(
         "--players",
@@ -38,6 +50,16 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"pause before each computer action (default {DEFAULT_CPU_DELAY})",
     )
     parser.add_argument("--ascii", action="store_true", help="ASCII marks only")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help=f"folder for saved games (default: ${DATA_DIR_ENV}, else the user data folder, "
+        "e.g. ~/.local/share/clinic)",
+    )
+    opened = parser.add_mutually_exclusive_group()
+    opened.add_argument("--resume", action="store_true", help="play on from the autosave (the game in progress)")
+    opened.add_argument("--load", metavar="FILE", help="play on from a save file (autosaves go to the autosave)")
+    opened.add_argument("--replay", metavar="FILE", help="watch a saved game action by action")
     return parser
 
 
@@ -54,8 +76,11 @@ def options_from_args(argv: list[str] | None = None) -> Options:
         parser.error("--goal: a solitaire goal needs exactly one seat")
     if args.cpu_delay < 0:
         parser.error("--cpu-delay: must be 0 or more")
+    if (args.resume or args.load or args.replay) and (args.players or args.seed is not None):
+        parser.error("--resume, --load and --replay take the players and seed from the save")
     return Options(seats=seats, seed=args.seed, goal=args.goal, cpu_delay=args.cpu_delay, ascii=args.ascii,
-                   expert=args.expert)
+                   expert=args.expert, data_dir=args.data_dir, resume=args.resume, load=args.load,
+                   replay=args.replay)
 
 
 def main(argv: list[str] | None = None) -> int:

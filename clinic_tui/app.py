@@ -1,4 +1,5 @@
-"""The Clinic app: read the options, push the first screen."""
+"""The Clinic app: read the options, push the first screen (the setup screen, a new
+game, or a saved game: ``--resume``, ``--load FILE``, ``--replay FILE``)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,14 @@ class ClinicApp(App):
         self.start_state = state  # a game in progress (tests, snapshots)
 
     def on_mount(self) -> None:
-        if self.options.seats:
+        opened = self.options.resume or self.options.load or self.options.replay
+        if opened and self.open_saved():
+            pass
+        elif opened:  # the reason was told; the setup screen opens
+            from clinic_tui.screens.setup import SetupScreen
+
+            self.push_screen(SetupScreen(self.options))
+        elif self.options.seats:
             from clinic_tui.screens.game import GameScreen
 
             self.push_screen(GameScreen(self.options, state=self.start_state))
@@ -31,6 +39,54 @@ class ClinicApp(App):
 
             self.push_screen(SetupScreen(self.options))
         self.call_after_refresh(self._check_size)
+
+    def open_saved(self) -> bool:
+        """Push the game or replay the options ask for; on a missing or bad save, say
+        why (the file is left as it was) and return False."""
+        from clinic_tui import saving
+
+        options = self.options
+        if options.replay:
+            path = options.replay
+        elif options.load:
+            path = options.load
+        else:
+            path = saving.folder(options).autosave
+            if not path.exists():
+                self.notify(f"No game in progress to resume ({path} does not exist).", severity="warning",
+                            timeout=8)
+                return False
+        return self.open_file(path, replay=bool(options.replay))
+
+    def open_file(self, path, *, replay: bool = False) -> bool:
+        """Open the save at ``path``: the replay viewer for ``replay`` or a finished
+        game, else the game, played on (and autosaved to the autosave, never to
+        ``path``). A bad save is told and False returned."""
+        from clinic_tui import saving
+        from core.saves import SaveError
+
+        try:
+            record = saving.load_record(path)
+        except SaveError as err:
+            self.notify(saving.problem(err), severity="error", title="Cannot open the save", timeout=12)
+            return False
+        options = saving.options_for(self.options, record)
+        if replay or record.over:
+            from clinic_tui.screens.replay import ReplayScreen
+
+            if not replay:
+                self.notify(f"{path}: that game is over; here is its replay.")
+            self.push_screen(ReplayScreen(options, record, str(path)))
+        else:
+            from clinic_tui.screens.game import GameScreen
+            from clinic_tui.screens.setup import SetupScreen
+
+            game = GameScreen(options, record=record, source=str(path))
+            if isinstance(self.screen, SetupScreen):  # chosen in the Continue list
+                self.switch_screen(game)
+            else:
+                self.push_screen(game)
+        return True
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._check_size)

@@ -1,11 +1,14 @@
-"""Options of a Clinic session: the seats, the seed, sides, the solitaire goal.
+"""Options of a Clinic session: the seats, the seed, sides, the solitaire goal, where
+saves live and which save to open.
 
 Kept free of Textual and of the engine so ``clinic --help`` and startup stay quick.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 #: Computer levels offered (names of ``core.clinic.game.bots.BOTS``).
 CPU_LEVELS = ("random", "basic")
@@ -27,6 +30,8 @@ GOAL_TEXT = {
     "red-doctors": "train 2 red doctors",
 }
 DEFAULT_GOAL = "red-patients"
+#: Environment variable naming the folder for saves (``--data-dir`` wins over it).
+DATA_DIR_ENV = "CLINIC_DATA_DIR"
 
 
 @dataclass(frozen=True)
@@ -58,9 +63,26 @@ class Options:
     cpu_delay: float = DEFAULT_CPU_DELAY
     ascii: bool = False
     expert: bool = False
+    data_dir: str | None = None  # saves: --data-dir, else $CLINIC_DATA_DIR, else the user data dir
+    resume: bool = False  # --resume: play on from the autosave
+    load: str | None = None  # --load FILE: play on from a save file
+    replay: str | None = None  # --replay FILE: open a save in the replay viewer
 
     def with_game(self, seats: tuple[Seat, ...], seed: int | None, goal: str | None) -> Options:
         return replace(self, seats=seats, seed=seed, goal=goal)
+
+
+def data_dir(options: Options) -> Path:
+    """Where saves live: ``--data-dir``, else ``$CLINIC_DATA_DIR``, else the user data
+    folder from platformdirs (``~/.local/share/clinic`` on Linux)."""
+    if options.data_dir:
+        return Path(options.data_dir)
+    env = os.environ.get(DATA_DIR_ENV)
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("clinic"))
 
 
 def parse_players(text: str, expert: bool = False) -> tuple[Seat, ...]:

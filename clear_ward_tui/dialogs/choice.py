@@ -3,6 +3,7 @@ when cancelling is allowed)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from textual.app import ComposeResult
@@ -24,7 +25,12 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
         Binding("down,j,s", "option('cursor_down')", "Down", show=False, id="dialog.down"),
         Binding("up,k,w", "option('cursor_up')", "Up", show=False, id="dialog.up"),
         *(Binding(str(n), f"pick({n - 1})", f"Choice {n}", show=False, id=f"dialog.pick{n}") for n in range(1, 10)),
+        Binding("u,ctrl+z", "undo", "Undo", show=False, id="dialog.undo"),
     ]
+
+    #: Set by the game screen for the dialogs of the rules (draw?, keep which?): u asks
+    #: it to undo the action that led here (it says why not, when refused).
+    undo: Callable[[ChoiceDialog], None] | None = None
 
     def __init__(self, title: str, choices: list[tuple[str, T]], *, prompt: str = "",
                  cancellable: bool = True, id: str | None = None) -> None:
@@ -61,6 +67,10 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
     def action_pick(self, index: int) -> None:
         if 0 <= index < len(self.choices):
             self.close(self.choices[index][1])
+
+    def action_undo(self) -> None:
+        if self.undo is not None:
+            self.undo(self)
 
     def action_cancel(self) -> None:
         if self.cancellable:

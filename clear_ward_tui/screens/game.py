@@ -1,8 +1,9 @@
-"""The game screen: holds the ``GameState``, turns key presses into actions, runs the
-computer seats and hands over to the game-over screen.
+"""The game screen: holds the game record (``core.record.GameRecord``: every state and
+action), turns key presses into actions, runs the computer seats and hands over to the
+game-over screen. Autosave, undo and Save as are in ``screens.game_saving``.
 
 Everything allowed comes from ``legal_actions``; anything else is sent to
-``apply_action`` only to show the engine's reason in a notification.
+the engine (``record.play``) only to show its reason in a notification.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from textual.widgets import Footer, Header, Static
 
 from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
+from clear_ward_tui.screens.game_clock import NightShiftClock
+from clear_ward_tui.screens.game_saving import SavingMixin
 from clear_ward_tui.widgets.event_log import EventLog
 from clear_ward_tui.widgets.side_panel import SidePanel
 from clear_ward_tui.widgets.ward_grid import GridView, WardGrid, line_to
@@ -32,13 +35,13 @@ from core.clear_ward import (
     Phase,
     StaffCard,
     UseStaff,
-    apply_action,
     cell_name,
     describe,
     legal_actions,
-    new_game,
 )
+from clear_ward_tui.autosave import record_seats
 from core.clear_ward.bots import make_bot
+from core.record import GameRecord
 from core.clear_ward.movement import destination
 
 
@@ -49,7 +52,7 @@ def _dialogs():
     return staff
 
 
-class GameScreen(Screen):
+class GameScreen(SavingMixin, NightShiftClock, Screen):
     """One game of Clear the Ward from setup to the last move."""
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
@@ -58,6 +61,8 @@ class GameScreen(Screen):
         Binding("c", "staff", "Staff", id="game.staff"),
         Binding("e", "end_turn", "End turn", id="game.end_turn"),
         Binding("n", "next_stop", "Next ◆", id="game.next"),
+        Binding("u,ctrl+z", "undo", "Undo", key_display="u", id="game.undo"),
+        Binding("ctrl+s", "save_as", "Save as", key_display="^s", id="game.save_as"),
         Binding("escape", "cancel", "Cancel", show=False, id="game.cancel"),
         Binding("question_mark", "help", "Help", key_display="?", id="game.help"),
         Binding("r", "rules", "Rules", id="game.rules"),
@@ -66,32 +71,34 @@ class GameScreen(Screen):
 
     state: var[GameState | None] = var(None, init=False)
 
-    def __init__(
-        self,
-        options: Options,
-        *,
-        state: GameState | None = None,
-        history: list[tuple[GameState, Action]] | None = None,
-    ) -> None:
+    def __init__(self, options: Options, *, record: GameRecord | None = None, autosaved: bool = False) -> None:
+        """A new game from ``options`` (seats, seed, starting seat), or the game of
+        ``record`` played on (a resumed or loaded save; ``options`` then hold its seats).
+        ``autosaved``: the record is the autosave's (it may be written over at once)."""
         super().__init__(id="game")
+        self._autosave_checked = autosaved
         self.options = options
         self.glyphs = ASCII if options.ascii else UNICODE
-        self.seed = options.seed if options.seed is not None else random.randrange(1_000_000)
+        if record is None:
+            from core.clear_ward.game_record import RULES
+
+            seed = options.seed if options.seed is not None else random.randrange(1_000_000)
+            record = GameRecord.new(RULES, seed, record_seats(options), {"starting_player": options.start})
+        #: every state from the deal and every action taken; a loaded game brings its own
+        self.record: GameRecord = record
+        self.resumed = bool(record.actions)
+        self.seed = record.seed
         seats = options.seats
         self.names = [s.name for s in seats]
         self.bots = {i: make_bot(s.cpu, self.seed * 10 + i) for i, s in enumerate(seats) if s.is_cpu}
-        self._initial = state or new_game(self.names, self.seed, options.start)
+        self._initial = record.state
         self.targeting: StaffCard | None = None
         self.picked: tuple[int, ...] = ()
-        self.clock_started: float | None = None
-        self.clock_stopped: float | None = None
         self._cpu_pending = False
         self._dialog_open = False
         self._finished = False
         self._resume_pending = False
         self._legal_cache: tuple[GameState | None, list[Action]] = (None, [])
-        # (state before, action) of every action; a resumed game brings its own
-        self.history: list[tuple[GameState, Action]] = list(history or [])
         self._turn_key: tuple | None = None
 
     # -- layout -------------------------------------------------------------------------
@@ -104,17 +111,20 @@ class GameScreen(Screen):
                 yield WardGrid(self.glyphs, id="ward")
                 yield EventLog(id="log")
             yield SidePanel(id="side")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns (^p: help)
 
     def on_mount(self) -> None:
         self.title = "Clear the Ward"
         self.sub_title = f"{'Night Shift' if len(self.names) == 1 else f'{len(self.names)} players'} · seed {self.seed}"
-        self.query_one(WardGrid).focus()
+        grid = self.query_one(WardGrid)
+        grid.focus()
+        grid.cursor = self._initial.doctor
         players = ", ".join(s.label() for s in self.options.seats)
-        if self.history:
+        done = len(self.record.actions)
+        if self.resumed:
             self.query_one(EventLog).add(
-                f"Resumed the game (seed {self.seed}: {players}) after {len(self.history)} "
-                f"action{'s' if len(self.history) != 1 else ''}. "
+                f"Resumed the game (seed {self.seed}: {players}) after {done} "
+                f"action{'s' if done != 1 else ''}. "
                 f"{self.names[self._initial.current]} to play."
             )
         else:
@@ -193,26 +203,6 @@ class GameScreen(Screen):
         if self.state is not None:
             self.refresh_view(panel=False)
 
-    def _clock_text(self) -> str | None:
-        if len(self.names) != 1:
-            return None
-        if not self.options.show_clock:
-            return "⏱ --:--"
-        if self.clock_started is None:
-            return "⏱ 00:00 (runs from your 1st move)"
-        from clear_ward_tui.records import format_time
-
-        return "⏱ " + format_time(self.elapsed())
-
-    def elapsed(self) -> float:
-        if self.clock_started is None:
-            return 0.0
-        return (self.clock_stopped or time.monotonic()) - self.clock_started
-
-    def _tick(self) -> None:
-        if self.clock_started is not None and self.clock_stopped is None and self.state is not None:
-            self.refresh_view()
-
     # -- playing actions ----------------------------------------------------------------
 
     def play(self, action: Action) -> bool:
@@ -220,34 +210,20 @@ class GameScreen(Screen):
         reason. Returns whether it was played."""
         before = self.state
         try:
-            after = apply_action(before, action)
+            record = self.record.play(action)
         except IllegalActionError as err:
             self.notify(str(err), severity="error", title="Not allowed")
             return False
+        self.record, after = record, record.state
         if before.moves == 0 and after.moves > 0:
             self.clock_started = time.monotonic()
         if after.phase is Phase.OVER and self.clock_stopped is None:
             self.clock_stopped = time.monotonic()
         self.targeting, self.picked = None, ()
-        self.history.append((before, action))
         self.query_one(EventLog).add(describe(before, action, after))
-        self._autosave(after)
+        self._autosave()
         self.state = after
         return True
-
-    def _autosave(self, state: GameState) -> None:
-        """Save after every action; a finished game's autosave is removed."""
-        from clear_ward_tui import autosave
-
-        path = autosave.autosave_path(self.options)
-        try:
-            if state.phase is Phase.OVER:
-                path.unlink(missing_ok=True)
-            else:
-                autosave.write(path, self.options.seats, self.seed, self.options.start,
-                               [a for _, a in self.history], state)
-        except OSError as err:
-            self.notify(f"Could not save the game: {err}", severity="warning")
 
     def _next_step(self) -> None:
         if not self.is_current:  # help, rules or "too small" on top: wait for them
@@ -287,6 +263,7 @@ class GameScreen(Screen):
             dialog = _dialogs().keep_dialog(state, [a for a in self._legal()])
         else:
             dialog = _dialogs().junior_doctor_dialog(state)
+        dialog.undo = self._undo_in_dialog
         self._push_dialog(dialog, self._dialog_done)
 
     def _push_dialog(self, dialog, callback) -> None:
@@ -412,12 +389,3 @@ class GameScreen(Screen):
         from clear_ward_tui.screens.rules import RulesScreen
 
         self.app.push_screen(RulesScreen())
-
-    def action_quit(self) -> None:
-        from clear_ward_tui.dialogs.confirm import ConfirmDialog
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.app.exit()
-
-        self.app.push_screen(ConfirmDialog("Quit this game? It will not be saved."), answered)

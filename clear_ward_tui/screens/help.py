@@ -19,6 +19,8 @@ HELP = """\
 | n | jump to the next legal stop ◆ (or staff target ◇) |
 | c | staff cards: see and use yours (one per turn) |
 | e | end the turn (after your action, when a staff card could still be used) |
+| u or Ctrl+Z | undo: take back your last action of this turn (see below) |
+| Ctrl+S | save as: keep this game under a name |
 | Esc | cancel picking staff-card targets; close dialogs |
 | 1-9 | choose an option in a dialog |
 | ? | this help · r the full rules · q quit (asks first) |
@@ -30,8 +32,19 @@ HELP = """\
 ◇ staff-card targets, ✔ those picked, `obs` a patient under observation.
 `--ascii` uses `*`, `#`, `+`, `o` instead.
 
-**Saving:** the game is saved after every action; if the terminal closes, start again
-with `clear-ward --resume`.
+**Saving:** the game is saved after every action (`autosave.json` in the data folder,
+`--data-dir` or `$CLEAR_WARD_DATA_DIR`); if the terminal closes, start again with
+`clear-ward --resume`, or pick it under *Continue* (Ctrl+O) on the setup screen. Ctrl+S
+keeps a copy under a name (`saves/<name>.json`); `clear-ward --load FILE` plays on from
+one. A finished game becomes `last-game.json`: `clear-ward --replay FILE` (or Continue)
+shows it action by action. Starting a new game moves the game in progress to `saves/`
+rather than writing over it.
+
+**Undo (u):** takes back your own last action, one at a time, while it is still your turn
+(or until anyone else acts, when your move ended the turn by itself). It cannot take back
+an action that revealed hidden information (turning a patient face up, drawing staff
+cards, the Junior Doctor's look), a computer player's action, or a turn you ended with
+`e`: you have seen something new, so taking it back would not be fair.
 
 # Rules summary
 
@@ -55,14 +68,38 @@ with `clear-ward --resume`.
 """
 
 
+REPLAY_HELP = """\
+# Clear the Ward: replay keys
+
+The replay viewer shows a saved game one action at a time. It only looks: nothing is
+played and the file is not changed. Staff cards in hand stay hidden.
+
+| Key | What it does |
+| --- | --- |
+| → or n or l | next action |
+| ← or p or h | previous action |
+| Home or g | the deal (before the first action) |
+| End or G | after the last action |
+| ? | this help |
+| q or Esc | leave the replay |
+
+The line above the ward says which action is shown and what it did; the event log
+below lists every action up to it.
+"""
+
+
 class HelpScreen(Dialog[None]):
-    """Keys and rules summary; Esc, q or ? closes it."""
+    """Keys and rules summary (or the text given); Esc, q or ? closes it."""
 
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help.close")]
 
+    def __init__(self, text: str = HELP) -> None:
+        super().__init__()
+        self.text = text
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body", classes="dialog"):
-            yield Markdown(HELP, id="help-text")
+            yield Markdown(self.text, id="help-text")
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()

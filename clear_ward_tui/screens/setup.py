@@ -1,4 +1,5 @@
-"""The setup screen: 1-4 seats (name, human or computer level), starting player, seed."""
+"""The setup screen: 1-4 seats (name, human or computer level), starting player, seed;
+or Continue a saved game (Ctrl+O)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ class SetupScreen(Screen):
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start game", priority=True, id="setup.start"),
+        Binding("ctrl+o", "continue", "Continue", priority=True, id="setup.continue"),
         Binding("down", "app.focus_next", "Next field", show=False, id="setup.next"),
         Binding("up", "app.focus_previous", "Previous field", show=False, id="setup.previous"),
         Binding("escape", "app.quit", "Quit", id="setup.quit"),
@@ -34,6 +36,7 @@ class SetupScreen(Screen):
         yield Header(icon="✚")
         with VerticalScroll(id="setup-body"):
             yield Label("New game of Clear the Ward", id="setup-title")
+            yield Label("", id="setup-saves")
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
                 yield Select([(f"{n} {'(Night Shift, solo)' if n == 1 else 'players'}", n) for n in range(1, 5)],
@@ -53,6 +56,7 @@ class SetupScreen(Screen):
                 yield Input(seed, placeholder="blank: random", restrict=r"-?[0-9]*", compact=True, id="seed")
             with Horizontal(classes="setup-row", id="setup-buttons"):
                 yield Button("Start game (Ctrl+S)", id="start-button", variant="primary", compact=True)
+                yield Button("Continue… (Ctrl+O)", id="continue-button", compact=True)
                 yield Button("Quit (Esc)", id="quit-button", variant="error", compact=True)
             yield Label("Tab / ↑ ↓ move between fields · Enter opens a list or presses a button",
                         id="setup-hint")
@@ -63,6 +67,25 @@ class SetupScreen(Screen):
         self.sub_title = "Setup"
         self._show_count()
         self.query_one("#start-button", Button).focus()
+        self.call_after_refresh(self._show_saves)
+
+    def _show_saves(self) -> None:
+        """One line saying how many saved games Continue offers (the newest named)."""
+        from clear_ward_tui.autosave import save_folder
+        from clear_ward_tui.dialogs.saved_games import NO_SAVES, entry_label
+
+        folder = save_folder(self.options)
+        entries = folder.entries()
+        if not entries:
+            text = f"{NO_SAVES}."
+        else:
+            from core.saves import SaveError
+
+            readable = [(p, e) for p, e in entries if not isinstance(e, SaveError)] or entries
+            path, entry = readable[0]
+            more = f" (and {len(entries) - 1} more)" if len(entries) > 1 else ""
+            text = f"Continue (Ctrl+O): {entry_label(folder, path, entry)}{more}"
+        self.query_one("#setup-saves", Label).update(text)
 
     def _count(self) -> int:
         return int(self.query_one("#count", Select).value)
@@ -92,8 +115,24 @@ class SetupScreen(Screen):
         event.stop()
         if event.button.id == "start-button":
             self.action_start()
+        elif event.button.id == "continue-button":
+            self.action_continue()
         else:
             self.app.exit()
+
+    def action_continue(self) -> None:
+        """Open the list of saved games; the one chosen is played on (or replayed)."""
+        from clear_ward_tui.autosave import save_folder
+        from clear_ward_tui.dialogs.saved_games import SavedGamesDialog
+
+        if not self.is_current:
+            return
+
+        def chosen(path) -> None:
+            if path is not None:
+                self.app.open_save(path, replace=True)
+
+        self.app.push_screen(SavedGamesDialog(save_folder(self.options)), chosen)
 
     def action_start(self) -> None:
         count = self._count()

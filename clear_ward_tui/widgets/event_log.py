@@ -19,3 +19,10 @@ class EventLog(RichLog):
     def add(self, sentence: str) -> None:
         self.sentences.append(sentence)
         self.write(sentence)
+
+    def replace(self, sentences: list[str]) -> None:
+        """Show exactly ``sentences`` (the replay viewer rebuilds the log on each step)."""
+        self.clear()
+        self.sentences = []
+        for sentence in sentences:
+            self.add(sentence)

@@ -25,7 +25,14 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
         Binding("down,j,s", "option('cursor_down')", "Down", show=False, id="dialog.down"),
         Binding("up,k,w", "option('cursor_up')", "Up", show=False, id="dialog.up"),
         *(Binding(str(n), f"pick({n - 1})", f"Choice {n}", show=False, id=f"dialog.pick{n}") for n in range(1, 10)),
+        Binding("u,ctrl+z", "game_key('undo')", "Undo", id="dialog.undo"),
+        Binding("ctrl+s", "game_key('save_as')", "Save as", id="dialog.save_as"),
     ]
+
+    #: Set by the game screen for its menus: called with ``"undo"`` or ``"save_as"``
+    #: when those keys are pressed here; returns True to close the menu (the action it
+    #: was for was taken back). ``None``: the keys do nothing and are not shown.
+    game_keys = None
 
     def __init__(self, title: str, choices: list[tuple[str, T]], *, prompt: str = "",
                  cancellable: bool = True, id: str | None = None) -> None:
@@ -48,6 +55,8 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
                 id="choices",
             )
             hint = "↑/↓ choose · Enter confirm" + (" · Esc cancel" if self.cancellable else "")
+            if self.game_keys is not None:
+                hint += " · u undo"
             yield Label(hint, classes="dialog-hint")
 
     def on_mount(self) -> None:
@@ -57,6 +66,15 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
         options = found.first()
         options.highlighted = 0
         options.focus()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "game_key":
+            return self.game_keys is not None
+        return True
+
+    def action_game_key(self, name: str) -> None:
+        if self.game_keys is not None and self.game_keys(name):
+            self.close(None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -1,8 +1,11 @@
-"""The game screen: holds the ``GameState``, turns keys into actions, runs the computer
-seats, shows Business / Admin reports and hands over to the end screen.
+"""The game screen: holds the game's record (``core.record.GameRecord``) and its state
+now, turns keys into actions, runs the computer seats, shows Business / Admin reports
+and hands over to the end screen.
 
-Everything allowed comes from ``legal_actions``; anything else is sent to
-``apply_action`` only to show the engine's reason in a notification.
+Everything allowed comes from ``legal_actions``; anything else is sent to the engine
+only to show its reason in a notification. The screen's parts live in mixins beside
+it: ``view`` (what is drawn), ``cursor`` (cursor keys), ``moves`` (keys that play),
+``menus`` (the menu of each decision), ``undo_save`` (autosave, undo, save as).
 """
 
 from __future__ import annotations
@@ -16,58 +19,38 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from clinic_tui import choices, reports
-from clinic_tui.config import ASCII, GOALS, UNICODE, Options
+from clinic_tui import choices, reports, saving
+from clinic_tui.config import ASCII, UNICODE, Options
 from clinic_tui.dialogs.choice import ChoiceDialog
 from clinic_tui.dialogs.report import ReportDialog
+from clinic_tui.screens.cursor import CursorMixin
 from clinic_tui.screens.menus import MenusMixin
-from clinic_tui.widgets.clinic_view import ClinicPicture, ClinicView
+from clinic_tui.screens.moves import MovesMixin
+from clinic_tui.screens.undo_save import UndoSaveMixin
+from clinic_tui.screens.view import ViewMixin
+from clinic_tui.widgets.clinic_view import ClinicView
 from clinic_tui.widgets.event_log import EventLog
 from clinic_tui.widgets.main_board import MainBoard
-from core.clinic.board import BoardSide, Space
-from core.clinic.components import Role
-from core.clinic.movement import cheapest_path, end_of_move_violations, reachable, time_to_record
-from core.clinic.game import (
-    Action,
-    AdmitPatient,
-    Done,
-    EndMove,
-    GameState,
-    MovePerson,
-    Phase,
-    Shift,
-    ShiftAppointment,
-    SoloGoal,
-    apply_action,
-    legal_actions,
-    new_game,
-)
+from core.clinic.board import Space
+from core.clinic.game import Action, GameState, Phase, legal_actions
 from core.clinic.game.bots import make_bot
 from core.clinic.game.narration import describe
 from core.errors import GameError
+from core.record import GameRecord
 
 HELP_TOPIC = {
     Phase.EXPERT_SETUP: "setup", Phase.BONUS: "setup", Phase.BONUS_PLACE: "setup",
     Phase.SELECT: "select", Phase.BUILD: "build", Phase.HIRE: "hire", Phase.ADMIT: "admit",
     Phase.MOVE: "move", Phase.BUY_POPULARITY: "business",
 }
-DIRS = {(0, -1): Shift.UP, (0, 1): Shift.DOWN, (-1, 0): Shift.LEFT, (1, 0): Shift.RIGHT}
 
 
 def start_state(options: Options, seed: int) -> GameState:
-    seats = options.seats
-    goal = None
-    if len(seats) == 1:
-        goal = SoloGoal[GOALS[options.goal or "red-patients"]]
-    return new_game(
-        [s.name for s in seats], seed,
-        expert=[s.expert for s in seats],
-        sides=[BoardSide.EXPERT if s.expert and s.side == "expert" else BoardSide.BEGINNER for s in seats],
-        solo_goal=goal,
-    )
+    """The deal of a new game with ``options``' seats, sides and goal."""
+    return saving.new_record(options, seed).state
 
 
-class GameScreen(MenusMixin, Screen):
+class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, Screen):
     """One game of Clinic from setup to the end of round 6."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (150, "-wide")]
@@ -83,28 +66,45 @@ class GameScreen(MenusMixin, Screen):
         Binding("d", "done", "Done", id="game.done"),
         Binding("e", "end_move", "End move", id="game.end_move"),
         Binding("a", "admit", "Admit", id="game.admit"),
-        Binding("right_square_bracket,pagedown", "floor_step(1)", "Floor+", key_display="]", id="game.floor_up"),
+        Binding("right_square_bracket,pagedown", "floor_step(1)", "Floor+", key_display="]", show=False,
+                id="game.floor_up"),  # the floor tabs above the clinic say 0-3; ? lists [ ]
         Binding("left_square_bracket,pageup", "floor_step(-1)", "Floor-", key_display="[", show=False,
                 id="game.floor_down"),
         *(Binding(str(f), f"floor({f})", f"Floor {f}", show=False, id=f"game.floor{f}") for f in range(4)),
         Binding("v", "view_next", "View", id="game.view"),
+        Binding("u,ctrl+z", "undo", "Undo", id="game.undo"),
+        Binding("ctrl+s", "save_as", "Save as", id="game.save_as"),
         Binding("escape", "cancel", "Cancel", show=False, id="game.cancel"),
         Binding("question_mark", "help", "Help", key_display="?", id="game.help"),
-        Binding("r", "rules", "Rules", id="game.rules"),
+        Binding("r", "rules", "Rules", show=False, id="game.rules"),  # listed in ? help
         Binding("q", "quit", "Quit", id="game.quit"),
     ]
 
     state: var[GameState | None] = var(None, init=False)
 
-    def __init__(self, options: Options, *, state: GameState | None = None) -> None:
+    def __init__(self, options: Options, *, state: GameState | None = None, record: GameRecord | None = None,
+                 source: str | None = None) -> None:
+        """A new game from ``options``; or a saved game's ``record`` (``options`` then
+        has its seats, see ``saving.options_for``; ``source`` names the file for the
+        log); or a game in progress from a bare ``state`` (tests, snapshots): its record
+        starts at that state, undo works, but it is neither autosaved nor saved."""
         super().__init__(id="game")
         self.options = options
         self.glyphs = ASCII if options.ascii else UNICODE
-        self.seed = options.seed if options.seed is not None else random.randrange(1_000_000)
+        if record is not None:
+            self.seed = record.seed
+        else:
+            self.seed = options.seed if options.seed is not None else random.randrange(1_000_000)
         self.names = [s.name for s in options.seats]
         self.bots = {i: make_bot(s.cpu, self.seed * 10 + i) for i, s in enumerate(options.seats) if s.is_cpu}
-        self._initial = state or start_state(options, self.seed)
-        self.history: list[tuple[GameState, Action]] = []
+        if record is None:
+            record = saving.new_record(options, self.seed)
+            if state is not None:
+                record = GameRecord(record.rules, record.seed, record.seats, record.options, (state,))
+                self.autosaving = False
+        self.record: GameRecord = record
+        self.source = source
+        self._autosave_failed = False
         self.floor = 0
         self.cursor = Space(0, 0, 0)
         self.view_seat = 0
@@ -141,11 +141,19 @@ class GameScreen(MenusMixin, Screen):
         self.title = "Clinic"
         solo = len(self.names) == 1
         self.sub_title = f"{'solitaire' if solo else f'{len(self.names)} players'} · seed {self.seed}"
-        self.query_one(EventLog).add(
-            f"New game, seed {self.seed}: {', '.join(s.label() for s in self.options.seats)}. "
-            f"Turn order: {', '.join(self.names[s] for s in self._initial.turn_order)}."
+        log = self.query_one(EventLog)
+        first = self.record.states[0]
+        log.add(
+            f"{'Saved' if self.source else 'New'} game, seed {self.seed}: "
+            f"{', '.join(s.label() for s in self.options.seats)}. "
+            f"Turn order: {', '.join(self.names[s] for s in first.turn_order)}."
         )
-        self.state = self._initial
+        if self.source:
+            record = self.record
+            for before, action, after in zip(record.states, record.actions, record.states[1:]):
+                log.add(describe(before, action, after))
+            log.add(f"Resumed from {self.source} ({len(record.actions)} actions).")
+        self.state = self.record.state
 
     @property
     def humans(self) -> list[int]:
@@ -195,150 +203,21 @@ class GameScreen(MenusMixin, Screen):
             self.refresh_bindings()  # d / e / a come and go with the phase
         self.call_after_refresh(self._next_step)
 
-    def _clamp_cursor(self) -> None:
-        board = self.clinic.board
-        c = min(self.cursor.col, board.cols - 1)
-        r = min(self.cursor.row, board.rows - 1)
-        self.cursor = Space(self.floor, c, r)
-
-    def _targets(self) -> dict:
-        if self.placement is not None:
-            return self.placement.targets()
-        if self.moving is not None:
-            return self.moving.goals
-        return {}
-
-    def picture(self) -> ClinicPicture:
-        state = self.state
-        seat = self.view_seat
-        path: frozenset = frozenset()
-        if self.moving is not None and self.cursor in self.moving.goals:
-            person = self.clinic.person(self.moving.pid)
-            try:
-                _, steps = cheapest_path(self.clinic.board, person.where, self.cursor, person.role is Role.PATIENT)
-                path = frozenset(s for s in steps if isinstance(s, Space))
-            except GameError:
-                pass
-        floors = (0, 1, 2, 3) if self.wide else (self.floor,)
-        whose = "your clinic" if seat == state.current and seat not in self.bots else f"{self.names[seat]}'s clinic"
-        if seat != state.current:
-            whose += " (read only)"
-        return ClinicPicture(
-            self.clinic, floors, self.cursor, self._targets(), path,
-            self.placement.picked if self.placement else (), whose,
-        )
-
-    def refresh_view(self, *, board: bool = True) -> None:
-        state = self.state
-        views = self.query(ClinicView)
-        if state is None or not views:  # before the game is on screen, or after it left
-            return
-        views.first().show(self.picture())
-        self.query_one("#status", Static).update(self.status_text())
-        if not board:
-            return
-        admit = state.phase is Phase.ADMIT and not self.is_cpu_turn
-        viewer = state.current if state.current not in self.bots else self._last_human
-        self.query_one(MainBoard).show(
-            state, self.names, viewer, notepad_cursor=self.np_cursor if admit else None, held=self.np_held,
-            empty=self.glyphs.empty, turn=self.glyphs.turn,
-        )
-
-    def status_text(self) -> str:
-        from rich.markup import escape
-
-        state = self.state
-        if state.phase is Phase.OVER:
-            return "The game is over."
-        who = self.names[state.current]
-        if self.is_cpu_turn:
-            first = f"{who} (computer) is thinking: {state.phase.value}…"
-        else:
-            first = f"[b]{escape(who)}[/b]: " + self._instruction()
-        return first + "\n" + escape(self._cursor_line())
-
-    def _instruction(self) -> str:
-        state = self.state
-        if not self.own_view:
-            return f"looking at {self.names[self.view_seat]}'s clinic · v to go back"
-        if self.placement is not None:
-            step = " (second stop)" if self.placement.picked else ""
-            return f"{self.placement.name}{step}: {self.glyphs.target}+Enter · Esc"
-        if self.moving is not None:
-            person = self.clinic.person(self.moving.pid)
-            return f"move {person}: {self.glyphs.target}+Enter · Esc"
-        phase = state.phase
-        if phase is Phase.ADMIT:
-            if self.np_held:
-                return f"QP {state.step.qp}: an arrow moves the patient · Esc"
-            return f"QP {state.step.qp}: Enter pick up, a admit, d done"
-        if phase is Phase.MOVE:
-            raw = self.clinic.move_time
-            rec = time_to_record(raw, self.clinic.board.has_triage)
-            tri = f" (triage: {rec})" if self.clinic.board.has_triage else ""
-            return f"Move, time {raw}{tri}: m people · e end"
-        if phase is Phase.BUILD:
-            return f"Build {state.step.builds}/2: m components · d done"
-        return {
-            Phase.SELECT: "choose an action tile (m)",
-            Phase.BONUS: "take a bonus tile (m)",
-            Phase.BONUS_PLACE: "place your free tile (m)",
-            Phase.EXPERT_SETUP: "build your initial clinic (m)",
-            Phase.HIRE: "Hire: m to choose · d done",
-            Phase.BUY_POPULARITY: "buy popularity (m)",
-        }.get(phase, "")
-
-    def _cursor_line(self) -> str:
-        if self._admit_mode():
-            r, i = self.np_cursor
-            colour = self.state.notepad[r][i]
-            what = f"a {colour} patient" if colour is not None else "empty"
-            last = " (marked column: a admits)" if i == len(self.state.notepad[r]) - 1 else ""
-            return f"Notepad {self.state.services[r]} space {i + 1}: {what}{last}"
-        board = self.clinic.board
-        space = self.cursor
-        tile = board.tile_at(space)
-        text = f"{space}: {tile if tile is not None else 'empty'}"
-        module = board.module_at(space)
-        if module is not None and module.kind.value in ("treatment_room", "operating_room"):
-            service = board.room_service(space)
-            text += f" ({service})" if service else " (no service hub beside it)"
-            if module.kind.value == "treatment_room":
-                text += ", working" if space in board.working_treatment_rooms else ", not working"
-        if space in board.conveyor_stops:
-            text += ", conveyor stop"
-        people = [str(p) for p in self.clinic.at(space)]
-        if people:
-            text += " · " + ", ".join(people)
-        targets = self._targets()
-        if space in targets:
-            if self.moving is not None:
-                person = self.clinic.person(self.moving.pid)
-                try:
-                    t, steps = cheapest_path(board, person.where, space, person.role is Role.PATIENT)
-                    names = [s.name if isinstance(s, Space) else ("pre" if hasattr(s, "service") else "E") for s in steps]
-                    total = self.clinic.move_time + t
-                    rec = time_to_record(total, board.has_triage)
-                    text = (f"{self.glyphs.target} {space}: time {t} via {'>'.join(names)}; total {total}"
-                            + (f", triage → {rec}" if board.has_triage else ""))
-                except GameError:
-                    pass
-            else:
-                text = f"{self.glyphs.target} {targets[space]}: {text}"
-        return text
-
     # -- playing ------------------------------------------------------------------------
 
     def play(self, action: Action) -> bool:
+        """Apply ``action`` through the record, log it, autosave; False (and the
+        engine's reason shown) when it is illegal."""
         before = self.state
         try:
-            after = apply_action(before, action)
+            self.record = self.record.play(action)
         except GameError as err:
             self.notify(str(err), severity="error", title="Not allowed", timeout=8)
             return False
+        after = self.record.state
         if before.current not in self.bots:
             self._last_human = before.current
-        self.history.append((before, action))
+        self.autosave()
         for log in self.query(EventLog):
             log.add(describe(before, action, after))
         if self.humans:
@@ -405,6 +284,8 @@ class GameScreen(MenusMixin, Screen):
         self.play(self.bots[self.state.current].choose(self.state))
 
     def _push(self, dialog, callback) -> None:
+        if isinstance(dialog, ChoiceDialog):
+            dialog.game_keys = self.menu_key  # u / Ctrl+Z / Ctrl+S work in the menus too
         self._dialog_open = True
         self.app.push_screen(dialog, callback)
 
@@ -453,186 +334,6 @@ class GameScreen(MenusMixin, Screen):
     def _admit_mode(self) -> bool:
         return (self.state.phase is Phase.ADMIT and not self.is_cpu_turn and self.own_view)
 
-    def action_cursor(self, dx: int, dy: int) -> None:
-        if self.state is None:
-            return
-        if self._admit_mode():
-            self._notepad_cursor(dx, dy)
-            return
-        board = self.clinic.board
-        c = max(0, min(board.cols - 1, self.cursor.col + dx))
-        r = max(0, min(board.rows - 1, self.cursor.row + dy))
-        self.cursor = Space(self.floor, c, r)
-        self.refresh_view(board=False)
-
-    def _notepad_cursor(self, dx: int, dy: int) -> None:
-        state = self.state
-        r, i = self.np_cursor
-        if self.np_held:
-            self.np_held = False
-            service = state.services[r]
-            shift = ShiftAppointment(service, i, DIRS[(dx, dy)])
-            if shift not in self.legal():
-                self.notify(
-                    "Admit: that notepad move is not offered (house rule: only moves that change"
-                    " the notepad, within it: not onto a patient of the same colour, not left into"
-                    " an empty space).", severity="error", title="Not allowed", timeout=8)
-            if self.play(shift):
-                r2 = max(0, min(len(state.services) - 1, r + dy))
-                self.np_cursor = (r2, max(0, min(4, i + dx)))
-            self.refresh_view()
-            return
-        rows, width = len(state.notepad), len(state.notepad[0])
-        self.np_cursor = (max(0, min(rows - 1, r + dy)), max(0, min(width - 1, i + dx)))
-        self.refresh_view()
-
-    def action_floor(self, floor: int) -> None:
-        self.floor = floor
-        self.cursor = Space(floor, self.cursor.col, self.cursor.row)
-        self.refresh_view()
-
-    def action_floor_step(self, step: int) -> None:
-        self.action_floor((self.floor + step) % 4)
-
-    def action_view_next(self) -> None:
-        if self.state is None:
-            return
-        self.view_seat = (self.view_seat + 1) % len(self.names)
-        self.placement = self.moving = None
-        self._clamp_cursor()
-        self.refresh_view()
-
-    def action_next_target(self) -> None:
-        if self.state is None:
-            return
-        targets = sorted(self._targets(), key=lambda s: (s.floor, s.row, s.col))
-        if not targets:
-            return
-        key = (self.cursor.floor, self.cursor.row, self.cursor.col)
-        nxt = next((s for s in targets if (s.floor, s.row, s.col) > key), targets[0])
-        self.floor = nxt.floor
-        self.cursor = nxt
-        self.refresh_view()
-
-    def action_cancel(self) -> None:
-        if self.state is None:
-            return
-        if self.placement is not None or self.moving is not None:
-            self.placement = self.moving = None
-            self.refresh_view()
-        elif self.np_held:
-            self.np_held = False
-            self.refresh_view()
-
-    def action_choose(self) -> None:
-        if not self._human_may_act():
-            return
-        if not self._own():
-            return
-        if self._admit_mode():
-            r, i = self.np_cursor
-            if self.state.notepad[r][i] is None:
-                self.notify("No patient in that notepad space.", severity="warning")
-            else:
-                self.np_held = not self.np_held
-            self.refresh_view()
-            return
-        if self.placement is not None:
-            self._place_at(self.cursor)
-        elif self.moving is not None:
-            self.play(MovePerson(self.moving.pid, self.cursor))
-        elif self.state.phase is Phase.MOVE:
-            movers = choices.movers(self.state, self.legal())
-            here = [p for p in self.clinic.at(self.cursor) if p.id in movers]
-            if len(here) == 1:
-                self._start_moving(here[0].id)
-            elif here:
-                self._push(ChoiceDialog("Move whom?", [(str(p), p.id) for p in here], id="who-dialog"),
-                           self._mover_chosen)
-            else:
-                self.action_menu()
-        else:
-            self.action_menu()
-
-    def _place_at(self, space: Space) -> None:
-        placement = self.placement
-        if space not in placement.targets():
-            probe = placement.probe(space)
-            if probe is None:
-                self.notify(f"{placement.name}: not on {space}; choose a {self.glyphs.target} space.", severity="error")
-            else:
-                self.play(probe)
-            return
-        done = placement.pick(space)
-        if done is None:
-            self.refresh_view()
-            self.action_next_target()
-        elif len(done) == 1:
-            self.play(done[0])
-        elif done:
-            labels = [(str(a.build), a) for a in done]
-            placement.picked = placement.picked[:-1]
-            self._push(ChoiceDialog("Which side?", labels, id="side-dialog"), self._dialog_action)
-
-    def _dialog_action(self, action: Action | None) -> None:
-        self._dialog_open = False
-        if action is not None:
-            self.play(action)
-        else:
-            self.refresh_view()
-
-    def _start_moving(self, pid: int) -> None:
-        moves = choices.movers(self.state, self.legal()).get(pid, [])
-        times = reachable(self.clinic, pid)
-        goals = {m.goal: f"t{times.get(m.goal, '?')}" for m in moves}
-        self.moving = choices.Moving(pid, goals)
-        self.placement = None
-        first = min(goals, key=lambda s: (int(goals[s][1:]) if goals[s][1:].isdigit() else 99, s))
-        self.floor, self.cursor = first.floor, first
-        self.refresh_view()
-
-    def _mover_chosen(self, pid) -> None:
-        self._dialog_open = False
-        if pid == "end":
-            self.action_end_move()
-        elif pid is not None:
-            self._start_moving(pid)
-
-    def action_done(self) -> None:
-        if self._human_may_act() and self._own():
-            self.play(Done())
-
-    def action_end_move(self) -> None:
-        if not (self._human_may_act() and self._own()):
-            return
-        if EndMove() in self.legal():
-            self.play(EndMove())
-            return
-        problems = end_of_move_violations(self.clinic)
-        movers = choices.movers(self.state, self.legal())
-        waiting = [str(p) for p in self.clinic.people if p.id in movers and not isinstance(p.where, Space)]
-        lines = [f"• {p}" for p in problems]
-        if waiting:
-            lines.append("Still able to go somewhere: " + ", ".join(waiting))
-        self.notify("The move cannot end yet:\n" + "\n".join(lines), severity="error",
-                    title="Not allowed", timeout=10)
-
-    def action_admit(self) -> None:
-        if not (self._human_may_act() and self._own()):
-            return
-        state = self.state
-        r, _ = self.np_cursor
-        service = state.services[r]
-        acts = [a for a in self.legal() if isinstance(a, AdmitPatient) and a.service is service]
-        if not acts:
-            offered = service in self.clinic.board.offered_services
-            why = (f"the {service} row has no patient in the marked column or pre-admissions is full"
-                   if offered else f"your clinic offers no {service} service (no {service} service hub)")
-            self.notify(f"Admit: not possible now: {why}; a parked car is needed too.",
-                        severity="error", title="Not allowed", timeout=8)
-            return
-        self._choose_car(acts)
-
     # -- other screens ------------------------------------------------------------------
 
     def action_help(self) -> None:
@@ -652,4 +353,9 @@ class GameScreen(MenusMixin, Screen):
             if yes:
                 self.app.exit()
 
-        self.app.push_screen(ConfirmDialog("Quit this game? It will not be saved."), answered)
+        if self.autosaving and self.record.actions:
+            where = saving.folder(self.options).autosave
+            question = f"Quit this game? It is kept in {where}: clinic --resume plays on."
+        else:
+            question = "Quit this game? It will not be saved."
+        self.app.push_screen(ConfirmDialog(question), answered)

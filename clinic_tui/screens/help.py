@@ -1,4 +1,5 @@
-"""``?``: every key, then the rules of the phase being played (from the rules docs)."""
+"""``?``: every key, then the rules of the phase being played (from the rules docs),
+then undo and saves. In the replay viewer: its keys and saves."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ KEYS = """\
 | e | end your Move phase |
 | a | admit the patient in the marked column of the cursor's notepad row |
 | v | look at another player's clinic (read only); again to come back |
+| u or Ctrl+Z | undo: take back your last action (also inside a menu) |
+| Ctrl+S | save as: save the game under a name (also inside a menu) |
 | Esc | cancel what you are placing or moving; close dialogs |
 | 1-9 | choose an option in a dialog |
 | ? | this help · r the full rules · q quit (asks first) |
@@ -35,6 +38,42 @@ triage; `garden`, `HELIPAD`, `P 1/2` a parking tile with 1 of 2 cars. People:
 `dWY` doctors white and yellow, `n2` two nurses, `o1` an orderly, `pR` a red patient.
 `E` / `ENTR` an entrance, `▪` / `▪car` a parked car (ASCII: `c`), `≡` a conveyor stop.
 `◆` a legal place (with its cost `$3` or time `t2`), `▶` the cursor, `·` the path.
+"""
+
+SAVES = """\
+## Undo and saves
+**Undo** (u, Ctrl+Z) takes back your own actions in your turn, last first. It cannot
+take back an action that revealed hidden information (drawing from the patient or
+doctor bag, the reveal of the action tiles once everyone has chosen: you would choose
+again knowing them), a computer player's action, or a turn that was ended on purpose
+(Done, End move, choosing your action tile: the next player may already have seen it).
+The message says which.
+
+**Autosave:** every action is saved at once to `autosave.json` in the data folder
+(`--data-dir DIR`, else `$CLINIC_DATA_DIR`, else `~/.local/share/clinic` on Linux).
+After quitting or a crash, `clinic --resume` plays on. A finished game becomes
+`last-game.json`, for the replay viewer. **Save as** (Ctrl+S) writes
+`saves/NAME.json` there (an existing file is replaced only if you say yes);
+`clinic --load FILE` plays on from it, `clinic --replay FILE` replays it. The setup
+screen's **Continue** list shows every save (Ctrl+O goes to it). A damaged save is
+reported and never changed.
+"""
+
+REPLAY_KEYS = """\
+# Clinic: replay keys
+
+| Key | What it does |
+| --- | --- |
+| → or n or l | next action |
+| ← or p or h | previous action |
+| g or Home · G or End | the deal (action 0) · the last action |
+| 0 1 2 3 · [ ] · PgUp PgDn | show floor 0-3 / the floor below, above |
+| v | look at the next player's clinic |
+| ? | this help · q or Esc back to the setup screen |
+
+The status line says which action is shown and what it did; the event log lists every
+action up to it. Nothing can be changed here: to play on from a save, choose it in
+the setup screen's Continue list or use `clinic --load FILE`.
 """
 
 PHASE_RULES = {
@@ -107,9 +146,11 @@ class HelpScreen(Dialog[None]):
         self.phase = phase
 
     def compose(self) -> ComposeResult:
-        text = KEYS
-        if self.phase in PHASE_RULES:
-            text = PHASE_RULES[self.phase] + "\n" + KEYS
+        text = KEYS + "\n" + SAVES
+        if self.phase == "replay":
+            text = REPLAY_KEYS + "\n" + SAVES
+        elif self.phase in PHASE_RULES:
+            text = PHASE_RULES[self.phase] + "\n" + text
         with VerticalScroll(id="help-body", classes="dialog"):
             yield Markdown(text, id="help-text")
 

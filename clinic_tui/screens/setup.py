@@ -1,5 +1,5 @@
 """The setup screen: 1-4 seats (name, person or computer level, board side), the seed,
-and the solitaire goal when alone."""
+and the solitaire goal when alone; below, the Continue list of saved games."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select
+from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select
+from textual.widgets.option_list import Option
 
+from clinic_tui import saving
 from clinic_tui.config import CPU_LEVELS, DEFAULT_GOAL, GOAL_TEXT, Options, Seat
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dev")
@@ -21,6 +23,7 @@ class SetupScreen(Screen):
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start game", priority=True, id="setup.start"),
+        Binding("ctrl+o", "continue", "Continue", priority=True, id="setup.continue"),
         Binding("down", "app.focus_next", "Next field", show=False, id="setup.next"),
         Binding("up", "app.focus_previous", "Previous field", show=False, id="setup.previous"),
         Binding("escape", "app.quit", "Quit", id="setup.quit"),
@@ -63,7 +66,30 @@ class SetupScreen(Screen):
                 yield Button("Quit (Esc)", id="quit-button", variant="error", compact=True)
             yield Label("Tab / ↑ ↓ move between fields · Enter opens a list or presses a button",
                         id="setup-hint")
+            yield Label("Continue a saved game (Ctrl+O)", id="continue-title")
+            yield from self._saves()
         yield Footer()
+
+    def _saves(self) -> ComposeResult:
+        """The Continue list: every save, newest first; unreadable ones disabled with the
+        reason. Option ids are indexes into ``self.entries``."""
+        self.entries = saving.folder(self.options).entries()
+        if not self.entries:
+            yield Label("No saved games.", id="no-saves")
+            return
+        from core.saves import SaveError, summary
+
+        options = []
+        for i, (path, save) in enumerate(self.entries):
+            if not isinstance(save, SaveError) and save.game != "clinic":
+                save = SaveError(f"{path}: a saved game of {save.game}, not Clinic")
+            if isinstance(save, SaveError):
+                reason = str(save).removeprefix(f"{path}: ")
+                options.append(Option(f"{path.name}: cannot be loaded: {reason}", id=str(i), disabled=True))
+            else:
+                kind = "replay" if save.finished else "play on"
+                options.append(Option(f"{path.name} ({kind}): {summary(save)}", id=str(i)))
+        yield OptionList(*options, id="saves")
 
     def on_mount(self) -> None:
         self.title = "Clinic"
@@ -83,6 +109,18 @@ class SetupScreen(Screen):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "count":
             self._show_count()
+
+    def action_continue(self) -> None:
+        found = self.query("#saves")
+        if found:
+            found.first().focus()
+        else:
+            self.notify("No saved games yet: every game is autosaved as it is played.")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        path, _ = self.entries[int(event.option.id)]
+        self.app.open_file(path)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.app.action_focus_next()

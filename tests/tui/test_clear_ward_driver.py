@@ -115,9 +115,10 @@ async def play_to_end(pilot, app, rng: random.Random, max_actions: int = 600) ->
             return played
         state = screen.state
         action = rng.choice(legal_actions(state))
-        done = len(screen.history)
+        done = len(screen.record.actions)
         await do_action(pilot, screen, action)
-        assert screen.history[done] == (state, action), f"{action} was not played by the keys"
+        record = screen.record
+        assert (record.states[done], record.actions[done]) == (state, action), f"{action} was not played by the keys"
         played.append((state, action))
         await settle(pilot, app)
     raise AssertionError("the game did not end")
@@ -143,7 +144,8 @@ def test_cli_help_lists_flags(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     out = capsys.readouterr().out
-    for flag in ("--players", "--seed", "--start", "--cpu-delay", "--ascii", "--data-dir"):
+    for flag in ("--players", "--seed", "--start", "--cpu-delay", "--ascii", "--data-dir", "--resume", "--load",
+                 "--replay"):
         assert flag in out
 
 

@@ -86,7 +86,7 @@ async def test_too_small_terminal_swallows_keys_until_it_grows(tmp_path):
         await pilot.pause(0.5)
         await settle(pilot, app)
         screen = game_screen(app)
-        assert app.screen is screen and screen.history == [], "no key reached the game"
+        assert app.screen is screen and screen.record.actions == (), "no key reached the game"
         await pilot.resize_terminal(79, 24)
         await pilot.pause(0.3)
         assert isinstance(app.screen, TooSmallScreen)

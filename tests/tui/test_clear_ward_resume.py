@@ -20,7 +20,7 @@ async def _play_two_moves(tmp_path):
             move = next(a for a in game._legal() if isinstance(a, Move))
             game.play(move)
             await pilot.pause()
-        return game.state, len(game.history)
+        return game.state, len(game.record.actions)
 
 
 async def test_resume_picks_up_the_game_where_it_stopped(tmp_path):
@@ -31,7 +31,7 @@ async def test_resume_picks_up_the_game_where_it_stopped(tmp_path):
         await settle(pilot, app)
         game = game_screen(app)
         assert game is not None and game.state == state
-        assert len(game.history) == played
+        assert len(game.record.actions) == played
         assert game.names == ["Ann", "Bob"]
 
 

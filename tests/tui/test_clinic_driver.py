@@ -191,10 +191,11 @@ async def play(pilot, app, rng: random.Random, *, max_actions: int = 1500, until
         if until_round is not None and state.round >= until_round:
             return played
         action = choose(state, rng, legal_actions(state))
-        done = len(screen.history)
+        done = len(screen.record.actions)
         await do_action(pilot, app, action)
-        assert len(screen.history) > done, f"{action} was not played by the keys"
-        assert screen.history[done] == (state, action), f"{action} was not played by the keys"
+        record = screen.record
+        assert len(record.actions) > done, f"{action} was not played by the keys"
+        assert (record.states[done], record.actions[done]) == (state, action), f"{action} was not played by the keys"
         played.append((state, action))
         await settle(pilot, app)
     raise AssertionError("the game did not end")

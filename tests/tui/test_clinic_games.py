@@ -14,7 +14,7 @@ async def test_person_and_computer_play_a_whole_game_by_keys():
     app = make_app("Ann,cpu:basic", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game_screen(app)
-        start = screen._initial
+        start = screen.record.states[0]
         log = screen.query_one("#log")
         played = await play(pilot, app, random.Random(1))
         await pilot.pause()
@@ -22,7 +22,8 @@ async def test_person_and_computer_play_a_whole_game_by_keys():
         assert isinstance(over, GameOverScreen)
         # the engine alone, fed the same actions, ends the same way
         state = start
-        for before, action in screen.history:
+        record = screen.record
+        for before, action in zip(record.states, record.actions):
             assert before == state
             state = apply_action(state, action)
         assert state == over.state

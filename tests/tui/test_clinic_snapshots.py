@@ -71,3 +71,57 @@ def test_phase_screens(snap_compare, scene, size):
         await pilot.pause()
 
     assert snap_compare(app_at(state, seed), terminal_size=size, run_before=run_before)
+
+
+def _save(path, actions: int, saved_at: str, mtime: int, *, finished: bool = False):
+    """A game of Ann and Basic bot after ``actions`` first-legal actions (or played to
+    the end by first-legal actions), saved at ``path`` with a fixed time."""
+    import os
+
+    from attrs import evolve
+
+    from clinic_tui.saving import new_record
+    from core.saves import dumps
+
+    record = new_record(Options(seats=parse_players(PLAYERS)), 3)
+    while (not record.over) if finished else len(record.actions) < actions:
+        record = record.play(legal_actions(record.state)[0])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(dumps(evolve(record.to_save(), saved_at=saved_at)))  # naive time: no time zone shift
+    os.utime(path, (mtime, mtime))
+    return record
+
+
+def test_continue_list(snap_compare):
+    from clinic_tui.config import data_dir
+    from core.saves import SaveFolder
+
+    folder = SaveFolder(data_dir(Options()))
+    _save(folder.autosave, 40, "2025-03-01T20:15:00", 1_700_000_300)
+    _save(folder.named("before lunch"), 12, "2025-03-01T12:05:00", 1_700_000_200)
+    _save(folder.last_game, 0, "2025-02-28T22:40:00", 1_700_000_100, finished=True)
+    broken = folder.named("broken")
+    broken.write_text('{"format": "hospital-games-save", "vers')
+    import os
+
+    os.utime(broken, (1_700_000_000, 1_700_000_000))
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+
+    assert snap_compare(ClinicApp(Options(cpu_delay=0)), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_replay_viewer(snap_compare, tmp_path):
+    path = tmp_path / "replay.json"
+    _save(path, 60, "2025-03-01T20:15:00", 1_700_000_000)
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.press("end", "left", "left")
+        await pilot.pause()
+
+    assert snap_compare(ClinicApp(Options(replay=str(path), cpu_delay=0)), terminal_size=(80, 24),
+                        run_before=run_before)

@@ -1,0 +1,147 @@
+"""The game screen's saving and taking back: autosave after every action, undo (u /
+Ctrl+Z) and Save as (Ctrl+S). A mixin of ``GameScreen``, which holds ``record``.
+
+Undo follows ``core.undo`` through ``GameRecord.undo``: a player may take back their own
+actions of this turn, never one that revealed hidden information, never a computer's.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+
+from clear_ward_tui import autosave
+from clear_ward_tui.widgets.event_log import EventLog
+from core.clear_ward import describe
+from core.saves import SaveError, SaveFolder, dumps, write_atomic
+
+
+class SavingMixin:
+    """Autosave, undo, Save as and Quit for ``GameScreen`` (needs ``record``, ``options``,
+    ``names``, ``state``, ``_human_may_act``)."""
+
+    #: True once the autosave file is known to be this game's (see ``_keep_previous_autosave``)
+    _autosave_checked = False
+
+    # -- autosave -------------------------------------------------------------------------
+
+    def _autosave(self) -> None:
+        """Keep the game after every action (``SaveFolder.keep``: a finished game goes
+        to last-game.json and the autosave is removed)."""
+        folder = autosave.save_folder(self.options)
+        try:
+            if not self._autosave_checked:
+                self._autosave_checked = True
+                self._keep_previous_autosave(folder)
+            folder.keep(self.record.to_save())
+        except OSError as err:
+            self.notify(f"Could not save the game: {err}", severity="warning")
+
+    def _keep_previous_autosave(self, folder: SaveFolder) -> None:
+        """Before this game first writes the autosave: another game's autosave is not
+        written over. An unfinished one moves to ``saves/`` (Continue lists it); one that
+        cannot be read is renamed, its bytes kept. Either is named in a notification."""
+        path = folder.autosave
+        if not path.exists():
+            return
+        try:
+            previous = autosave.load(path)
+        except SaveError as err:
+            kept = path.with_name(f"autosave-damaged-{datetime.now():%Y%m%d-%H%M%S}.json")
+            path.rename(kept)
+            self.notify(f"{err}. It was kept as {kept} and this game is saved in its place.",
+                        severity="warning", timeout=10)
+            return
+        if previous.over:
+            return
+        players = " vs ".join(s.name for s in previous.seats)
+        kept = folder.named(f"{players} {datetime.now():%Y-%m-%d %H-%M-%S}")
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, kept)
+        self.notify(f"The game in progress before this one ({players}, {previous.progress()}) "
+                    f"was kept as {kept}: Continue lists it.", timeout=10)
+
+    # -- undo -----------------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        """Take back the last action if the undo rule allows it, else say why not."""
+        if not self._human_may_act():
+            return
+        reason = self.record.undo_refusal
+        if reason is not None:
+            self.notify(reason, severity="warning", title="Cannot undo")
+            return
+        record = self.record
+        before, action, after = record.states[-2], record.actions[-1], record.state
+        self.record = record.undo()
+        self.targeting, self.picked = None, ()
+        who = self.names[before.current]
+        self.query_one(EventLog).add(f"{who} took back: {describe(before, action, after)}")
+        self._autosave()
+        self.state = self.record.state
+
+    def _undo_in_dialog(self, dialog) -> None:
+        """u in a dialog of the rules (draw?, keep which?): close it and undo the action
+        that opened it, or say why that cannot be."""
+        reason = self.record.undo_refusal
+        if reason is not None:
+            self.notify(reason, severity="warning", title="Cannot undo")
+            return
+        dialog.close(None)
+        self.call_after_refresh(self.action_undo)
+
+    # -- quit -----------------------------------------------------------------------------
+
+    def action_quit(self) -> None:
+        from clear_ward_tui.dialogs.confirm import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(
+            ConfirmDialog("Quit this game? It is saved: clear-ward --resume goes on with it."), answered
+        )
+
+    # -- save as --------------------------------------------------------------------------
+
+    def action_save_as(self) -> None:
+        """Ask for a name, then save this game under it (asking before overwriting)."""
+        from clear_ward_tui.dialogs.save_as import SaveAsDialog
+
+        if self.state is None:
+            return
+        folder = autosave.save_folder(self.options)
+        suggestion = " vs ".join(self.names) if len(self.names) > 1 else f"{self.names[0]} Night Shift"
+        self.app.push_screen(SaveAsDialog(str(folder.folder / "saves"), suggestion), self._save_named)
+
+    def _save_named(self, name: str | None) -> None:
+        if name is None:
+            return
+        try:
+            path = autosave.save_folder(self.options).named(name)
+        except SaveError as err:
+            self.notify(f"Not saved: {err}", severity="error", title="Save as")
+            return
+        if not path.exists():
+            self._write_save(path)
+            return
+        from clear_ward_tui.dialogs.confirm import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._write_save(path)
+            else:
+                self.notify("Not saved.")
+
+        self.app.push_screen(ConfirmDialog(f"{path.name} already exists. Replace it with this game?",
+                                           yes="Replace", no="Keep it"), answered)
+
+    def _write_save(self, path: Path) -> None:
+        try:
+            write_atomic(path, dumps(self.record.to_save()))
+        except OSError as err:
+            self.notify(f"Not saved: {path}: {err}", severity="error", title="Save as")
+            return
+        self.notify(f"Saved as {path}", title="Save as")

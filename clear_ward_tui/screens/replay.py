@@ -1,0 +1,119 @@
+"""The replay viewer: a saved game's states one by one, read-only.
+
+Shows ``record.states[i]`` with the ward, the side panel (every hand hidden) and the
+event log of actions 1..i; it never applies an action of its own, so nothing beyond the
+save is played and the file is never written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from clear_ward_tui.config import ASCII, UNICODE, Options
+from clear_ward_tui.screens import status
+from clear_ward_tui.widgets.event_log import EventLog
+from clear_ward_tui.widgets.side_panel import SidePanel
+from clear_ward_tui.widgets.ward_grid import GridView, WardGrid
+from core.clear_ward import describe
+from core.record import GameRecord
+
+
+class ReplayScreen(Screen[None]):
+    """Step through a saved game: → next, ← previous, Home first, End last."""
+
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    AUTO_FOCUS = ""  # nothing focused: every key is the viewer's
+    BINDINGS = [
+        Binding("right,n,l", "step(1)", "Next", key_display="→", priority=True, id="replay.next"),
+        Binding("left,p,h", "step(-1)", "Previous", key_display="←", priority=True, id="replay.previous"),
+        Binding("home,g", "first", "First", key_display="Home", priority=True, id="replay.first"),
+        Binding("end,G", "last", "Last", key_display="End", priority=True, id="replay.last"),
+        Binding("question_mark", "help", "Help", key_display="?", id="replay.help"),
+        Binding("q,escape", "close", "Back", key_display="q", id="replay.close"),
+    ]
+
+    def __init__(self, options: Options, record: GameRecord, source: Path | str = "", *,
+                 closes_app: bool = False) -> None:
+        super().__init__(id="replay")
+        self.options, self.record, self.source = options, record, Path(source)
+        self.closes_app = closes_app
+        self.glyphs = ASCII if options.ascii else UNICODE
+        self.names = [s.name for s in record.seats]
+        states, actions = record.states, record.actions
+        #: narrations[k]: the sentence of action k+1
+        self.narrations = [describe(states[k], actions[k], states[k + 1]) for k in range(len(actions))]
+        self.index = 0
+
+    @property
+    def total(self) -> int:
+        return len(self.record.actions)
+
+    @property
+    def state(self):
+        """The state shown (after action ``index``; the deal at 0)."""
+        return self.record.states[self.index]
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="✚")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static(id="replay-status")
+                grid = WardGrid(self.glyphs, id="ward")
+                grid.can_focus = False  # the arrows step through the game here
+                yield grid
+                yield EventLog(id="log")
+            yield SidePanel(id="side")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Clear the Ward"
+        self.show(0)
+
+    def show(self, index: int) -> None:
+        """Show the state after action ``index`` (0: the deal)."""
+        self.index = max(0, min(self.total, index))
+        state, i, n = self.state, self.index, self.total
+        self.sub_title = f"Replay of {self.source.name} · action {i} of {n}"
+        grid = self.query_one(WardGrid)
+        grid.cursor = state.doctor
+        grid.show(GridView(state))
+        if i == 0:
+            head = f"[b]Replay: action 0 of {n}[/b] — the deal; {escape(self.names[state.current])} starts."
+        else:
+            head = f"[b]Replay: action {i} of {n}[/b] — {escape(self.narrations[i - 1])}"
+        self.query_one("#replay-status", Static).update(
+            head + "\n" + status.direction_line(state, self.glyphs, None)
+        )
+        self.query_one(SidePanel).show(state, self.names, None, self.glyphs)
+        players = ", ".join(s.name + (" (computer)" if s.computer else "") for s in self.record.seats)
+        self.query_one(EventLog).replace([f"Replay, seed {self.record.seed}: {players}.", *self.narrations[:i]])
+
+    def action_step(self, delta: int) -> None:
+        self.show(self.index + delta)
+
+    def action_first(self) -> None:
+        self.show(0)
+
+    def action_last(self) -> None:
+        self.show(self.total)
+
+    def action_help(self) -> None:
+        from clear_ward_tui.screens.help import REPLAY_HELP, HelpScreen
+
+        self.app.push_screen(HelpScreen(REPLAY_HELP))
+
+    def action_close(self) -> None:
+        if not self.is_current:
+            return
+        if self.closes_app or len(self.app.screen_stack) <= 2:
+            self.app.exit()
+        else:
+            self.dismiss(None)

@@ -1,0 +1,128 @@
+"""The game screen's keys that play: Enter on the board (place a component, pick a
+person and their destination, pick up a notepad patient), d done, e end move, a admit.
+Mixed into ``GameScreen``, which provides ``state``, ``legal()``, ``play()``,
+``_push()`` and the cursor fields.
+"""
+
+from __future__ import annotations
+
+from clinic_tui import choices
+from clinic_tui.dialogs.choice import ChoiceDialog
+from core.clinic.board import Space
+from core.clinic.game import Action, AdmitPatient, Done, EndMove, MovePerson, Phase
+from core.clinic.movement import end_of_move_violations, reachable
+
+
+class MovesMixin:
+    """``action_choose`` (Enter), ``action_done``, ``action_end_move``, ``action_admit``
+    and the dialogs they open."""
+
+    def action_choose(self) -> None:
+        if not self._human_may_act():
+            return
+        if not self._own():
+            return
+        if self._admit_mode():
+            r, i = self.np_cursor
+            if self.state.notepad[r][i] is None:
+                self.notify("No patient in that notepad space.", severity="warning")
+            else:
+                self.np_held = not self.np_held
+            self.refresh_view()
+            return
+        if self.placement is not None:
+            self._place_at(self.cursor)
+        elif self.moving is not None:
+            self.play(MovePerson(self.moving.pid, self.cursor))
+        elif self.state.phase is Phase.MOVE:
+            movers = choices.movers(self.state, self.legal())
+            here = [p for p in self.clinic.at(self.cursor) if p.id in movers]
+            if len(here) == 1:
+                self._start_moving(here[0].id)
+            elif here:
+                self._push(ChoiceDialog("Move whom?", [(str(p), p.id) for p in here], id="who-dialog"),
+                           self._mover_chosen)
+            else:
+                self.action_menu()
+        else:
+            self.action_menu()
+
+    def _place_at(self, space: Space) -> None:
+        placement = self.placement
+        if space not in placement.targets():
+            probe = placement.probe(space)
+            if probe is None:
+                self.notify(f"{placement.name}: not on {space}; choose a {self.glyphs.target} space.", severity="error")
+            else:
+                self.play(probe)
+            return
+        done = placement.pick(space)
+        if done is None:
+            self.refresh_view()
+            self.action_next_target()
+        elif len(done) == 1:
+            self.play(done[0])
+        elif done:
+            labels = [(str(a.build), a) for a in done]
+            placement.picked = placement.picked[:-1]
+            self._push(ChoiceDialog("Which side?", labels, id="side-dialog"), self._dialog_action)
+
+    def _dialog_action(self, action: Action | None) -> None:
+        self._dialog_open = False
+        if action is not None:
+            self.play(action)
+        else:
+            self.refresh_view()
+
+    def _start_moving(self, pid: int) -> None:
+        moves = choices.movers(self.state, self.legal()).get(pid, [])
+        times = reachable(self.clinic, pid)
+        goals = {m.goal: f"t{times.get(m.goal, '?')}" for m in moves}
+        self.moving = choices.Moving(pid, goals)
+        self.placement = None
+        first = min(goals, key=lambda s: (int(goals[s][1:]) if goals[s][1:].isdigit() else 99, s))
+        self.floor, self.cursor = first.floor, first
+        self.refresh_view()
+
+    def _mover_chosen(self, pid) -> None:
+        self._dialog_open = False
+        if pid == "end":
+            self.action_end_move()
+        elif pid is not None:
+            self._start_moving(pid)
+
+    def action_done(self) -> None:
+        if self._human_may_act() and self._own():
+            self.play(Done())
+
+    def action_end_move(self) -> None:
+        if not (self._human_may_act() and self._own()):
+            return
+        if EndMove() in self.legal():
+            self.play(EndMove())
+            return
+        problems = end_of_move_violations(self.clinic)
+        movers = choices.movers(self.state, self.legal())
+        waiting = [str(p) for p in self.clinic.people if p.id in movers and not isinstance(p.where, Space)]
+        lines = [f"• {p}" for p in problems]
+        if waiting:
+            lines.append("Still able to go somewhere: " + ", ".join(waiting))
+        self.notify("The move cannot end yet:\n" + "\n".join(lines), severity="error",
+                    title="Not allowed", timeout=10)
+
+    def action_admit(self) -> None:
+        if not (self._human_may_act() and self._own()):
+            return
+        state = self.state
+        r, _ = self.np_cursor
+        service = state.services[r]
+        acts = [a for a in self.legal() if isinstance(a, AdmitPatient) and a.service is service]
+        if not acts:
+            offered = service in self.clinic.board.offered_services
+            why = (f"the {service} row has no patient in the marked column or pre-admissions is full"
+                   if offered else f"your clinic offers no {service} service (no {service} service hub)")
+            self.notify(f"Admit: not possible now: {why}; a parked car is needed too.",
+                        severity="error", title="Not allowed", timeout=8)
+            return
+        self._choose_car(acts)
+

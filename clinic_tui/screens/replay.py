@@ -1,0 +1,152 @@
+"""The replay viewer: a saved game's states one action at a time, read only.
+
+It shows ``record.states[i]`` with the game's own widgets (a clinic, the main board,
+the event log of actions 1..i). No cursor and no menu: the arrows step through the
+game, floors and ``v`` work as in the game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from clinic_tui.config import ASCII, UNICODE, Options
+from clinic_tui.widgets.clinic_view import ClinicPicture, ClinicView
+from clinic_tui.widgets.event_log import EventLog
+from clinic_tui.widgets.main_board import MainBoard
+from core.clinic.game.narration import describe
+from core.record import GameRecord
+
+
+class ReplayScreen(Screen):
+    """Step through ``record`` from the deal (0) to its last action (N)."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (150, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]
+    BINDINGS = [
+        Binding("right,n,l", "step(1)", "Next", key_display="→/n", id="replay.next"),
+        Binding("left,p,h", "step(-1)", "Previous", key_display="←/p", id="replay.previous"),
+        Binding("home,g", "go(0)", "First", key_display="g", id="replay.first"),
+        Binding("end,G", "go(-1)", "Last", key_display="G", id="replay.last"),
+        Binding("left_square_bracket,pageup", "floor_step(-1)", "Floor-", key_display="[", show=False,
+                id="replay.floor_down"),
+        *(Binding(str(f), f"floor({f})", f"Floor {f}", show=False, id=f"replay.floor{f}") for f in range(4)),
+        Binding("v", "view_next", "View", id="replay.view"),
+        Binding("question_mark", "help", "Help", key_display="?", id="replay.help"),
+        Binding("q,escape", "back", "Back", key_display="q", id="replay.back"),
+        Binding("right_square_bracket,pagedown", "floor_step(1)", "Floor+", key_display="]", id="replay.floor_up"),
+    ]
+
+    def __init__(self, options: Options, record: GameRecord, source: str = "") -> None:
+        super().__init__(id="replay")
+        self.options, self.record, self.source = options, record, source
+        self.glyphs = ASCII if options.ascii else UNICODE
+        self.names = [s.name for s in record.seats]
+        self.index = 0
+        self.floor = 0
+        self.view_seat = 0
+        self._logged = 0  # how many actions the event log narrates
+
+    @property
+    def total(self) -> int:
+        return len(self.record.actions)
+
+    @property
+    def state(self):
+        return self.record.states[self.index]
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="✚")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield ClinicView(self.glyphs, id="clinic")
+                yield Static(id="status", markup=False)
+                yield EventLog(id="log")
+            side = VerticalScroll(id="side")
+            side.can_focus = False
+            with side:
+                yield MainBoard(id="board")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Clinic"
+        self.sub_title = f"Replay · seed {self.record.seed}" + (f" · {Path(self.source).name}" if self.source else "")
+        self.show()
+
+    def on_resize(self, event) -> None:
+        self.call_after_refresh(self.show)
+
+    # -- showing ------------------------------------------------------------------------
+
+    def narration(self, number: int) -> str:
+        """What action ``number`` (1..N) did, in the game's own words."""
+        record = self.record
+        return describe(record.states[number - 1], record.actions[number - 1], record.states[number])
+
+    def status_text(self) -> str:
+        if self.index == 0:
+            return f"Replay: the deal, action 0 of {self.total} · → next"
+        return f"Replay: action {self.index} of {self.total} — {self.narration(self.index)}"
+
+    def show(self) -> None:
+        if not self.query(ClinicView):
+            return
+        state = self.state
+        width, height = self.app.size
+        floors = (0, 1, 2, 3) if width >= 150 and height >= 40 else (self.floor,)
+        clinic = state.players[self.view_seat].clinic
+        title = f"{self.names[self.view_seat]}'s clinic (replay)"
+        self.query_one(ClinicView).show(ClinicPicture(clinic, floors, None, {}, frozenset(), (), title))
+        self.query_one("#status", Static).update(self.status_text())
+        self.query_one(MainBoard).show(state, self.names, None, hidden=not self.record.over,
+                                       empty=self.glyphs.empty, turn=self.glyphs.turn)
+        self._show_log()
+
+    def _show_log(self) -> None:
+        log = self.query_one(EventLog)
+        if self.index < self._logged:  # back: write the log again up to here
+            log.clear()
+            log.sentences.clear()
+            self._logged = 0
+        for number in range(self._logged + 1, self.index + 1):
+            log.add(self.narration(number))
+        self._logged = self.index
+
+    # -- keys ---------------------------------------------------------------------------
+
+    def action_step(self, step: int) -> None:
+        self.action_go(max(0, min(self.total, self.index + step)))
+
+    def action_go(self, index: int) -> None:
+        self.index = self.total if index < 0 else index
+        self.show()
+
+    def action_floor(self, floor: int) -> None:
+        self.floor = floor
+        self.show()
+
+    def action_floor_step(self, step: int) -> None:
+        self.action_floor((self.floor + step) % 4)
+
+    def action_view_next(self) -> None:
+        self.view_seat = (self.view_seat + 1) % len(self.names)
+        self.show()
+
+    def action_help(self) -> None:
+        from clinic_tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen("replay"))
+
+    def action_back(self) -> None:
+        """Back to the setup screen it was opened from (or a new one)."""
+        from clinic_tui.screens.setup import SetupScreen
+
+        if len(self.app.screen_stack) > 1 and isinstance(self.app.screen_stack[-2], SetupScreen):
+            self.app.pop_screen()
+        else:
+            self.app.switch_screen(SetupScreen(self.options))

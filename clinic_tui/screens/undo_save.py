@@ -1,0 +1,126 @@
+"""The game screen's record of the game: every action goes through ``GameRecord.play``
+and is autosaved; u / Ctrl+Z takes the last action back (``GameRecord.undo``, the rule
+in ``core.undo``); Ctrl+S saves under a name.  Mixed into ``GameScreen``, which
+provides ``record``, ``state``, ``names``, ``is_cpu_turn`` and ``_dialog_open``.
+"""
+
+from __future__ import annotations
+
+from clinic_tui import saving
+from clinic_tui.widgets.event_log import EventLog
+from core.errors import GameError
+from core.saves import SaveError, dumps, write_atomic
+
+
+class UndoSaveMixin:
+    """Autosave, undo and save as."""
+
+    #: False for a game that began from a given position (``ClinicApp(state=...)``, tests
+    #: and snapshots): its record cannot be replayed from a deal, so it is not saved.
+    autosaving = True
+
+    def autosave(self) -> None:
+        """Keep the record in the save folder: ``autosave.json`` while the game runs,
+        ``last-game.json`` once it is over. A disk error is told once, not fatal."""
+        if not self.autosaving:
+            return
+        try:
+            saving.folder(self.options).keep(self.record.to_save())
+        except OSError as err:
+            if not self._autosave_failed:
+                self._autosave_failed = True
+                self.notify(f"Autosave failed: {err}. The game goes on unsaved.", severity="error", timeout=10)
+
+    # -- undo ---------------------------------------------------------------------------
+
+    def check_undo(self) -> str | None:
+        """Why ``u`` does nothing now (a sentence), or ``None`` when undo may go ahead."""
+        if self.state is None or self._finished:
+            return "Nothing to undo."
+        if self.is_cpu_turn or self._cpu_pending:
+            return "Wait: a computer player is playing."
+        return self.record.undo_refusal
+
+    def action_undo(self) -> None:
+        if self._dialog_open:  # a menu on top: its own u key takes the action back
+            return
+        self.take_back()
+
+    def take_back(self) -> bool:
+        """Undo the last action if the rule allows, else say why. True if undone."""
+        reason = self.check_undo()
+        if reason is not None:
+            self.notify(reason, severity="warning", title="Undo", timeout=6)
+            return False
+        record = self.record
+        before, action, after = record.states[-2], record.actions[-1], record.states[-1]
+        try:
+            self.record = record.undo()
+        except GameError as err:  # UndoRefused: the check above said yes, the record no
+            self.notify(str(err), severity="warning", title="Undo", timeout=6)
+            return False
+        from core.clinic.game.narration import describe
+
+        who = self.names[before.current]
+        for log in self.query(EventLog):
+            log.add(f"{who} took back: {describe(before, action, after)}")
+        self._menu_key = None  # the decision's menu opens again
+        self.autosave()
+        self.state = self.record.state
+        return True
+
+    # -- save as ------------------------------------------------------------------------
+    # The save-as and overwrite dialogs are pushed like the help screen (not as one of
+    # the game's decisions): the game screen waits underneath, or the open menu does.
+
+    def action_save_as(self) -> None:
+        if self.state is None or self._finished:
+            return
+        if not self.autosaving:
+            self.notify("This game began from a given position, not from a deal, so it cannot be saved.",
+                        severity="warning", title="Save as")
+            return
+        from clinic_tui.dialogs.save_as import SaveAsDialog
+
+        where = saving.folder(self.options).folder / "saves"
+        suggestion = "-".join(self.names) + f"-round-{self.state.round}"
+        self.app.push_screen(SaveAsDialog(str(where), suggestion), self._save_named)
+
+    def _save_named(self, name: str | None) -> None:
+        if name is None:
+            return
+        try:
+            path = saving.folder(self.options).named(name)
+        except SaveError as err:
+            self.notify(f"Not saved: {err}", severity="error", title="Save as", timeout=8)
+            return
+        if not path.exists():
+            self._write_named(path)
+            return
+        from clinic_tui.dialogs.confirm import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._write_named(path)
+            else:
+                self.notify(f"Not saved: {path} was kept as it was.", title="Save as")
+
+        self.app.push_screen(ConfirmDialog(f"{path.name} already exists. Overwrite it?"), answered)
+
+    def _write_named(self, path) -> None:
+        try:
+            write_atomic(path, dumps(self.record.to_save()))
+        except OSError as err:
+            self.notify(f"Not saved: {err}", severity="error", title="Save as", timeout=10)
+        else:
+            self.notify(f"Saved as {path}", title="Save as")
+
+    # -- the same keys while a menu is open ---------------------------------------------
+
+    def menu_key(self, name: str) -> bool:
+        """u / Ctrl+Z / Ctrl+S pressed in one of this screen's menus; True: close it."""
+        if name == "undo":
+            return self.take_back()
+        if name == "save_as":
+            self.action_save_as()
+        return False

@@ -1,0 +1,153 @@
+"""What the game screen shows: the clinic picture (cursor, ◆ targets, path), the
+status lines and the main board.  Mixed into ``GameScreen``, which provides ``state``,
+``names``, ``bots``, ``glyphs``, the cursor fields and ``placement`` / ``moving``.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from clinic_tui.widgets.clinic_view import ClinicPicture, ClinicView
+from clinic_tui.widgets.main_board import MainBoard
+from core.clinic.board import Space
+from core.clinic.components import Role
+from core.clinic.game import Phase
+from core.clinic.movement import cheapest_path, time_to_record
+from core.errors import GameError
+
+
+class ViewMixin:
+    """``refresh_view`` and what it draws from the screen's state and cursors."""
+
+    def _clamp_cursor(self) -> None:
+        board = self.clinic.board
+        c = min(self.cursor.col, board.cols - 1)
+        r = min(self.cursor.row, board.rows - 1)
+        self.cursor = Space(self.floor, c, r)
+
+    def _targets(self) -> dict:
+        if self.placement is not None:
+            return self.placement.targets()
+        if self.moving is not None:
+            return self.moving.goals
+        return {}
+
+    def picture(self) -> ClinicPicture:
+        state = self.state
+        seat = self.view_seat
+        path: frozenset = frozenset()
+        if self.moving is not None and self.cursor in self.moving.goals:
+            person = self.clinic.person(self.moving.pid)
+            try:
+                _, steps = cheapest_path(self.clinic.board, person.where, self.cursor, person.role is Role.PATIENT)
+                path = frozenset(s for s in steps if isinstance(s, Space))
+            except GameError:
+                pass
+        floors = (0, 1, 2, 3) if self.wide else (self.floor,)
+        whose = "your clinic" if seat == state.current and seat not in self.bots else f"{self.names[seat]}'s clinic"
+        if seat != state.current:
+            whose += " (read only)"
+        return ClinicPicture(
+            self.clinic, floors, self.cursor, self._targets(), path,
+            self.placement.picked if self.placement else (), whose,
+        )
+
+    def refresh_view(self, *, board: bool = True) -> None:
+        state = self.state
+        views = self.query(ClinicView)
+        if state is None or not views:  # before the game is on screen, or after it left
+            return
+        views.first().show(self.picture())
+        self.query_one("#status", Static).update(self.status_text())
+        if not board:
+            return
+        admit = state.phase is Phase.ADMIT and not self.is_cpu_turn
+        viewer = state.current if state.current not in self.bots else self._last_human
+        self.query_one(MainBoard).show(
+            state, self.names, viewer, notepad_cursor=self.np_cursor if admit else None, held=self.np_held,
+            empty=self.glyphs.empty, turn=self.glyphs.turn,
+        )
+
+    def status_text(self) -> str:
+        from rich.markup import escape
+
+        state = self.state
+        if state.phase is Phase.OVER:
+            return "The game is over."
+        who = self.names[state.current]
+        if self.is_cpu_turn:
+            first = f"{who} (computer) is thinking: {state.phase.value}…"
+        else:
+            first = f"[b]{escape(who)}[/b]: " + self._instruction()
+        return first + "\n" + escape(self._cursor_line())
+
+    def _instruction(self) -> str:
+        state = self.state
+        if not self.own_view:
+            return f"looking at {self.names[self.view_seat]}'s clinic · v to go back"
+        if self.placement is not None:
+            step = " (second stop)" if self.placement.picked else ""
+            return f"{self.placement.name}{step}: {self.glyphs.target}+Enter · Esc"
+        if self.moving is not None:
+            person = self.clinic.person(self.moving.pid)
+            return f"move {person}: {self.glyphs.target}+Enter · Esc"
+        phase = state.phase
+        if phase is Phase.ADMIT:
+            if self.np_held:
+                return f"QP {state.step.qp}: an arrow moves the patient · Esc"
+            return f"QP {state.step.qp}: Enter pick up, a admit, d done"
+        if phase is Phase.MOVE:
+            raw = self.clinic.move_time
+            rec = time_to_record(raw, self.clinic.board.has_triage)
+            tri = f" (triage: {rec})" if self.clinic.board.has_triage else ""
+            return f"Move, time {raw}{tri}: m people · e end"
+        if phase is Phase.BUILD:
+            return f"Build {state.step.builds}/2: m components · d done"
+        return {
+            Phase.SELECT: "choose an action tile (m)",
+            Phase.BONUS: "take a bonus tile (m)",
+            Phase.BONUS_PLACE: "place your free tile (m)",
+            Phase.EXPERT_SETUP: "build your initial clinic (m)",
+            Phase.HIRE: "Hire: m to choose · d done",
+            Phase.BUY_POPULARITY: "buy popularity (m)",
+        }.get(phase, "")
+
+    def _cursor_line(self) -> str:
+        if self._admit_mode():
+            r, i = self.np_cursor
+            colour = self.state.notepad[r][i]
+            what = f"a {colour} patient" if colour is not None else "empty"
+            last = " (marked column: a admits)" if i == len(self.state.notepad[r]) - 1 else ""
+            return f"Notepad {self.state.services[r]} space {i + 1}: {what}{last}"
+        board = self.clinic.board
+        space = self.cursor
+        tile = board.tile_at(space)
+        text = f"{space}: {tile if tile is not None else 'empty'}"
+        module = board.module_at(space)
+        if module is not None and module.kind.value in ("treatment_room", "operating_room"):
+            service = board.room_service(space)
+            text += f" ({service})" if service else " (no service hub beside it)"
+            if module.kind.value == "treatment_room":
+                text += ", working" if space in board.working_treatment_rooms else ", not working"
+        if space in board.conveyor_stops:
+            text += ", conveyor stop"
+        people = [str(p) for p in self.clinic.at(space)]
+        if people:
+            text += " · " + ", ".join(people)
+        targets = self._targets()
+        if space in targets:
+            if self.moving is not None:
+                person = self.clinic.person(self.moving.pid)
+                try:
+                    t, steps = cheapest_path(board, person.where, space, person.role is Role.PATIENT)
+                    names = [s.name if isinstance(s, Space) else ("pre" if hasattr(s, "service") else "E") for s in steps]
+                    total = self.clinic.move_time + t
+                    rec = time_to_record(total, board.has_triage)
+                    text = (f"{self.glyphs.target} {space}: time {t} via {'>'.join(names)}; total {total}"
+                            + (f", triage → {rec}" if board.has_triage else ""))
+                except GameError:
+                    pass
+            else:
+                text = f"{self.glyphs.target} {targets[space]}: {text}"
+        return text
+
