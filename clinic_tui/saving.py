@@ -56,10 +56,7 @@ def load_record(path: Path | str) -> GameRecord:
     for seat in save.seats:
         if seat.computer is not None and seat.computer not in CPU_LEVELS:
             raise SaveError(f"{path}: unknown computer level {seat.computer!r}")
-    try:
-        return GameRecord.from_save(save, RULES, str(path))
-    except (KeyError, AttributeError, TypeError, IndexError) as err:  # options replay does not catch
-        raise SaveError(f"{path}: the game's options are invalid ({err!r})") from None
+    return GameRecord.from_save(save, RULES, str(path))
 
 
 def options_for(options: Options, record: GameRecord) -> Options:

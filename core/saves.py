@@ -123,8 +123,8 @@ def replay(
     """
     try:
         states = [start(save)]
-    except (GameError, ValueError, TypeError) as err:
-        raise SaveError(f"{source}: the game's options are invalid ({err})") from None
+    except Exception as err:  # any failure to set up from the options: a damaged save
+        raise SaveError(f"{source}: the game's options are invalid ({err!r})") from None
     for number, data in enumerate(save.actions, start=1):
         try:
             action = decode_action(data)
@@ -134,6 +134,8 @@ def replay(
             states.append(apply(states[-1], action))
         except (GameError, ValueError) as err:
             raise SaveError(f"{source}: action {number} ({action}) is illegal on replay: {err}") from None
+        except Exception as err:  # a decodable action the rules cannot even look at
+            raise SaveError(f"{source}: action {number} ({action}) cannot be replayed ({err!r})") from None
     if encode_state is not None and save.snapshot is not None:
         if encode_state(states[-1]) != save.snapshot:
             raise SaveError(f"{source}: the saved state does not match its actions (tampered save)")

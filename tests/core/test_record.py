@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -182,3 +184,10 @@ def test_the_save_folder_keeps_the_game_in_progress_then_the_finished_game(tmp_p
     assert folder.keep(finished.to_save()) == folder.last_game
     assert not folder.autosave.exists() and folder.last_game.exists()
     assert GameRecord.from_save(saves.read_save(folder.last_game), WARD).over
+
+
+@pytest.mark.parametrize("options", [{"solo_goal": "NO_SUCH_GOAL"}, {"expert": [], "sides": []}, {"sides": ["sideways", "x"]}])
+def test_a_save_with_damaged_options_is_refused_clearly(options):
+    save = attrs.evolve(clinic_record().to_save(snapshot=False), options=options, actions=())
+    with pytest.raises(saves.SaveError, match="x.json: the game's options are invalid"):
+        GameRecord.from_save(save, CLINIC, "x.json")
