@@ -253,6 +253,32 @@ class SaveFolder:
         write_atomic(self.autosave, dumps(save))
         return self.autosave
 
+    def set_aside(self) -> str | None:
+        """Before a new game first writes the autosave, the game already there is not
+        written over: an unfinished one moves to ``saves/<players> <time>.json`` (the
+        Continue list shows it); one that cannot be read is renamed
+        ``autosave-damaged-<time>.json``, its bytes kept. Returns a sentence saying
+        where it went, or ``None`` when there was nothing to keep (no autosave, or a
+        finished game's). Raises ``OSError`` if the disk refuses."""
+        path = self.autosave
+        if not path.exists():
+            return None
+        stamp = datetime.now().strftime("%Y-%m-%d %H-%M-%S")
+        try:
+            previous = read_save(path)
+        except SaveError as err:
+            kept = path.with_name(f"autosave-damaged-{stamp.replace(' ', '-')}.json")
+            os.replace(path, kept)
+            return f"{err}. It was kept as {kept}."
+        if previous.finished:
+            return None
+        players = " vs ".join(s.name for s in previous.seats)
+        kept = self.named(f"{players} {stamp}")
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, kept)
+        progress = f", {previous.progress}" if previous.progress else ""
+        return f"The game in progress before this one ({players}{progress}) was kept as {kept}: Continue lists it."
+
     def entries(self) -> list[tuple[Path, SaveGame | SaveError]]:
         """Every save here, newest first: the autosave, the named saves, the last
         finished game; each read, or the error that says why it cannot be."""

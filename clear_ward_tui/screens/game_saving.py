@@ -7,8 +7,6 @@ actions of this turn, never one that revealed hidden information, never a comput
 
 from __future__ import annotations
 
-import os
-from datetime import datetime
 from pathlib import Path
 
 from clear_ward_tui import autosave
@@ -39,28 +37,11 @@ class SavingMixin:
             self.notify(f"Could not save the game: {err}", severity="warning")
 
     def _keep_previous_autosave(self, folder: SaveFolder) -> None:
-        """Before this game first writes the autosave: another game's autosave is not
-        written over. An unfinished one moves to ``saves/`` (Continue lists it); one that
-        cannot be read is renamed, its bytes kept. Either is named in a notification."""
-        path = folder.autosave
-        if not path.exists():
-            return
-        try:
-            previous = autosave.load(path)
-        except SaveError as err:
-            kept = path.with_name(f"autosave-damaged-{datetime.now():%Y%m%d-%H%M%S}.json")
-            path.rename(kept)
-            self.notify(f"{err}. It was kept as {kept} and this game is saved in its place.",
-                        severity="warning", timeout=10)
-            return
-        if previous.over:
-            return
-        players = " vs ".join(s.name for s in previous.seats)
-        kept = folder.named(f"{players} {datetime.now():%Y-%m-%d %H-%M-%S}")
-        kept.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(path, kept)
-        self.notify(f"The game in progress before this one ({players}, {previous.progress()}) "
-                    f"was kept as {kept}: Continue lists it.", timeout=10)
+        """Before this game first writes the autosave, another game's autosave is set
+        aside, not written over (``SaveFolder.set_aside``); the player is told where."""
+        said = folder.set_aside()
+        if said:
+            self.notify(said, severity="warning", timeout=10)
 
     # -- undo -----------------------------------------------------------------------------
 

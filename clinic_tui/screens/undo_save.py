@@ -6,6 +6,8 @@ provides ``record``, ``state``, ``names``, ``is_cpu_turn`` and ``_dialog_open``.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from clinic_tui import saving
 from clinic_tui.widgets.event_log import EventLog
 from core.errors import GameError
@@ -18,18 +20,34 @@ class UndoSaveMixin:
     #: False for a game that began from a given position (``ClinicApp(state=...)``, tests
     #: and snapshots): its record cannot be replayed from a deal, so it is not saved.
     autosaving = True
+    #: True once another game's autosave has been set aside (or this game is the autosave's)
+    _set_aside_checked = False
 
     def autosave(self) -> None:
         """Keep the record in the save folder: ``autosave.json`` while the game runs,
         ``last-game.json`` once it is over. A disk error is told once, not fatal."""
         if not self.autosaving:
             return
+        folder = saving.folder(self.options)
         try:
-            saving.folder(self.options).keep(self.record.to_save())
+            if not self._set_aside_checked:
+                self._set_aside_checked = True
+                self._set_aside(folder)
+            folder.keep(self.record.to_save())
         except OSError as err:
             if not self._autosave_failed:
                 self._autosave_failed = True
                 self.notify(f"Autosave failed: {err}. The game goes on unsaved.", severity="error", timeout=10)
+
+    def _set_aside(self, folder) -> None:
+        """Before this game first writes the autosave, another game's autosave is set
+        aside, not written over (``SaveFolder.set_aside``); the player is told where. A
+        game resumed from the autosave writes it in place."""
+        if self.source is not None and Path(self.source).resolve() == folder.autosave.resolve():
+            return
+        said = folder.set_aside()
+        if said:
+            self.notify(said, severity="warning", timeout=10)
 
     # -- undo ---------------------------------------------------------------------------
 

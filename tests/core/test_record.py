@@ -191,3 +191,26 @@ def test_a_save_with_damaged_options_is_refused_clearly(options):
     save = attrs.evolve(clinic_record().to_save(snapshot=False), options=options, actions=())
     with pytest.raises(saves.SaveError, match="x.json: the game's options are invalid"):
         GameRecord.from_save(save, CLINIC, "x.json")
+
+
+def test_a_new_game_sets_the_previous_game_in_progress_aside(tmp_path):
+    folder = saves.SaveFolder(tmp_path)
+    assert folder.set_aside() is None  # nothing there
+    record = ward_record(("Ann", "Bob")).play(ward_legal(ward_record().state)[0])
+    folder.keep(record.to_save())
+    before = folder.autosave.read_bytes()
+    said = folder.set_aside()
+    assert "The game in progress before this one (Ann vs Bob, turn " in said and not folder.autosave.exists()
+    (kept,) = (tmp_path / "saves").glob("Ann-vs-Bob-*.json")
+    assert kept.read_bytes() == before and str(kept) in said
+    folder.autosave.write_text("{broken", encoding="utf-8")
+    said = folder.set_aside()
+    (damaged,) = tmp_path.glob("autosave-damaged-*.json")
+    assert damaged.read_text(encoding="utf-8") == "{broken" and "not a saved game" in said
+
+
+def test_a_finished_games_autosave_is_not_kept_aside(tmp_path):
+    folder = saves.SaveFolder(tmp_path)
+    finished = _random_playout(ward_record(), ward_legal, random.Random(3), 10_000)
+    saves.write_atomic(folder.autosave, saves.dumps(finished.to_save()))
+    assert folder.set_aside() is None and folder.autosave.exists()

@@ -439,3 +439,25 @@ async def test_missing_file():
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert any("/nonexistent/x.json: no such save file. The file was left as it was." in n for n in notes(app))
+
+
+async def test_a_new_game_sets_the_game_in_progress_aside_instead_of_writing_over_it():
+    previous = saved_game(folder().autosave)
+    app = make_app("Cat,cpu:basic", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_build(pilot, app)
+        await build_one(pilot, app)
+        assert any("was kept as" in n for n in notes(app))
+    (kept,) = (folder().folder / "saves").glob("Ann-vs-Basic-bot-*.json")
+    assert load_record(kept).states == previous.states
+    assert read_save(folder().autosave).seats[0].name == "Cat"
+
+
+async def test_resuming_the_autosave_writes_it_in_place():
+    saved_game(folder().autosave, actions=2)
+    app = ClinicApp(Options(resume=True, cpu_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_build(pilot, app)
+        await build_one(pilot, app)
+    assert not (folder().folder / "saves").exists()
+    assert len(read_save(folder().autosave).actions) > 2
