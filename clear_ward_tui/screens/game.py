@@ -122,7 +122,11 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         players = ", ".join(s.label() for s in self.options.seats)
         done = len(self.record.actions)
         if self.resumed:
-            self.query_one(EventLog).add(
+            log = self.query_one(EventLog)
+            record = self.record
+            for before, action, after in zip(record.states, record.actions, record.states[1:]):
+                log.add(describe(before, action, after))
+            log.add(
                 f"Resumed the game (seed {self.seed}: {players}) after {done} "
                 f"action{'s' if done != 1 else ''}. "
                 f"{self.names[self._initial.current]} to play."

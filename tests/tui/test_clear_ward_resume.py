@@ -8,7 +8,8 @@ from clear_ward_tui.app import ClearWardApp
 from clear_ward_tui.autosave import autosave_path
 from clear_ward_tui.config import Options
 from clear_ward_tui.screens.setup import SetupScreen
-from core.clear_ward import Move
+from clear_ward_tui.widgets.event_log import EventLog
+from core.clear_ward import Move, describe
 
 
 async def _play_two_moves(tmp_path):
@@ -33,6 +34,10 @@ async def test_resume_picks_up_the_game_where_it_stopped(tmp_path):
         assert game is not None and game.state == state
         assert len(game.record.actions) == played
         assert game.names == ["Ann", "Bob"]
+        sentences = game.query_one(EventLog).sentences
+        assert sentences[:2] == [describe(b, a, c) for b, a, c in zip(
+            game.record.states, game.record.actions, game.record.states[1:])]
+        assert sentences[2].startswith("Resumed the game (seed 7: Ann, Bob) after 2 actions.")
 
 
 async def test_corrupt_autosave_is_reported_left_untouched_and_setup_opens(tmp_path):
