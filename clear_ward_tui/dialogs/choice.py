@@ -62,7 +62,9 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
         self.action_pick(int(event.option.id))
 
     def action_option(self, action: str) -> None:
-        getattr(self.query_one(OptionList), f"action_{action}")()
+        # query, not query_one: a key may arrive while the closing dialog empties itself
+        for options in self.query(OptionList):
+            getattr(options, f"action_{action}")()
 
     def action_pick(self, index: int) -> None:
         if 0 <= index < len(self.choices):
