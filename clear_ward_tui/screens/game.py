@@ -288,7 +288,9 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         outcome = None
         if self.state.solo:
             outcome = self.app.night_shift_outcome(self.state, self.seed, self.elapsed())
-        self.app.switch_screen(GameOverScreen(self.options, self.state, self.names, self.seed, outcome))
+        self.app.switch_screen(
+            GameOverScreen(self.options, self.state, self.names, self.seed, outcome, record=self.record)
+        )
 
     # -- player input -------------------------------------------------------------------
 

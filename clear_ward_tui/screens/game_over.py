@@ -63,15 +63,18 @@ class GameOverScreen(Screen):
         Binding("p", "again(False)", "Play again", id="over.again"),
         Binding("s", "again(True)", "Same seed", id="over.same"),
         Binding("o", "setup", "Setup", id="over.setup"),
+        Binding("v", "replay", "Replay", id="over.replay"),
         Binding("q", "app.quit", "Quit", id="over.quit"),
         Binding("left,h", "app.focus_previous", "Previous", show=False, id="over.prev"),
         Binding("right,l", "app.focus_next", "Next", show=False, id="over.next"),
     ]
 
     def __init__(self, options: Options, state: GameState, names: list[str], seed: int,
-                 outcome: Outcome | None = None) -> None:
+                 outcome: Outcome | None = None, record=None) -> None:
+        """``record``: the finished game's ``GameRecord``, for the replay viewer (v)."""
         super().__init__(id="game-over")
         self.options, self.state, self.names, self.seed, self.outcome = options, state, names, seed, outcome
+        self.record = record
 
     def compose(self) -> ComposeResult:
         yield Header(icon="✚")
@@ -84,6 +87,8 @@ class GameOverScreen(Screen):
                     yield Button("Play again (p)", id="again", variant="primary", compact=True)
                     yield Button("Same seed (s)", id="same", compact=True)
                     yield Button("Setup (o)", id="setup", compact=True)
+                    if self.record is not None:
+                        yield Button("Replay (v)", id="replay", compact=True)
                     yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield Footer()
 
@@ -112,7 +117,7 @@ class GameOverScreen(Screen):
         if not self._ready:
             return
         actions = {"again": lambda: self.action_again(False), "same": lambda: self.action_again(True),
-                   "setup": self.action_setup, "quit": self.app.exit}
+                   "setup": self.action_setup, "replay": self.action_replay, "quit": self.app.exit}
         actions[event.button.id]()
 
     def action_again(self, same_seed: bool) -> None:
@@ -126,3 +131,12 @@ class GameOverScreen(Screen):
         from clear_ward_tui.screens.setup import SetupScreen
 
         self.app.switch_screen(SetupScreen(self.options))
+
+    def action_replay(self) -> None:
+        """Step through the game just played (q comes back here)."""
+        if self.record is None:
+            self.notify("This game has no record to replay.", severity="warning")
+            return
+        from clear_ward_tui.screens.replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.options, self.record))

@@ -36,8 +36,8 @@ HELP = """\
 `--data-dir` or `$CLEAR_WARD_DATA_DIR`); if the terminal closes, start again with
 `clear-ward --resume`, or pick it under *Continue* (Ctrl+O) on the setup screen. Ctrl+S
 keeps a copy under a name (`saves/<name>.json`); `clear-ward --load FILE` plays on from
-one. A finished game becomes `last-game.json`: `clear-ward --replay FILE` (or Continue)
-shows it action by action. Starting a new game moves the game in progress to `saves/`
+one. A finished game becomes `last-game.json`: `v` on the game-over screen, Continue or
+`clear-ward --replay FILE` shows it action by action. Starting a new game moves the game in progress to `saves/`
 rather than writing over it.
 
 **Undo (u):** takes back your own last action, one at a time, while it is still your turn

@@ -295,7 +295,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
         self._finished = True
         from clinic_tui.screens.game_over import GameOverScreen
 
-        self.app.switch_screen(GameOverScreen(self.options, self.state, self.names, self.seed))
+        self.app.switch_screen(GameOverScreen(self.options, self.state, self.names, self.seed, record=self.record))
 
     # -- input --------------------------------------------------------------------------
 

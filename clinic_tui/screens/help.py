@@ -52,7 +52,7 @@ The message says which.
 **Autosave:** every action is saved at once to `autosave.json` in the data folder
 (`--data-dir DIR`, else `$CLINIC_DATA_DIR`, else `~/.local/share/clinic` on Linux).
 After quitting or a crash, `clinic --resume` plays on. A finished game becomes
-`last-game.json`, for the replay viewer. **Save as** (Ctrl+S) writes
+`last-game.json`, for the replay viewer (`v` on the game-over screen). **Save as** (Ctrl+S) writes
 `saves/NAME.json` there (an existing file is replaced only if you say yes);
 `clinic --load FILE` plays on from it, `clinic --replay FILE` replays it. The setup
 screen's **Continue** list shows every save (Ctrl+O goes to it). A damaged save is

@@ -143,10 +143,11 @@ class ReplayScreen(Screen):
         self.app.push_screen(HelpScreen("replay"))
 
     def action_back(self) -> None:
-        """Back to the setup screen it was opened from (or a new one)."""
+        """Back to the setup or game-over screen it was opened from (or a new setup)."""
+        from clinic_tui.screens.game_over import GameOverScreen
         from clinic_tui.screens.setup import SetupScreen
 
-        if len(self.app.screen_stack) > 1 and isinstance(self.app.screen_stack[-2], SetupScreen):
+        if len(self.app.screen_stack) > 1 and isinstance(self.app.screen_stack[-2], (SetupScreen, GameOverScreen)):
             self.app.pop_screen()
         else:
             self.app.switch_screen(SetupScreen(self.options))

@@ -379,3 +379,26 @@ async def test_resuming_the_autosave_writes_it_in_place(tmp_path):
         await pilot.pause()
         assert len(read_save(folder.autosave).actions) == 5
         assert not (tmp_path / "saves").exists()
+
+
+async def test_the_game_over_screen_replays_the_game_just_played(tmp_path):
+    from clear_ward_tui.screens.game_over import GameOverScreen
+
+    app = make_app("cpu:greedy,cpu:random", seed=3, tmp_path=tmp_path)  # computers play it out
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3000):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverScreen):
+                break
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        await pilot.press("v")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.index == 0
+        await pilot.press("end")
+        assert replay.state == over.state and replay.index == len(over.record.actions)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is over
+    assert read_save(SaveFolder(tmp_path).last_game).finished

@@ -123,6 +123,14 @@ async def test_a_finished_game_leaves_last_game_and_no_autosave():
                 break
         assert isinstance(app.screen, GameOverScreen)
         final = app.screen.state
+        await pilot.press("v")  # the game over screen opens the replay of this game
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.index == 0
+        await pilot.press("end")
+        assert app.screen.state == final
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
     assert not folder().autosave.exists()
     record = load_record(folder().last_game)
     assert record.over and record.state == final
