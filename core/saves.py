@@ -176,11 +176,14 @@ def read_save(path: Path) -> SaveGame:
 
 
 def list_saves(folder: Path) -> Sequence[tuple[Path, SaveGame | SaveError]]:
-    """Every ``*.json`` save in ``folder``, newest first, each read or its error."""
-    if not Path(folder).is_dir():
+    """Every ``*.json`` save in ``folder``, newest first, each read or its error (an
+    unreadable folder lists nothing rather than failing)."""
+    try:
+        found = sorted(Path(folder).glob("*.json"), key=_mtime, reverse=True) if Path(folder).is_dir() else []
+    except OSError:
         return []
     entries: list[tuple[Path, SaveGame | SaveError]] = []
-    for path in sorted(Path(folder).glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
+    for path in found:
         try:
             entries.append((path, read_save(path)))
         except SaveError as err:
