@@ -282,9 +282,11 @@ class SaveFolder:
         progress = f", {previous.progress}" if previous.progress else ""
         return f"The game in progress before this one ({players}{progress}) was kept as {kept}: Continue lists it."
 
-    def entries(self) -> list[tuple[Path, SaveGame | SaveError]]:
+    def entries(self, game: tuple[str, str] | None = None) -> list[tuple[Path, SaveGame | SaveError]]:
         """Every save here, newest first: the autosave, the named saves, the last
-        finished game; each read, or the error that says why it cannot be."""
+        finished game; each read, or the error that says why it cannot be. ``game``:
+        (save name, title) of the game wanted, e.g. ``("clinic", "Clinic")``; a save
+        of another game is then given as such an error."""
         found = [*list_saves(self.folder / NAMED_FOLDER)]
         for path in (self.autosave, self.last_game):
             if path.exists():
@@ -292,6 +294,12 @@ class SaveFolder:
                     found.append((path, read_save(path)))
                 except SaveError as err:
                     found.append((path, err))
+        if game is not None:
+            found = [
+                (path, SaveError(f"{path}: a saved game of {save.game}, not {game[1]}"))
+                if isinstance(save, SaveGame) and save.game != game[0] else (path, save)
+                for path, save in found
+            ]
         return sorted(found, key=lambda entry: _mtime(entry[0]), reverse=True)
 
 

@@ -37,7 +37,7 @@ class SavedGamesDialog(Dialog[Path]):
     def __init__(self, folder: SaveFolder) -> None:
         super().__init__(id="saved-games")
         self.folder = folder
-        self.entries = folder.entries()
+        self.entries = folder.entries(("clear-the-ward", "Clear the Ward"))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

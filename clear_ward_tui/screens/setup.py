@@ -75,7 +75,7 @@ class SetupScreen(Screen):
         from clear_ward_tui.dialogs.saved_games import NO_SAVES, entry_label
 
         folder = save_folder(self.options)
-        entries = folder.entries()
+        entries = folder.entries(("clear-the-ward", "Clear the Ward"))
         if not entries:
             text = f"{NO_SAVES}."
         else:

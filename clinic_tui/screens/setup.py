@@ -73,7 +73,7 @@ class SetupScreen(Screen):
     def _saves(self) -> ComposeResult:
         """The Continue list: every save, newest first; unreadable ones disabled with the
         reason. Option ids are indexes into ``self.entries``."""
-        self.entries = saving.folder(self.options).entries()
+        self.entries = saving.folder(self.options).entries(("clinic", "Clinic"))
         if not self.entries:
             yield Label("No saved games.", id="no-saves")
             return
@@ -81,8 +81,6 @@ class SetupScreen(Screen):
 
         options = []
         for i, (path, save) in enumerate(self.entries):
-            if not isinstance(save, SaveError) and save.game != "clinic":
-                save = SaveError(f"{path}: a saved game of {save.game}, not Clinic")
             if isinstance(save, SaveError):
                 reason = str(save).removeprefix(f"{path}: ")
                 options.append(Option(f"{path.name}: cannot be loaded: {reason}", id=str(i), disabled=True))

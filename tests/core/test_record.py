@@ -214,3 +214,12 @@ def test_a_finished_games_autosave_is_not_kept_aside(tmp_path):
     finished = _random_playout(ward_record(), ward_legal, random.Random(3), 10_000)
     saves.write_atomic(folder.autosave, saves.dumps(finished.to_save()))
     assert folder.set_aside() is None and folder.autosave.exists()
+
+
+def test_the_save_folder_names_a_save_of_another_game(tmp_path):
+    folder = saves.SaveFolder(tmp_path)
+    folder.keep(clinic_record().play(clinic_legal(clinic_record().state)[0]).to_save())
+    ((path, found),) = folder.entries(("clear-the-ward", "Clear the Ward"))
+    assert isinstance(found, saves.SaveError) and "a saved game of clinic, not Clear the Ward" in str(found)
+    ((_, same),) = folder.entries(("clinic", "Clinic"))
+    assert isinstance(same, saves.SaveGame)
