@@ -10,7 +10,7 @@ from textual.markup import escape
 from textual.widgets import Static
 
 from clear_ward_tui.config import UNICODE, Glyphs
-from core.clear_ward import SPECIALITIES, GameState, player_view, score, victory_cards
+from core.clear_ward import SPECIALITIES, GameState, Phase, player_view, score, victory_cards
 from core.clear_ward.constants import VICTORY_CARD_STARS
 
 
@@ -25,7 +25,10 @@ def panel_markup(state: GameState, names: list[str], private_seat: int | None, g
     """The panel's text. ``private_seat``: whose staff cards may be shown (the current
     human player), ``None`` to keep every hand hidden."""
     star = glyphs.star
-    lines = [f"[b]Turn {state.turn + 1}[/b] · [b]{escape(names[state.current])}[/b] to play"]
+    if state.phase is Phase.OVER:
+        lines = [f"[b]Turn {state.turn + 1}[/b] · [b]game over[/b]"]
+    else:
+        lines = [f"[b]Turn {state.turn + 1}[/b] · [b]{escape(names[state.current])}[/b] to play"]
     lines.append(f"Staff deck: {len(state.staff_deck)} cards")
     lines.append("")
     lines.append("[b $text-primary]PLAYERS[/]")

@@ -398,6 +398,8 @@ async def test_the_game_over_screen_replays_the_game_just_played(tmp_path):
         assert isinstance(replay, ReplayScreen) and replay.index == 0
         await pilot.press("end")
         assert replay.state == over.state and replay.index == len(over.record.actions)
+        panel = str(replay.query_one("#panel-text").render())
+        assert "game over" in panel and "to play" not in panel
         await pilot.press("q")
         await pilot.pause()
         assert app.screen is over
