@@ -62,8 +62,8 @@ class ClearWardApp(App):
     def read_record(self, path):
         """The game record in ``path``, or ``None`` after one notification naming the file
         and the problem (the file is never changed)."""
-        from clear_ward_tui.autosave import LEFT_AS_IT_WAS, load
-        from core.saves import SaveError
+        from clear_ward_tui.autosave import load
+        from core.saves import LEFT_AS_IT_WAS, SaveError
 
         try:
             return load(path)

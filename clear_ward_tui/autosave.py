@@ -14,8 +14,6 @@ from clear_ward_tui.config import CPU_LEVELS, Options, Seat, data_dir
 from core.record import GameRecord
 from core.saves import SaveError, SaveFolder, read_save
 
-#: Said after every message about a save that could not be used.
-LEFT_AS_IT_WAS = "The file was left as it was."
 
 
 def save_folder(options: Options) -> SaveFolder:

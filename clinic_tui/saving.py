@@ -12,11 +12,9 @@ from pathlib import Path
 
 from clinic_tui.config import CPU_LEVELS, GOALS, Options, Seat, data_dir
 from core.record import GameRecord
-from core.saves import SaveError, SaveFolder
+from core.saves import LEFT_AS_IT_WAS, SaveError, SaveFolder
 from core.saves import Seat as SaveSeat
 
-#: Said after every message about a save that could not be used.
-LEFT_AS_IT_WAS = "The file was left as it was."
 
 
 def folder(options: Options) -> SaveFolder:

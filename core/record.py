@@ -19,7 +19,7 @@ from attrs import evolve, field, frozen
 
 from core.errors import IllegalActionError
 from core.saves import SaveError, SaveGame, Seat, replay
-from core.undo import Step, refusal, undoable
+from core.undo import Step, refusal
 
 
 @frozen
@@ -167,13 +167,6 @@ class GameRecord:
         if reason is not None:
             raise UndoRefused(f"Undo: {reason}")
         return evolve(self, states=self.states[:-1], actions=self.actions[:-1], steps=self.steps[:-1])
-
-    def undo_count(self) -> int:
-        """How many actions in a row may be undone now."""
-        if self.over:
-            return 0
-        seat, turn = self._now()
-        return undoable(self.steps, seat, turn)
 
     def progress(self) -> str:
         """Where the game stands, in a few words (the game's ``progress``)."""

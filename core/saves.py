@@ -35,6 +35,10 @@ class SaveError(GameError):
     holding an action that is illegal on replay. The message names the file."""
 
 
+#: Said to the player after every message about a save that could not be used.
+LEFT_AS_IT_WAS = "The file was left as it was."
+
+
 @frozen
 class Seat:
     """One seat of a saved game: the player's name and, for a computer player, its

@@ -32,28 +32,12 @@ class Step:
     closes: bool = False
 
 
-def undoable(steps: Sequence[Step], seat: int | None = None, turn: Hashable = None) -> int:
-    """How many of the last ``steps`` may be undone (0 if none): the unbroken run at the
-    end made by one human seat within one turn, stopping before an action that revealed
-    hidden information. Given the ``seat`` and ``turn`` deciding now, only actions of
-    that seat in that turn count, or the actions of a turn that ended by itself (not one
-    ended on purpose)."""
-    if not steps:
-        return 0
-    last = steps[-1]
-    if seat is not None and (last.seat, last.turn) != (seat, turn) and last.closes:
-        return 0
-    count = 0
-    for step in reversed(steps):
-        if step.seat != last.seat or step.turn != last.turn or not step.human or step.reveals:
-            break
-        count += 1
-    return count
-
-
 def refusal(steps: Sequence[Step], seat: int | None = None, turn: Hashable = None) -> str | None:
     """Why the last action cannot be undone, in a sentence for the player; ``None``
-    when it can. ``seat`` and ``turn``: who decides now, as for ``undoable``."""
+    when it can. Only the last action is judged: once it is undone, the one before it
+    is the last. ``seat`` and ``turn``: who decides now; when given, a turn ended on
+    purpose (``closes``) before them is not reopened, while one that ended by itself
+    with the player's action is."""
     if not steps:
         return "Nothing to undo yet."
     last = steps[-1]

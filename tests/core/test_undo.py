@@ -11,34 +11,31 @@ from core.clear_ward import (
     parse_cell,
 )
 from core.clear_ward.undo import reveals_hidden
-from core.undo import Step, refusal, undoable
+from core.undo import Step, refusal
 from tests.core.clear_ward.helpers import ward
 
 
-def test_a_human_may_undo_their_own_run_of_actions_within_the_turn():
-    steps = [Step(1, 4, True, False), Step(0, 5, True, False), Step(0, 5, True, False)]
-    assert undoable(steps) == 2 and refusal(steps) is None
+def test_a_human_may_undo_their_own_action_within_the_turn():
+    assert refusal([Step(1, 4, True, False), Step(0, 5, True, False)], seat=0, turn=5) is None
 
 
-def test_undo_stops_at_a_revealing_action_and_at_another_turn():
-    assert undoable([Step(0, 5, True, True), Step(0, 5, True, False)]) == 1
-    assert undoable([Step(0, 4, True, False), Step(0, 5, True, False)]) == 1
-    assert "revealed hidden information" in refusal([Step(0, 5, True, True)])
+def test_undo_stops_at_a_revealing_action():
+    assert refusal([Step(0, 5, True, True), Step(0, 5, True, False)], seat=0, turn=5) is None
+    assert refusal([Step(0, 5, True, True)], seat=0, turn=5) == (
+        "That action revealed hidden information, so it cannot be undone."
+    )
 
 
 def test_a_turn_ended_on_purpose_stays_ended_one_that_ended_by_itself_may_be_taken_back():
     ended = [Step(0, 5, True, False, closes=True)]
-    assert undoable(ended, seat=1, turn=6) == 0
     assert refusal(ended, seat=1, turn=6) == "Nothing to undo in this turn: a turn that was ended stays ended."
-    by_itself = [Step(0, 5, True, False), Step(0, 5, True, False)]
-    assert undoable(by_itself, seat=1, turn=6) == 2 and refusal(by_itself, seat=1, turn=6) is None
-    assert undoable(ended, seat=0, turn=5) == 1  # still the same turn
+    assert refusal([Step(0, 5, True, False)], seat=1, turn=6) is None
+    assert refusal(ended, seat=0, turn=5) is None  # still the same turn
 
 
 def test_computer_actions_are_not_undone():
     steps = [Step(0, 5, True, False), Step(1, 6, False, False)]
-    assert undoable(steps) == 0
-    assert refusal(steps) == "Computer players' actions are not undone."
+    assert refusal(steps, seat=0, turn=7) == "Computer players' actions are not undone."
     assert refusal([]) == "Nothing to undo yet."
 
 

@@ -23,10 +23,6 @@ from .memo import free_parking_spots, reach_from
 from .state import GameState, Phase, Turn
 
 
-# --- the basic bot's economics -------------------------------------------------------
-POP_PRICE = 3
-
-
 def build_options_for(state: GameState, p) -> list:
     """The builds ``p`` could make if it were their Build action now (for selecting)."""
     from attrs import evolve

@@ -29,7 +29,6 @@ from .actions import (
 from .admit import _target, shift_notepad
 from .bot_plan import plan_care
 from .bot_values import (
-    POP_PRICE,
     BuildContext,
     admit_room,
     arrival_time,
@@ -244,7 +243,7 @@ class BasicBot:
             return max(options, key=lambda a: a.amount)
         keep = reserve(p, K.ROUNDS - state.round) + investment(state, p)
         spare = p.income - max(0, keep - p.money)
-        amount = max(0, spare // POP_PRICE)
+        amount = max(0, spare // K.POPULARITY_PRICE)
         return max((a for a in options if a.amount <= amount), key=lambda a: a.amount)
 
 
