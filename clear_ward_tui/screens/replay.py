@@ -81,7 +81,8 @@ class ReplayScreen(Screen[None]):
         """Show the state after action ``index`` (0: the deal)."""
         self.index = max(0, min(self.total, index))
         state, i, n = self.state, self.index, self.total
-        self.sub_title = f"Replay of {self.source.name} · action {i} of {n}"
+        of = f"Replay of {self.source.name}" if self.source.name else "Replay of this game"
+        self.sub_title = f"{of} · action {i} of {n}"
         grid = self.query_one(WardGrid)
         grid.cursor = state.doctor
         grid.show(GridView(state))

@@ -396,6 +396,7 @@ async def test_the_game_over_screen_replays_the_game_just_played(tmp_path):
         await pilot.pause()
         replay = app.screen
         assert isinstance(replay, ReplayScreen) and replay.index == 0
+        assert replay.sub_title.startswith("Replay of this game · action 0 of ")
         await pilot.press("end")
         assert replay.state == over.state and replay.index == len(over.record.actions)
         panel = str(replay.query_one("#panel-text").render())
