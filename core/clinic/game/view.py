@@ -1,13 +1,21 @@
 """What one player may see: other players' face-down action tiles stay hidden, and so
 does the seed (it would tell every future draw).
 
+Rulebook, Select Action: "Everyone simultaneously selects one of their available
+action tiles, and places it face down … Once everyone has selected, everyone reveals."
+The engine asks one player after another, so during the selection a player who has
+chosen holds one tile fewer; the view puts the face-down tile back in their hand
+(their hand as it was when this selection began) and says only *that* they have
+chosen (``has_selected``). The viewer's own hand and tile are shown as they are.
+At the reveal (the phase leaves ``SELECT``) everything is shown.
+
 Everything else in Clinic is public: clinics, money, popularity, the main board, the
 bags' contents (each player can count what went in and out).
 """
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from core.clinic.components import Colour, Service
 
@@ -16,11 +24,13 @@ from .state import ActionTile, BonusTile, GameState, Phase, PlayerState, Stack, 
 
 @frozen
 class PlayerView:
-    """The game as ``viewer`` sees it: ``GameState`` without the seed, with
-    ``selected[seat]`` None for other players' tiles still face down (``has_selected``
-    tells who has chosen)."""
+    """The game as ``viewer`` sees it: ``GameState`` without the seed, queue and bag
+    draws. During the selection, for every seat but the viewer's, ``selected[seat]`` is
+    None and ``players[seat].tiles`` is the hand at the start of this selection
+    (sorted Build, Hire, Admit); ``has_selected`` tells who has chosen.
+    ``viewer`` None: a spectator, who sees no face-down tile."""
 
-    viewer: int
+    viewer: int | None
     phase: Phase
     round: int
     action: int
@@ -43,13 +53,35 @@ class PlayerView:
     has_selected: tuple[bool, ...]
     step: Turn
 
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
 
-def player_view(state: GameState, viewer: int) -> PlayerView:
-    """Project ``state`` for seat ``viewer`` (0-based)."""
-    hidden = state.phase is Phase.SELECT
-    selected = tuple(
-        t if (seat == viewer or not hidden) else None for seat, t in enumerate(state.selected)
-    )
+    @property
+    def hidden(self) -> bool:
+        """True while other players' tiles are face down (the selection is on)."""
+        return self.phase is Phase.SELECT
+
+
+def _hand_before_selection(player: PlayerState, chosen: ActionTile | None) -> PlayerState:
+    """``player`` with the face-down ``chosen`` tile back in hand, the hand sorted: the
+    same whichever tile was chosen."""
+    tiles = player.tiles + ((chosen,) if chosen is not None else ())
+    return evolve(player, tiles=tuple(sorted(tiles)))
+
+
+def player_view(state: GameState, viewer: int | None) -> PlayerView:
+    """Project ``state`` for seat ``viewer`` (0-based; None: a spectator who sees
+    nothing face down). During the selection the result is the same whichever tiles
+    the other seats have chosen (rulebook, Select Action: chosen "face down")."""
+    chosen = state.selected or (None,) * state.player_count
+    players, selected = state.players, chosen
+    if state.phase is Phase.SELECT:
+        players = tuple(
+            p if seat == viewer else _hand_before_selection(p, chosen[seat])
+            for seat, p in enumerate(players)
+        )
+        selected = tuple(t if seat == viewer else None for seat, t in enumerate(chosen))
     return PlayerView(
         viewer=viewer,
         phase=state.phase,
@@ -57,7 +89,7 @@ def player_view(state: GameState, viewer: int) -> PlayerView:
         action=state.action,
         current=state.current,
         turn_order=state.turn_order,
-        players=state.players,
+        players=players,
         services=state.services,
         notepad=state.notepad,
         patient_pool=state.patient_pool,
@@ -71,6 +103,6 @@ def player_view(state: GameState, viewer: int) -> PlayerView:
         cars_lot=state.cars_lot,
         bonus_tiles=state.bonus_tiles,
         selected=selected,
-        has_selected=tuple(t is not None for t in state.selected),
+        has_selected=tuple(t is not None for t in chosen),
         step=state.step,
     )
