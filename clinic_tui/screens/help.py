@@ -81,8 +81,10 @@ PHASE_RULES = {
 ## Select an action tile
 Each player in turn places one of their remaining tiles face down (Build, Hire, Admit
 Patients; at most two of each a round). Then all are revealed and resolved: Build, then
-Hire, then Admit, players with the same tile in turn order. With several people at one
-keyboard a "pass the keyboard" screen keeps choices secret.
+Hire, then Admit, players with the same tile in turn order. Until the reveal the main
+board shows the others' tiles as they were before this choice, with ? once they have
+chosen one: nothing tells which. With several people at one keyboard a "pass the
+keyboard" screen keeps your own choice secret.
 """,
     "build": """\
 ## Build

@@ -20,6 +20,7 @@ from clinic_tui.widgets.clinic_view import ClinicPicture, ClinicView
 from clinic_tui.widgets.event_log import EventLog
 from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.game.narration import describe
+from core.clinic.game.view import player_view, revealed_view
 from core.record import GameRecord
 
 
@@ -103,8 +104,8 @@ class ReplayScreen(Screen):
         title = f"{self.names[self.view_seat]}'s clinic (replay)"
         self.query_one(ClinicView).show(ClinicPicture(clinic, floors, None, {}, frozenset(), (), title))
         self.query_one("#status", Static).update(self.status_text())
-        self.query_one(MainBoard).show(state, self.names, None, hidden=not self.record.over,
-                                       empty=self.glyphs.empty, turn=self.glyphs.turn)
+        view = revealed_view(state) if self.record.over else player_view(state, None)
+        self.query_one(MainBoard).show(view, self.names, empty=self.glyphs.empty, turn=self.glyphs.turn)
         self._show_log()
 
     def _show_log(self) -> None:

@@ -12,6 +12,7 @@ from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.board import Space
 from core.clinic.components import Role
 from core.clinic.game import Phase
+from core.clinic.game.view import player_view
 from core.clinic.movement import cheapest_path, time_to_record
 from core.errors import GameError
 
@@ -62,11 +63,18 @@ class ViewMixin:
         if not board:
             return
         admit = state.phase is Phase.ADMIT and not self.is_cpu_turn
-        viewer = state.current if state.current not in self.bots else self._last_human
         self.query_one(MainBoard).show(
-            state, self.names, viewer, notepad_cursor=self.np_cursor if admit else None, held=self.np_held,
-            empty=self.glyphs.empty, turn=self.glyphs.turn,
+            player_view(state, self.viewer), self.names, notepad_cursor=self.np_cursor if admit else None,
+            held=self.np_held, empty=self.glyphs.empty, turn=self.glyphs.turn,
         )
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes the screen is: the human deciding now (in hot seat, the
+        one the keyboard was passed to), else the last human who decided; None when only
+        computers have played (nothing face down is shown)."""
+        state = self.state
+        return state.current if state.current not in self.bots else self._last_human
 
     def status_text(self) -> str:
         from rich.markup import escape

@@ -2,7 +2,9 @@
 column marked), the university with costs, nurses and orderlies, the face-up tiles,
 and every player's popularity, savings, time spent and action tiles, in turn order.
 
-Other players' face-down tiles are never shown during the selection (``player_view``).
+It draws only what one player may see (``core.clinic.game.view.player_view``): during
+the selection, another player's hand is shown as it was before this selection, with
+``?`` once they have placed a tile face down; every tile shows at the reveal.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from textual.widgets import Static
 
 from clinic_tui.widgets.clinic_view import COLOUR_STYLE, service_abbr
 from core.clinic.game.constants import NURSE_COSTS, ORDERLY_COST, ROUNDS, UNIVERSITY_COSTS
-from core.clinic.game.state import ActionTile, GameState, Phase
+from core.clinic.game.state import ActionTile, Phase
+from core.clinic.game.view import PlayerView
 
 TILE_LETTER = {ActionTile.BUILD: "B", ActionTile.HIRE: "H", ActionTile.ADMIT: "A"}
 PHASE_TEXT = {
@@ -29,10 +32,11 @@ PHASE_TEXT = {
 }
 
 
-def board_text(state: GameState, names: list[str], viewer: int | None, *,
+def board_text(state: PlayerView, names: list[str], *,
                notepad_cursor: tuple[int, int] | None = None, held: bool = False,
-               hidden: bool = True, empty: str = "·", turn: str = "▶") -> Text:
-    """The whole main board as text (about 30 columns wide)."""
+               empty: str = "·", turn: str = "▶") -> Text:
+    """The whole main board as one player sees it (``player_view``), as text (about 30
+    columns wide)."""
     t = Text()
     t.append(f"Round {state.round}/{ROUNDS}", style="bold")
     if state.phase in (Phase.SELECT, Phase.BUILD, Phase.HIRE, Phase.ADMIT):
@@ -79,29 +83,28 @@ def board_text(state: GameState, names: list[str], viewer: int | None, *,
     ))
     t.append(f"\nSupply rooms {state.supply_rooms} · cars {state.cars_lot}")
     t.append("\nPlayer   pop   $ tim tiles\n", style="bold")
-    secret = hidden and state.phase is Phase.SELECT
     for seat in state.turn_order:
         p = state.players[seat]
         mark = turn if seat == state.current else " "
         shown = p.final if p.final is not None else p.popularity
         tiles = "".join(TILE_LETTER[x] for x in p.tiles)
-        chosen = state.selected[seat] if seat < len(state.selected) else None
-        if chosen is None:
-            now = ""
-        elif secret and seat != viewer:
-            now = "?"
-        else:
+        chosen = state.selected[seat]
+        if chosen is not None:
             now = TILE_LETTER[chosen]
+        elif state.has_selected[seat]:
+            now = "?"  # face down: chosen, not which
+        else:
+            now = ""
         t.append(mark, style="bold")
         t.append(f"{names[seat][:7]:<7}", style="bold" if seat == state.current else "")
         t.append(f"{shown:>4}{p.money:>4}{p.time_spent:>4} {tiles:<6}")
         t.append(f"{now}\n", style="bold reverse" if now else "")
-    t.append("tiles: left, then chosen (?)", style="dim")
+    t.append("tiles: in hand, ? face down" if state.hidden else "tiles: left, then chosen (?)", style="dim")
     return t
 
 
 class MainBoard(Static):
-    """The main board panel (a ``Static`` updated from the screen's state)."""
+    """The main board panel (a ``Static`` updated from the viewer's ``PlayerView``)."""
 
-    def show(self, state: GameState, names: list[str], viewer: int | None, **kw) -> None:
-        self.update(board_text(state, names, viewer, **kw))
+    def show(self, view: PlayerView, names: list[str], **kw) -> None:
+        self.update(board_text(view, names, **kw))

@@ -52,6 +52,7 @@ async def test_hot_seat_passes_the_keyboard_and_hides_the_choice():
     from clinic_tui.dialogs.report import ReportDialog
     from clinic_tui.widgets.main_board import board_text
     from core.clinic.game import Phase
+    from core.clinic.game.view import player_view
 
     app = make_app("Ann,Bob", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -69,7 +70,7 @@ async def test_hot_seat_passes_the_keyboard_and_hides_the_choice():
         assert second != first
         assert isinstance(app.screen, ReportDialog)
         assert "Pass the keyboard to" in app.screen.title_text
-        text = board_text(screen.state, screen.names, second).plain
+        text = board_text(player_view(screen.state, second), screen.names).plain
         first_line = next(line for line in text.splitlines() if line[1:].startswith(screen.names[first]))
         assert first_line.rstrip().endswith("?"), first_line
         await pilot.press("enter")

@@ -28,7 +28,8 @@ class PlayerView:
     draws. During the selection, for every seat but the viewer's, ``selected[seat]`` is
     None and ``players[seat].tiles`` is the hand at the start of this selection
     (sorted Build, Hire, Admit); ``has_selected`` tells who has chosen.
-    ``viewer`` None: a spectator, who sees no face-down tile."""
+    ``viewer`` None: a spectator, who sees no face-down tile. ``hidden``: other
+    players' tiles are face down now (the selection is on)."""
 
     viewer: int | None
     phase: Phase
@@ -53,14 +54,11 @@ class PlayerView:
     has_selected: tuple[bool, ...]
     step: Turn
 
+    hidden: bool = False
+
     @property
     def player_count(self) -> int:
         return len(self.players)
-
-    @property
-    def hidden(self) -> bool:
-        """True while other players' tiles are face down (the selection is on)."""
-        return self.phase is Phase.SELECT
 
 
 def _hand_before_selection(player: PlayerState, chosen: ActionTile | None) -> PlayerState:
@@ -74,9 +72,19 @@ def player_view(state: GameState, viewer: int | None) -> PlayerView:
     """Project ``state`` for seat ``viewer`` (0-based; None: a spectator who sees
     nothing face down). During the selection the result is the same whichever tiles
     the other seats have chosen (rulebook, Select Action: chosen "face down")."""
+    return _project(state, viewer, state.phase is Phase.SELECT)
+
+
+def revealed_view(state: GameState) -> PlayerView:
+    """``state`` with every tile face up (``viewer`` None): for the replay of a finished
+    game, where nothing is secret any more. The seed stays out."""
+    return _project(state, None, False)
+
+
+def _project(state: GameState, viewer: int | None, hidden: bool) -> PlayerView:
     chosen = state.selected or (None,) * state.player_count
     players, selected = state.players, chosen
-    if state.phase is Phase.SELECT:
+    if hidden:
         players = tuple(
             p if seat == viewer else _hand_before_selection(p, chosen[seat])
             for seat, p in enumerate(players)
@@ -105,4 +113,5 @@ def player_view(state: GameState, viewer: int | None) -> PlayerView:
         selected=selected,
         has_selected=tuple(t is not None for t in chosen),
         step=state.step,
+        hidden=hidden,
     )
