@@ -87,3 +87,9 @@ HALL_OF_FAME = (
     (100, "attending physician"),
     (120, "CEO"),
 )
+
+# --- Expansions (rulebook, "Expansions"; rulings in clinic-expansion-rulings.md) -------
+# The option names ``new_game(options=...)`` accepts: one per implemented expansion.
+# None is implemented yet; the five to come are Blood Transfusion, Extinguishers,
+# Workaholic Doctors, Zombies in a Clinic and The 911th Extension.
+EXPANSIONS: tuple[str, ...] = ()

@@ -95,7 +95,19 @@ def _config(players, expert, sides, solo_goal, options) -> GameConfig:
         raise SetupError("Setup: a solitaire goal needs exactly one player")
     if n == 1 and solo_goal is None:
         solo_goal = SoloGoal.RED_PATIENTS
-    return GameConfig(names, experts, sides, None if solo_goal is None else SoloGoal(solo_goal), options)
+    return GameConfig(names, experts, sides, None if solo_goal is None else SoloGoal(solo_goal),
+                      _expansions(options))
+
+
+def _expansions(options: Sequence[str] | str) -> frozenset[str]:
+    """The expansion names asked for; ``SetupError`` naming the known ones for any other."""
+    names = (options,) if isinstance(options, str) else tuple(options)
+    unknown = [name for name in names if name not in K.EXPANSIONS]
+    if unknown:
+        known = (f"the known ones are {', '.join(K.EXPANSIONS)}" if K.EXPANSIONS
+                 else "no expansions are available yet")
+        raise SetupError(f"Setup: unknown expansion {', '.join(map(repr, unknown))}; {known}")
+    return frozenset(names)
 
 
 def new_game(
@@ -109,8 +121,9 @@ def new_game(
     turn_order: Sequence[int] | None = None,
 ) -> GameState:
     """Set up a new game.  ``players``: 1-4 names or a count; ``seed`` fixes every draw
-    (turn order unless ``turn_order`` is given, beginner layouts, bonus tiles, bags).
-    Raises ``SetupError``."""
+    (turn order unless ``turn_order`` is given, beginner layouts, bonus tiles, bags);
+    ``options``: expansion names from ``constants.EXPANSIONS``.
+    Raises ``SetupError`` (an unknown expansion is named with the known ones)."""
     config = _config(players, expert, sides, solo_goal, options)
     n = len(config.names)
     rng = random.Random(f"clinic:{seed}:setup")
