@@ -18,7 +18,7 @@ from typing import Any
 from attrs import evolve, field, frozen
 
 from core.errors import IllegalActionError
-from core.saves import SaveError, SaveGame, Seat, replay
+from core.saves import SaveError, SaveGame, Seat, replay, rules_refusal
 from core.undo import Step, refusal
 
 
@@ -27,7 +27,9 @@ class RecordRules:
     """What a game record needs from one game's engine.
 
     - ``game``: the save's ``game`` name (``"clear-the-ward"``, ``"clinic"``);
-      ``title``: the game's name for messages.
+      ``title``: the game's name for messages; ``rules_version``: the version of the
+      rules this engine plays (``core.saves.RULES_VERSIONS[game]``), written in every
+      save; a save of another rules version is refused, not replayed.
     - ``start(save)``: the first state from a save's seed, seats and options.
     - ``apply(state, action)``: the game's ``apply_action``.
     - ``encode_action`` / ``decode_action``: an action to and from its tagged data.
@@ -53,6 +55,7 @@ class RecordRules:
     turn: Callable[[Any], Hashable]
     closes_turn: Callable[[Any], bool]
     progress: Callable[[Any], str]
+    rules_version: int = 1
 
 
 def imported_later(module: str, name: str) -> Callable:
@@ -90,16 +93,21 @@ class GameRecord:
         """A record of a game about to start (raises the game's ``SetupError``)."""
         seats = tuple(seats)
         options = dict(options or {})
-        first = rules.start(SaveGame(game=rules.game, seed=seed, seats=seats, options=options))
+        first = rules.start(SaveGame(game=rules.game, seed=seed, seats=seats, options=options,
+                                     rules=rules.rules_version))
         return cls(rules, seed, seats, options, (first,))
 
     @classmethod
     def from_save(cls, save: SaveGame, rules: RecordRules, source: str = "save") -> GameRecord:
         """Rebuild a record by replaying a save. Raises ``SaveError`` naming ``source``
-        for a save of another game or one whose actions do not replay (see
+        for a save of another game, of another rules version (``"saved by an earlier
+        rules version of Clinic (1); …"``) or one whose actions do not replay (see
         ``core.saves.replay``)."""
         if save.game != rules.game:
             raise SaveError(f"{source}: a saved game of {save.game}, not {rules.title}")
+        refused = rules_refusal(save, rules.title, rules.rules_version, source)
+        if refused is not None:
+            raise refused
         states = replay(save, rules.start, rules.apply, rules.decode_action, rules.encode_state, source)
         record = cls(rules, save.seed, save.seats, dict(save.options), states[:1])
         for action, after in zip((rules.decode_action(a) for a in save.actions), states[1:]):
@@ -183,4 +191,5 @@ class GameRecord:
             snapshot=self.rules.encode_state(self.state) if snapshot else None,
             progress=self.progress(),
             finished=self.over,
+            rules=self.rules.rules_version,
         )

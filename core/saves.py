@@ -4,6 +4,11 @@ A save holds the game's options (seats, seed, extra options) and the list of act
 taken; the state is rebuilt by replaying them, and a snapshot of the last state, when
 present, checks the replay. Everything goes through cattrs, never hand-rolled JSON.
 
+Two versions guard a save: ``version``, the save *format* (``SAVE_VERSION``), and
+``rules``, the *rules* version of the game that wrote it (``RULES_VERSIONS``). An
+action log replays only under the rules it was played by, so a save of another rules
+version is refused with a sentence saying so (``rules_refusal``), never replayed.
+
 The file helpers at the bottom are the only code in ``core`` that touches files; they
 hold no rule. Reading never changes a file: a bad save is reported with
 ``SaveError`` (naming the file and the problem) and left exactly as it was.
@@ -18,6 +23,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from attrs import evolve, field, frozen
@@ -28,6 +34,11 @@ from core.errors import GameError
 SAVE_FORMAT = "hospital-games-save"
 #: The version this code writes and reads; older or newer saves are refused clearly.
 SAVE_VERSION = 1
+#: Each game's rules version, by the save's ``game`` name: the one place to raise it
+#: when a rules change makes older action logs replay differently (or not at all).
+#: A save written before the field existed counts as rules version 1.
+#: Clinic 2: issue 11 (secret tiles, free movement, own choices, Admin in round 6).
+RULES_VERSIONS = MappingProxyType({"clear-the-ward": 1, "clinic": 2})
 
 
 class SaveError(GameError):
@@ -60,6 +71,8 @@ class SaveGame:
     - ``saved_at``: ISO 8601 time of writing (UTC).
     - ``progress``: where the game stood, in a few words, for the list of saves;
       ``finished``: the game had ended (such a save is for the replay viewer).
+    - ``rules``: the rules version of the game that wrote it (``RULES_VERSIONS``;
+      written as ``"rules"``, 1 when absent).
     """
 
     game: str
@@ -71,6 +84,7 @@ class SaveGame:
     saved_at: str = ""
     progress: str = ""
     finished: bool = False
+    rules: int = 1
     format: str = SAVE_FORMAT
     version: int = SAVE_VERSION
 
@@ -108,6 +122,23 @@ def loads(text: str, source: str = "save") -> SaveGame:
         return _converter().structure(data, SaveGame)
     except Exception as err:  # cattrs raises several kinds; all mean "malformed"
         raise SaveError(f"{source}: the save is damaged ({type(err).__name__})") from None
+
+
+def rules_refusal(save: SaveGame, title: str, rules_version: int, source: str = "save") -> SaveError | None:
+    """Why ``save`` cannot be replayed by a game of ``title`` that plays by
+    ``rules_version``: a ``SaveError`` naming ``source`` when the save was played by
+    other rules (its action log would not replay), else ``None``."""
+    if save.rules < rules_version:
+        return SaveError(
+            f"{source}: saved by an earlier rules version of {title} ({save.rules}); this version "
+            f"plays by rules version {rules_version}, so the game cannot be replayed"
+        )
+    if save.rules > rules_version:
+        return SaveError(
+            f"{source}: saved by a later rules version of {title} ({save.rules}); this version "
+            f"plays by rules version {rules_version}: a newer version of the program is needed"
+        )
+    return None
 
 
 def replay(
@@ -290,7 +321,8 @@ class SaveFolder:
         """Every save here, newest first: the autosave, the named saves, the last
         finished game; each read, or the error that says why it cannot be. ``game``:
         (save name, title) of the game wanted, e.g. ``("clinic", "Clinic")``; a save
-        of another game is then given as such an error."""
+        of another game, or of another rules version of this one (``RULES_VERSIONS``),
+        is then given as such an error."""
         found = [*list_saves(self.folder / NAMED_FOLDER)]
         for path in (self.autosave, self.last_game):
             if path.exists():
@@ -299,12 +331,17 @@ class SaveFolder:
                 except SaveError as err:
                     found.append((path, err))
         if game is not None:
-            found = [
-                (path, SaveError(f"{path}: a saved game of {save.game}, not {game[1]}"))
-                if isinstance(save, SaveGame) and save.game != game[0] else (path, save)
-                for path, save in found
-            ]
+            found = [(path, _for_game(path, save, *game)) for path, save in found]
         return sorted(found, key=lambda entry: _mtime(entry[0]), reverse=True)
+
+
+def _for_game(path: Path, save: SaveGame | SaveError, game: str, title: str) -> SaveGame | SaveError:
+    """``save`` if a game of ``game`` at its rules version can replay it, else the error."""
+    if not isinstance(save, SaveGame):
+        return save
+    if save.game != game:
+        return SaveError(f"{path}: a saved game of {save.game}, not {title}")
+    return rules_refusal(save, title, RULES_VERSIONS.get(game, 1), str(path)) or save
 
 
 def _mtime(path: Path) -> float:

@@ -55,8 +55,8 @@ After quitting or a crash, `clinic --resume` plays on. A finished game becomes
 `last-game.json`, for the replay viewer (`v` on the game-over screen). **Save as** (Ctrl+S) writes
 `saves/NAME.json` there (an existing file is replaced only if you say yes);
 `clinic --load FILE` plays on from it, `clinic --replay FILE` replays it. The setup
-screen's **Continue** list shows every save (Ctrl+O goes to it). A damaged save is
-reported and never changed.
+screen's **Continue** list shows every save (Ctrl+O goes to it). A damaged save, or
+one played by an earlier version of the rules, is reported and never changed.
 """
 
 REPLAY_KEYS = """\

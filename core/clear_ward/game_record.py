@@ -13,7 +13,7 @@ from core.clear_ward.setup import new_game
 from core.clear_ward.state import GameState, Phase
 from core.clear_ward.undo import reveals_hidden
 from core.record import RecordRules, imported_later
-from core.saves import SaveGame
+from core.saves import RULES_VERSIONS, SaveGame
 
 #: The save's ``game`` name.
 GAME = "clear-the-ward"
@@ -53,6 +53,7 @@ def progress(state: GameState) -> str:
 RULES = RecordRules(
     game=GAME,
     title="Clear the Ward",
+    rules_version=RULES_VERSIONS[GAME],
     start=start,
     apply=apply_action,
     encode_action=imported_later("core.clear_ward.serialize", "action_to_data"),

@@ -402,6 +402,11 @@ def _wrong_version(data: dict) -> dict:
     return data
 
 
+def _old_rules(data: dict) -> dict:
+    del data["rules"]  # a save written before Clinic's rules version 2 (issue 11)
+    return data
+
+
 BAD = {
     "truncated": (lambda text: text[: len(text) // 2], "corrupt or truncated JSON"),
     "wrong-version": (lambda text: json.dumps(_wrong_version(json.loads(text))), "saved by version 99"),
@@ -409,6 +414,9 @@ BAD = {
     "snapshot": (lambda text: json.dumps(_tamper_snapshot(json.loads(text))), "tampered save"),
     "other-game": (lambda text: json.dumps(_other_game(json.loads(text))), "a saved game of clear-the-ward"),
     "not-json": (lambda text: "\x00\x01 hello", "not a saved game"),
+    "old-rules": (lambda text: json.dumps(_old_rules(json.loads(text))),
+                  "saved by an earlier rules version of Clinic (1); this version plays by rules version 2, "
+                  "so the game cannot be replayed"),
 }
 
 

@@ -3,14 +3,15 @@ actions and states are written, whose turn it is and what counts as one turn.
 
 A save's ``options`` hold ``{"expert": [bool per seat], "sides": ["beginner" |
 "expert" per seat], "solo_goal": SoloGoal name or None}``; its seats are the players in
-seat order.
+seat order. Its ``rules`` is Clinic's rules version (``core.saves.RULES_VERSIONS``):
+raise it there whenever a rules change makes older action logs replay differently.
 """
 
 from __future__ import annotations
 
 from core.clinic.board import BoardSide
 from core.record import RecordRules, imported_later
-from core.saves import SaveGame
+from core.saves import RULES_VERSIONS, SaveGame
 
 from . import constants as K
 from .actions import Done, EndMove, SelectTile
@@ -76,6 +77,7 @@ def progress(state: GameState) -> str:
 RULES = RecordRules(
     game=GAME,
     title="Clinic",
+    rules_version=RULES_VERSIONS[GAME],
     start=start,
     apply=apply_action,
     encode_action=imported_later("core.clinic.game.serialize", "action_to_data"),
