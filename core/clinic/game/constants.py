@@ -71,11 +71,12 @@ END_ROOM_BASE = 1  # each working treatment room: 1 + its floor
 END_PATIENT_WAITING = -2  # each patient still in the clinic or pre-admissions
 TIME_PER_PENALTY = 3  # -1 popularity per full 3 time spent (rulebook)
 
-# --- Solitaire (decisions) ------------------------------------------------------------
-SOLO_RED_PATIENTS = 4
-SOLO_SERVICES = 3
-SOLO_FLOOR = 3
-SOLO_RED_DOCTORS = 2
+# --- Solitaire goals (decisions; rulings 0.4) ---------------------------------------
+SOLO_RED_PATIENTS = 4  # red patients treated (went home)
+SOLO_SERVICE_HUBS = 3  # service hubs with a working treatment room on their floor (house)
+SOLO_FLOOR = 3  # a tile on this floor
+SOLO_PATIENTS_WAITING = 0  # at most this many patients in the clinic or pre-admissions
+SOLO_RED_DOCTORS = 2  # distinct doctors turned red in a lab (house)
 # Hall of Fame: (minimum final popularity, rank), best last; below 20 is "orderly".
 HALL_OF_FAME = (
     (0, "orderly"),
