@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from clinic_tui.widgets.clinic_view import COLOUR_STYLE, service_abbr
 from core.clinic.game.constants import NURSE_COSTS, ORDERLY_COST, ROUNDS, UNIVERSITY_COSTS
+from core.clinic.game.end import goal_status
 from core.clinic.game.state import ActionTile, GameState, Phase
 
 TILE_LETTER = {ActionTile.BUILD: "B", ActionTile.HIRE: "H", ActionTile.ADMIT: "A"}
@@ -29,6 +30,13 @@ PHASE_TEXT = {
 }
 
 
+def goal_line(state: GameState) -> str | None:
+    """The solitaire goal and its progress, e.g. "Goal 1/3: run 3 service hubs" (fits
+    the panel's 30 columns; None without a goal; from ``core.clinic.game.end``)."""
+    status = goal_status(state)
+    return None if status is None else f"Goal {status.progress}: {status.goal}"
+
+
 def board_text(state: GameState, names: list[str], viewer: int | None, *,
                notepad_cursor: tuple[int, int] | None = None, held: bool = False,
                hidden: bool = True, empty: str = "·", turn: str = "▶") -> Text:
@@ -42,6 +50,9 @@ def board_text(state: GameState, names: list[str], viewer: int | None, *,
         t.append(f" · QP {state.step.qp}", style="bold reverse")
     if state.phase is Phase.BUILD:
         t.append(f" · built {state.step.builds}/2")
+    goal = goal_line(state)
+    if goal:
+        t.append("\n" + goal)
     t.append("\nNotepad    1 2 3 4 [5]\n", style="bold")
     for r, service in enumerate(state.services):
         row = state.notepad[r]

@@ -91,11 +91,16 @@ class GoalStatus:
             return self.have <= self.need
         return self.have >= self.need
 
+    @property
+    def progress(self) -> str:
+        """"1/3" (capped at the need); "2 waiting" for "no patient left waiting"."""
+        if self.goal is SoloGoal.NO_WAITING:
+            return f"{self.have} waiting"
+        return f"{min(self.have, self.need)}/{self.need}"
+
     def __str__(self) -> str:
         """"run 3 service hubs (1/3)"; "end with no patient left waiting (2 waiting)"."""
-        if self.goal is SoloGoal.NO_WAITING:
-            return f"{self.goal} ({self.have} waiting)"
-        return f"{self.goal} ({min(self.have, self.need)}/{self.need})"
+        return f"{self.goal} ({self.progress})"
 
 
 def goal_status(state: GameState, seat: int = 0) -> GoalStatus | None:
