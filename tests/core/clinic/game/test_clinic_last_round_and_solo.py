@@ -275,3 +275,18 @@ def test_game_result_names_the_new_goal():
     state = end_of_round(end_of_round_6(started(1, seed=1, solo_goal=SoloGoal.THREE_HUBS)))
     res = result(state)
     assert res.solo_goal is SoloGoal.THREE_HUBS and res.goal_met is False
+
+
+def test_the_log_tells_round_6_deaths():
+    """Rulings 0.1: round 6's Admin is played, so its deaths are told with the end."""
+    from core.clinic.game.actions import BuyPopularity
+    from core.clinic.game.narration import describe
+
+    state = started(1, seed=3)
+    state = place(state, 0, Role.PATIENT, R, PreAdmissions(PSY))
+    state = with_player(state, 0, income=3)
+    before = evolve(state, round=K.ROUNDS, phase=Phase.BUY_POPULARITY, queue=(0,))
+    after = apply_action(before, BuyPopularity(0))
+    text = describe(before, BuyPopularity(0), after)
+    assert after.phase is Phase.OVER
+    assert "1 red patient died" in text and "The game is over" in text
