@@ -91,8 +91,10 @@ Costs by floor. Rules: a module above floor 0 needs a module below; no two modul
 one colour adjacent (all hubs are magenta, special modules blue); no module on a space
 with a car on a border; a module may not join two buildings; one service hub per floor
 per building; the first entrance points at a service hub; conveyor stops are aligned.
-Only face-up hubs and special modules can be built. Press m, pick a component, then
-move to a ◆ space and press Enter.
+Only face-up hubs and special modules can be built. Gardens (12), parking tiles (24),
+conveyor stops (20), supply rooms (4 per player), hubs and special modules are shared
+and run out: the menu shows what is left. Press m, pick a component, then move to a ◆
+space and press Enter.
 """,
     "hire": """\
 ## Hire

@@ -53,6 +53,11 @@ SPECIAL_KINDS = (
     ModuleKind.OUTPATIENT_SERVICES,
     ModuleKind.TRIAGE,
 )
+# Shared supplies that run out (rulebook components list; rulings 0.6).  Treatment rooms,
+# helipads and entrances never run out (house rule).
+SUPPLY_GARDENS = 12  # "12 garden tiles"
+SUPPLY_PARKING_TILES = 24  # "24 parking tiles"
+SUPPLY_CONVEYOR_STOPS = 20  # "20 conveyors": one stop each
 CARS_IN_GAME = 100  # house rule: the lot plus the cars set aside never run short
 
 # --- Bonus tiles (decisions) ----------------------------------------------------------
