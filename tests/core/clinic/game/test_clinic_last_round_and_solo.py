@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 from attrs import evolve
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.clinic import (
     Board,
@@ -290,3 +292,26 @@ def test_the_log_tells_round_6_deaths():
     text = describe(before, BuyPopularity(0), after)
     assert after.phase is Phase.OVER
     assert "1 red patient died" in text and "The game is over" in text
+
+
+@settings(max_examples=30, deadline=None)
+@given(colour=st.sampled_from(list(Colour)), in_lab=st.booleans(), reds=st.integers(0, 3),
+       popularity=st.integers(0, 30))
+def test_round_6_admin_then_end_scoring_any_doctor_and_red_patients(colour, in_lab, reds, popularity):
+    """Rulings 0.1 (L375-381, L952): after round 6's Business a doctor in a lab levels up
+    twice (+1), any other doctor levels down, each red patient dies (-5), then the end
+    scoring prices the doctor by its new colour."""
+    state, lab = with_lab(started(1, seed=7), 0)
+    hub = state.players[0].clinic.board.modules_of_kind(ModuleKind.SERVICE_HUB)[0]
+    state = place(state, 0, Role.DOCTOR, colour, lab if in_lab else hub)
+    pid = state.players[0].clinic.last.id
+    for _ in range(reds):
+        state = place(state, 0, Role.PATIENT, R, PreAdmissions(PSY))
+    state = with_player(state, 0, popularity=popularity)
+    final = end_of_round(end_of_round_6(state))
+    p = final.players[0]
+    expected = Colour(min(3, colour + 2)) if in_lab else Colour(max(0, colour - 1))
+    assert p.clinic.person(pid).colour is expected
+    assert p.dead == reds and not p.clinic.of_role(Role.PATIENT)
+    during = max(0, popularity + in_lab * K.LAB_POPULARITY - K.DEATH_PENALTY * reds)
+    assert p.popularity == max(0, during + end_score(p).total)
