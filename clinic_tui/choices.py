@@ -71,13 +71,16 @@ def build_groups(legal) -> dict[str, list[Construct]]:
     return dict(sorted(groups.items(), key=lambda kv: (_rank(kv[0]), kv[0])))
 
 
-def group_label(name: str, actions: list[Construct]) -> str:
+def group_label(name: str, actions: list[Construct], left: int | None = None) -> str:
+    """``"garden: $1-2, 5 places, 3 left"``; ``left``: what the shared supply still
+    holds (None: it never runs out)."""
     costs = sorted({build_cost(a.build) for a in actions})
     cost = f"${costs[0]}" if len(costs) == 1 else f"${costs[0]}-{costs[-1]}"
     if costs == [0]:
         cost = "free"
     places = len({tuple(key_spaces_of(a.build, None)) for a in actions})
-    return f"{name}: {cost}, {places} place{'s' if places != 1 else ''}"
+    stock = "" if left is None else f", {left} left"
+    return f"{name}: {cost}, {places} place{'s' if places != 1 else ''}{stock}"
 
 
 def key_spaces_of(build, board) -> list[Space]:

@@ -17,14 +17,14 @@ DEFAULT_CPU_DELAY = 0.5
 #: Solitaire goals by short name -> ``SoloGoal`` member name (``core.clinic.game``).
 GOALS = {
     "red-patients": "RED_PATIENTS",
-    "three-services": "THREE_SERVICES",
+    "three-hubs": "THREE_HUBS",
     "floor-3": "FLOOR_3",
     "no-waiting": "NO_WAITING",
     "red-doctors": "RED_DOCTORS",
 }
 GOAL_TEXT = {
     "red-patients": "treat 4 red patients",
-    "three-services": "open 3 services",
+    "three-hubs": "run 3 service hubs",
     "floor-3": "build on floor 3",
     "no-waiting": "end with no patient left waiting",
     "red-doctors": "train 2 red doctors",

@@ -93,8 +93,10 @@ Costs by floor. Rules: a module above floor 0 needs a module below; no two modul
 one colour adjacent (all hubs are magenta, special modules blue); no module on a space
 with a car on a border; a module may not join two buildings; one service hub per floor
 per building; the first entrance points at a service hub; conveyor stops are aligned.
-Only face-up hubs and special modules can be built. Press m, pick a component, then
-move to a ◆ space and press Enter.
+Only face-up hubs and special modules can be built. Gardens (12), parking tiles (24),
+conveyor stops (20), supply rooms (4 per player), hubs and special modules are shared
+and run out: the menu shows what is left. Press m, pick a component, then move to a ◆
+space and press Enter.
 """,
     "hire": """\
 ## Hire
@@ -126,7 +128,11 @@ Patients treated by a doctor (and one nurse per colour step) earn by colour; cur
 patients go home. Wages (doctor $2, nurse $1, orderly $1) and upkeep ($1 per module and
 garden, orderlies in supply rooms save $3) come from this round's income, then savings,
 then popularity. Popularity costs $3, from this round's income only. Admin: doctors in
-labs train twice (+1 popularity), others tire; patients worsen and red ones die (−5).
+labs train twice (+1 popularity), others tire; patients worsen and red ones die (−5);
+the turn order is reset. Round 6 has its Admin too, then the end scoring in the new
+turn order. Solitaire goals: treat 4 red patients (sent home), run 3 service hubs (each
+with a working treatment room on its floor), build on floor 3, end with no patient left
+waiting, train 2 red doctors (2 different doctors turned red in a lab).
 """,
     "setup": """\
 ## Setup

@@ -11,6 +11,7 @@ from clinic_tui.dialogs.choice import ChoiceDialog
 from core.clinic.game import BuyPopularity, ChooseBonus, Done, EndMove, Phase, SelectTile
 from core.clinic.game.constants import POPULARITY_PRICE
 from core.clinic.game.narration import place_name
+from core.clinic.game.supplies import empty_supplies, left_for
 
 PLACING_PHASES = (Phase.EXPERT_SETUP, Phase.BONUS_PLACE, Phase.BUILD)
 
@@ -42,7 +43,9 @@ class MenusMixin:
             self._push(ChoiceDialog(f"{me.name}: take a bonus tile", items, id="bonus-dialog"), self._dialog_action)
         elif phase in PLACING_PHASES:
             groups = choices.build_groups(legal)
-            items = [(choices.group_label(name, acts), name) for name, acts in groups.items()]
+            stock = (lambda b: left_for(state, b)) if phase is Phase.BUILD else (lambda b: None)
+            items = [(choices.group_label(name, acts, stock(acts[0].build)), name)
+                     for name, acts in groups.items()]
             if Done() in legal:
                 items.append(("done: end the Build action", "done"))
             if len(items) == 1 and items[0][1] != "done":
@@ -51,7 +54,9 @@ class MenusMixin:
             title = f"{me.name}: build (${me.money} savings, {state.step.builds}/2 built)"
             if phase is not Phase.BUILD:
                 title = f"{me.name}: {'initial clinic' if phase is Phase.EXPERT_SETUP else 'free bonus tile'}"
-            self._push(ChoiceDialog(title, items, id="build-dialog"), self._group_chosen)
+            empty = "; ".join(empty_supplies(state)) if phase is Phase.BUILD else ""
+            self._push(ChoiceDialog(title, items, prompt=empty.capitalize() + "." if empty else "",
+                                    id="build-dialog"), self._group_chosen)
         elif phase is Phase.HIRE:
             groups = choices.hire_groups(state, legal)
             items = [(label, acts) for label, acts in groups]

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from clinic_tui.widgets.clinic_view import COLOUR_STYLE, service_abbr
 from core.clinic.game.constants import NURSE_COSTS, ORDERLY_COST, ROUNDS, UNIVERSITY_COSTS
+from core.clinic.game.end import goal_status
 from core.clinic.game.state import ActionTile, Phase
 from core.clinic.game.view import PlayerView
 
@@ -32,6 +33,13 @@ PHASE_TEXT = {
 }
 
 
+def goal_line(view: PlayerView) -> str | None:
+    """The solitaire goal and its progress, e.g. "Goal 1/3: run 3 service hubs" (fits
+    the panel's 30 columns; None without a goal; from ``core.clinic.game.end``)."""
+    status = goal_status(view)
+    return None if status is None else f"Goal {status.progress}: {status.goal}"
+
+
 def board_text(state: PlayerView, names: list[str], *,
                notepad_cursor: tuple[int, int] | None = None, held: bool = False,
                empty: str = "·", turn: str = "▶") -> Text:
@@ -46,6 +54,9 @@ def board_text(state: PlayerView, names: list[str], *,
         t.append(f" · QP {state.step.qp}", style="bold reverse")
     if state.phase is Phase.BUILD:
         t.append(f" · built {state.step.builds}/2")
+    goal = goal_line(state)
+    if goal:
+        t.append("\n" + goal)
     t.append("\nNotepad    1 2 3 4 [5]\n", style="bold")
     for r, service in enumerate(state.services):
         row = state.notepad[r]

@@ -58,3 +58,21 @@ def test_hire_groups_price_each_choice():
     labels = [label for label, _ in hire_groups(state, legal_actions(state))]
     assert any(label.startswith("nurse: $") for label in labels)
     assert any("doctor, university space 1: $4" in label for label in labels)
+
+
+def test_build_menu_shows_what_the_shared_supply_has_left():
+    """Rulings 0.6: "Show what is left beside each build option": gardens from the 12,
+    supply rooms from 4 per player; treatment rooms never run out (house rule)."""
+    from clinic_tui.choices import group_label
+    from core.clinic.game import constants as K
+    from core.clinic.game.supplies import left_for
+
+    state = _build_turn()
+    groups = build_groups(legal_actions(state))
+    garden = groups["garden"]
+    gardens_built = sum(type(t).__name__ == "Garden" for _, t in state.players[0].clinic.board.tiles)
+    label = group_label("garden", garden, left_for(state, garden[0].build))
+    assert label.endswith(f", {K.SUPPLY_GARDENS - gardens_built} left")
+    room = groups["treatment room"]
+    assert left_for(state, room[0].build) is None
+    assert "left" not in group_label("treatment room", room, left_for(state, room[0].build))

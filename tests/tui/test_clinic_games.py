@@ -37,13 +37,13 @@ async def test_person_and_computer_play_a_whole_game_by_keys():
 
 
 async def test_solitaire_by_keys():
-    app = make_app("Nia", seed=5, goal="three-services")
+    app = make_app("Nia", seed=5, goal="three-hubs")
     async with app.run_test(size=(80, 24)) as pilot:
         await play(pilot, app, random.Random(2))
         over = app.screen
         assert isinstance(over, GameOverScreen)
         text = str(over.query_one("#over-summary").render())
-        assert "Solitaire goal: open 3 services" in text
+        assert "Solitaire goal: run 3 service hubs" in text
         res = over.result
         assert ("Hall of Fame rank:" in text) == bool(res.goal_met)
 

@@ -125,3 +125,40 @@ def test_replay_viewer(snap_compare, tmp_path):
 
     assert snap_compare(ClinicApp(Options(replay=str(path), cpu_delay=0)), terminal_size=(80, 24),
                         run_before=run_before)
+
+
+def _solo_at_round_2(goal):
+    from core.clinic.game import SoloGoal
+
+    state = new_game(["Nia"], 5, solo_goal=SoloGoal[goal])
+    rng = random.Random(5)
+    while not (state.phase is Phase.SELECT and state.round == 2):
+        legal = legal_actions(state)
+        useful = [a for a in legal if not isinstance(a, (Done, EndMove))]
+        state = apply_action(state, rng.choice(useful if useful and rng.random() < 0.8 else legal))
+    return state
+
+
+def test_solitaire_goal_line_shows_progress():
+    """Issue 11: "Show the chosen goal on the game screen during play": the beginner
+    clinic runs one service hub of the three the goal asks for."""
+    from clinic_tui.widgets.main_board import board_text
+    from core.clinic.game import player_view
+
+    state = _solo_at_round_2("THREE_HUBS")
+    assert "Goal 1/3: run 3 service hubs" in board_text(player_view(state, 0), ["Nia"]).plain
+    two = new_game(["Ann", "Bob"], 5)
+    assert "Goal" not in board_text(player_view(two, 0), ["Ann", "Bob"]).plain
+
+
+def test_solitaire_game_screen(snap_compare):
+    """The main board of a solitaire game names the goal and its progress."""
+    state = _solo_at_round_2("THREE_HUBS")
+    app = ClinicApp(Options(seats=parse_players("Nia"), seed=5, goal="three-hubs", cpu_delay=0), state=state)
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.press("escape")  # the tile dialog away: the board shows
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)

@@ -1,6 +1,9 @@
 """Phase 3, Administration: the ten steps in order (rulebook "Phase 3: Admin").
 
 ``ADMIN_STEPS`` is the list an expansion may extend or wrap; ``admin(state)`` runs it.
+Round 6 has its Admin phase too (rulebook "The game lasts 6 rounds, each of which
+comprises ... Administration"; rulings 0.1), but without ``NEXT_ROUND_STEPS``: the
+main-board steps 1-6 and the flips only prepare a round that never comes.
 """
 
 from __future__ import annotations
@@ -81,17 +84,20 @@ def _in_lab(clinic, person) -> bool:
 
 
 def train_in_labs(state: GameState) -> GameState:
-    """7. Each doctor in a lab levels up twice and gives 1 popularity (even if red)."""
+    """7. Each doctor in a lab levels up twice and gives 1 popularity (even if red).
+    A doctor who turns red here is remembered by id for the solitaire goal "train 2 red
+    doctors" (rulings 0.4b: distinct doctors; one already red is not trained)."""
     for seat in state.turn_order:
         p = state.players[seat]
-        clinic, gained, trained = p.clinic, 0, 0
+        clinic, gained, trained = p.clinic, 0, set()
         for doc in clinic.of_role(Role.DOCTOR):
             if _in_lab(clinic, doc):
                 new = level_up(doc.colour, 2)
-                trained += new is Colour.RED and doc.colour is not Colour.RED
+                if new is Colour.RED and doc.colour is not Colour.RED:
+                    trained.add(doc.id)
                 clinic = recolour(clinic, doc.id, new)
                 gained += K.LAB_POPULARITY
-        p = evolve(p, clinic=clinic, trained_red=p.trained_red + trained)
+        p = evolve(p, clinic=clinic, trained_red_ids=p.trained_red_ids | trained)
         state = change_popularity(evolve(state, players=set_player(state, seat, p)), seat, gained)
     return state
 
@@ -164,10 +170,35 @@ ADMIN_STEPS = (
 )
 
 
+#: The steps that only prepare the next round (main-board steps 1-6 and the flips):
+#: after round 6 they score nothing, so the last Admin phase skips them (rulings 0.1).
+#: Lab training, tired doctors, worsening patients (deaths: -5) and the turn-order reset
+#: (end scoring is "in turn order") still happen.
+NEXT_ROUND_STEPS = frozenset(
+    {
+        advance_round,
+        reset_action_marker,
+        return_appointments,
+        university_level_up,
+        refill_university,
+        remove_unhired_nurses,
+        flip_tiles,
+    }
+)
+
+
+def is_last_round(state: GameState) -> bool:
+    """Round 6 (``constants.ROUNDS``): its Admin phase is followed by the end of the game."""
+    return state.round >= K.ROUNDS
+
+
 def admin(state: GameState, steps=ADMIN_STEPS) -> GameState:
-    """Run the Admin steps in order."""
+    """Run the Admin steps in order; in the last round, all but ``NEXT_ROUND_STEPS``
+    (the round marker stays on 6)."""
+    last = is_last_round(state)
     for step in steps:
-        state = step(state)
+        if not (last and step in NEXT_ROUND_STEPS):
+            state = step(state)
     return state
 
 

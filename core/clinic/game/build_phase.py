@@ -23,6 +23,7 @@ from .actions import ChooseBonus, Construct
 from .flow import finish_resolution, start_game
 from .setup import arrive
 from .state import BonusTile, GameState, Phase, Turn, set_player
+from .supplies import shortage, supplies_left
 
 PSYCHIATRY_HUB = Module(ModuleKind.SERVICE_HUB, Service.PSYCHIATRY)
 
@@ -37,13 +38,15 @@ def _stack_index(state: GameState, module: Module) -> tuple[str, int] | None:
 
 def build_options(state: GameState) -> list[Construct]:
     """Every build the current player may make now: legal (part 1), affordable, and
-    its tile available (face-up service hubs and special modules; supply rooms while
-    the supply lasts)."""
+    its tile available (face-up service hubs and special modules; supply rooms,
+    gardens, parking tiles and conveyor stops while the shared supply lasts, rulings
+    0.6)."""
     p = state.players[state.current]
     services = tuple(st.module.service for st in state.hub_stacks if st.available)
     specials = {st.module.kind for st in state.special_stacks if st.available}
     out = []
     costs: dict = {}  # build_cost depends only on the component and the floor
+    supplies = supplies_left(state)
     for b in legal_builds(p.clinic.board, services):
         if isinstance(b, BuildModule):
             kind = b.module.kind
@@ -54,6 +57,8 @@ def build_options(state: GameState) -> list[Construct]:
             key = (kind, b.space.floor)
         else:
             key = (type(b), getattr(b, "space", None) and b.space.floor)
+        if shortage(state, b, supplies):
+            continue
         cost = costs.get(key)
         if cost is None:
             cost = costs[key] = build_cost(b)

@@ -53,6 +53,11 @@ SPECIAL_KINDS = (
     ModuleKind.OUTPATIENT_SERVICES,
     ModuleKind.TRIAGE,
 )
+# Shared supplies that run out (rulebook components list; rulings 0.6).  Treatment rooms,
+# helipads and entrances never run out (house rule).
+SUPPLY_GARDENS = 12  # "12 garden tiles"
+SUPPLY_PARKING_TILES = 24  # "24 parking tiles"
+SUPPLY_CONVEYOR_STOPS = 20  # "20 conveyors": one stop each
 CARS_IN_GAME = 100  # house rule: the lot plus the cars set aside never run short
 
 # --- Bonus tiles (decisions) ----------------------------------------------------------
@@ -71,11 +76,12 @@ END_ROOM_BASE = 1  # each working treatment room: 1 + its floor
 END_PATIENT_WAITING = -2  # each patient still in the clinic or pre-admissions
 TIME_PER_PENALTY = 3  # -1 popularity per full 3 time spent (rulebook)
 
-# --- Solitaire (decisions) ------------------------------------------------------------
-SOLO_RED_PATIENTS = 4
-SOLO_SERVICES = 3
-SOLO_FLOOR = 3
-SOLO_RED_DOCTORS = 2
+# --- Solitaire goals (decisions; rulings 0.4) ---------------------------------------
+SOLO_RED_PATIENTS = 4  # red patients treated (went home)
+SOLO_SERVICE_HUBS = 3  # service hubs with a working treatment room on their floor (house)
+SOLO_FLOOR = 3  # a tile on this floor
+SOLO_PATIENTS_WAITING = 0  # at most this many patients in the clinic or pre-admissions
+SOLO_RED_DOCTORS = 2  # distinct doctors turned red in a lab (house)
 # Hall of Fame: (minimum final popularity, rank), best last; below 20 is "orderly".
 HALL_OF_FAME = (
     (0, "orderly"),

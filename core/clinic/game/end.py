@@ -7,12 +7,18 @@ order; the most popular wins; on a tie, whoever reached the space first.  Number
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from attrs import evolve, frozen
 
-from core.clinic.components import Role
+from core.clinic.board import Board
+from core.clinic.components import ModuleKind, Role
 
 from . import constants as K
 from .state import GameState, Phase, PlayerState, SoloGoal, change_popularity, set_player
+
+if TYPE_CHECKING:
+    from .view import PlayerView
 
 
 @frozen
@@ -65,22 +71,68 @@ def winners(state: GameState) -> tuple[int, ...]:
     return (min(tied, key=lambda s: state.players[s].stamp),)
 
 
-def goal_met(state: GameState, seat: int = 0) -> bool:
-    """Whether the solitaire goal is achieved (decisions)."""
-    p = state.players[seat]
-    clinic = p.clinic
+def running_service_hubs(board: Board) -> int:
+    """Service hubs with at least one working treatment room on their floor of their
+    building (the solitaire goal "run 3 service hubs", rulings 0.4a)."""
+    rooms = {(board.building_index[s], s.floor) for s in board.working_treatment_rooms}
+    return sum(
+        (board.building_index[h], h.floor) in rooms for h in board.modules_of_kind(ModuleKind.SERVICE_HUB)
+    )
+
+
+@frozen
+class GoalStatus:
+    """Where a solitaire goal stands: ``have`` of ``need`` (for "no patient left
+    waiting": ``have`` patients waiting, at most ``need``), and whether it is ``met``
+    (at the end of the game; during play, whether it would be met now)."""
+
+    goal: SoloGoal
+    have: int
+    need: int
+
+    @property
+    def met(self) -> bool:
+        if self.goal is SoloGoal.NO_WAITING:
+            return self.have <= self.need
+        return self.have >= self.need
+
+    @property
+    def progress(self) -> str:
+        """"1/3" (capped at the need); "2 waiting" for "no patient left waiting"."""
+        if self.goal is SoloGoal.NO_WAITING:
+            return f"{self.have} waiting"
+        return f"{min(self.have, self.need)}/{self.need}"
+
+    def __str__(self) -> str:
+        """"run 3 service hubs (1/3)"; "end with no patient left waiting (2 waiting)"."""
+        return f"{self.goal} ({self.progress})"
+
+
+def goal_status(state: GameState | PlayerView, seat: int = 0) -> GoalStatus | None:
+    """The solitaire goal's progress for ``state`` or a player's view of it (None
+    without a goal; rulings 0.4): red patients
+    treated (went home), service hubs running, the highest floor built on, patients
+    in the clinic or pre-admissions, distinct doctors turned red in a lab."""
     goal = state.config.solo_goal
+    if goal is None:
+        return None
+    p = state.players[seat]
+    board = p.clinic.board
     if goal is SoloGoal.RED_PATIENTS:
-        return p.cured_red >= K.SOLO_RED_PATIENTS
-    if goal is SoloGoal.THREE_SERVICES:
-        return len(clinic.board.offered_services) >= K.SOLO_SERVICES
+        return GoalStatus(goal, p.cured_red, K.SOLO_RED_PATIENTS)
+    if goal is SoloGoal.THREE_HUBS:
+        return GoalStatus(goal, running_service_hubs(board), K.SOLO_SERVICE_HUBS)
     if goal is SoloGoal.FLOOR_3:
-        return any(s.floor >= K.SOLO_FLOOR for s, _ in clinic.board.tiles)
+        return GoalStatus(goal, max((s.floor for s, _ in board.tiles), default=0), K.SOLO_FLOOR)
     if goal is SoloGoal.NO_WAITING:
-        return not clinic.of_role(Role.PATIENT)
-    if goal is SoloGoal.RED_DOCTORS:
-        return p.trained_red >= K.SOLO_RED_DOCTORS
-    return False
+        return GoalStatus(goal, len(p.clinic.of_role(Role.PATIENT)), K.SOLO_PATIENTS_WAITING)
+    return GoalStatus(goal, len(p.trained_red_ids), K.SOLO_RED_DOCTORS)
+
+
+def goal_met(state: GameState, seat: int = 0) -> bool:
+    """Whether the solitaire goal is achieved (False without a goal)."""
+    status = goal_status(state, seat)
+    return status is not None and status.met
 
 
 def hall_of_fame(popularity: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from attrs import evolve
 
 from . import constants as K
-from .admin import admin
+from .admin import admin, is_last_round
 from .business_phase import business
 from .end import end_game
 from .notepad import new_appointments
@@ -99,11 +99,12 @@ def finish_buying(state: GameState) -> GameState:
 
 
 def end_of_round(state: GameState) -> GameState:
-    """After round 6's Business the game ends (house rule: no Admin then); otherwise
-    Admin and the next round."""
-    if state.round >= K.ROUNDS:
-        return end_game(state)
-    return start_round(admin(state))
+    """Admin, then the next round; after round 6's Admin (rulebook "The game lasts 6
+    rounds, each of which comprises ... Administration"; rulings 0.1) the end-game
+    scoring in the new turn order."""
+    last = is_last_round(state)
+    state = admin(state)
+    return end_game(state) if last else start_round(state)
 
 
 def start_game(state: GameState) -> GameState:

@@ -158,13 +158,19 @@ def _business(before: GameState, after: GameState) -> list[str]:
     return out
 
 
-def _round_end(before: GameState, after: GameState) -> list[str]:
+def _deaths(before: GameState, after: GameState) -> list[str]:
+    """Admin's deaths (red patients worsening), in the new turn order."""
     out = []
     for seat in after.turn_order:
         b, a = before.players[seat], after.players[seat]
         dead = a.dead - b.dead
         if dead:
             out.append(f"{a.name}: {dead} red patient{'s' if dead != 1 else ''} died (-5 popularity each)")
+    return out
+
+
+def _round_end(before: GameState, after: GameState) -> list[str]:
+    out = _deaths(before, after)
     names = ", ".join(after.players[s].name for s in after.turn_order)
     out.append(f"Round {after.round} begins; turn order {names}")
     return out
@@ -206,6 +212,7 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
     if after.round > before.round:
         parts.extend(_round_end(before, after))
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:
+        parts.extend(_deaths(before, after))  # round 6's Admin (rulings 0.1)
         best = max(p.popularity for p in after.players)
         from .end import winners
 

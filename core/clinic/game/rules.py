@@ -153,6 +153,11 @@ def reject_reason(state: GameState, action: Action) -> str:
             build(state.players[state.current].clinic.board, action.build)
         except ValueError as err:
             return f"{head}: {err}"
+        from .supplies import shortage
+
+        short = shortage(state, action.build) if state.phase is Phase.BUILD else None
+        if short:
+            return f"{head}: {short}"
         cost = build_cost(action.build)
         rule = (
             f"Build: costs ${cost}, savings ${state.players[state.current].money}, or the tile"

@@ -110,6 +110,20 @@ def _expansions(options: Sequence[str] | str) -> frozenset[str]:
     return frozenset(names)
 
 
+def special_stacks(rng: random.Random, n: int, solo_goal: SoloGoal | None) -> tuple[Stack, ...]:
+    """The special module stacks: ``constants.SPECIAL_STACKS[n]`` random types (rulebook
+    "1 each of 2 different random special modules" with 1 player).  With the goal "train
+    2 red doctors" one of them is the lab (rulings 0.4b), the other random."""
+    types, each = K.SPECIAL_STACKS[n]
+    if solo_goal is SoloGoal.RED_DOCTORS:
+        others = [k for k in K.SPECIAL_KINDS if k is not ModuleKind.LAB]
+        kinds = [ModuleKind.LAB] + rng.sample(others, types - 1)
+    else:
+        kinds = rng.sample(K.SPECIAL_KINDS, types)
+    kinds.sort(key=K.SPECIAL_KINDS.index)
+    return tuple(Stack(Module(k), each) for k in kinds)
+
+
 def new_game(
     players: Sequence[str] | int,
     seed: int,
@@ -134,9 +148,7 @@ def new_game(
             raise SetupError(f"Setup: turn order {tuple(turn_order)} is not the seats 0-{n - 1}")
         order = list(turn_order)
     services = K.SERVICES_BY_PLAYERS[n]
-    types, each = K.SPECIAL_STACKS[n]
-    kinds = sorted(rng.sample(K.SPECIAL_KINDS, types), key=K.SPECIAL_KINDS.index)
-    special = tuple(Stack(Module(k), each) for k in kinds)
+    special = special_stacks(rng, n, config.solo_goal)
     hubs = tuple(Stack(Module(ModuleKind.SERVICE_HUB, s), K.SERVICE_HUBS_PER_STACK) for s in services)
 
     doctor_pool = K.DOCTOR_POOL[n]

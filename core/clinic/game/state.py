@@ -60,10 +60,11 @@ class BonusTile(enum.Enum):
 
 
 class SoloGoal(enum.Enum):
-    """Solitaire goals (decisions); pick one at setup."""
+    """Solitaire goals (decisions; rulings 0.4 for ``THREE_HUBS`` and ``RED_DOCTORS``);
+    pick one at setup.  Thresholds in ``constants.SOLO_*``; ``end.goal_status`` checks."""
 
     RED_PATIENTS = "treat 4 red patients"
-    THREE_SERVICES = "open 3 services"
+    THREE_HUBS = "run 3 service hubs"
     FLOOR_3 = "build on floor 3"
     NO_WAITING = "end with no patient left waiting"
     RED_DOCTORS = "train 2 red doctors"
@@ -104,7 +105,8 @@ class Stack:
 class PlayerState:
     """One player: clinic, savings, popularity (``stamp`` orders arrivals on a space:
     higher arrived later), time spent, action tiles left this round, this round's
-    income during Business, and counters for conservation and solitaire goals."""
+    income during Business, and counters for conservation and solitaire goals
+    (``trained_red_ids``: the ids of the doctors that turned red in a lab, rulings 0.4b)."""
 
     name: str
     clinic: Clinic
@@ -117,7 +119,7 @@ class PlayerState:
     cured: int = 0
     cured_red: int = 0
     dead: int = 0
-    trained_red: int = 0
+    trained_red_ids: frozenset[int] = field(default=frozenset(), converter=frozenset)
     dismissed_doctors: int = 0
     dismissed_nurses: int = 0
     dismissed_orderlies: int = 0

@@ -19,7 +19,7 @@ from attrs import evolve, frozen
 
 from core.clinic.components import Colour, Service
 
-from .state import ActionTile, BonusTile, GameState, Phase, PlayerState, Stack, Turn
+from .state import ActionTile, BonusTile, GameConfig, GameState, Phase, PlayerState, Stack, Turn
 
 
 @frozen
@@ -55,6 +55,8 @@ class PlayerView:
     step: Turn
 
     hidden: bool = False
+    #: The options fixed at setup (names, sides, solitaire goal): all public.
+    config: GameConfig | None = None
 
     @property
     def player_count(self) -> int:
@@ -114,4 +116,5 @@ def _project(state: GameState, viewer: int | None, hidden: bool) -> PlayerView:
         has_selected=tuple(t is not None for t in chosen),
         step=state.step,
         hidden=hidden,
+        config=state.config,
     )

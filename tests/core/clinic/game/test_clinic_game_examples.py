@@ -201,7 +201,8 @@ def test_lab_training_levels_up_twice_and_gives_popularity(before, after):
     doctor = state.players[0].clinic.at(lab)[0]
     assert doctor.colour is after
     assert state.players[0].popularity == 1
-    assert state.players[0].trained_red == (after is R and before is not R)
+    trained = {doctor.id} if after is R and before is not R else set()
+    assert state.players[0].trained_red_ids == trained
 
 
 @pytest.mark.parametrize("before, after", [(W, W), (Y, W), (O, Y), (R, O)])

@@ -8,6 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.clinic import Colour, ModuleKind, Role, Space
 from core.clinic.game import apply_action, is_over, legal_actions, new_game, result
 from core.clinic.game.bots import make_bot
 from core.clinic.game.serialize import (
@@ -57,6 +58,13 @@ def test_random_games_finish_with_invariants(seed, players, expert):
     res = result(state)
     assert len(res.scores) == players and len(res.winners) == 1
     assert all(p.final == p.popularity for p in state.players)
+    # Round 6 has its Admin (rulings 0.1: "each of which comprises ... Administration"):
+    # every doctor outside a lab has tired, so a red doctor at the end stands in a lab.
+    for p in state.players:
+        for doctor in p.clinic.of_role(Role.DOCTOR):
+            where = p.clinic.board.module_at(doctor.where) if isinstance(doctor.where, Space) else None
+            assert doctor.colour is not Colour.RED or (where and where.kind is ModuleKind.LAB)
+        assert all(pid < p.clinic.next_id for pid in p.trained_red_ids)
 
 
 @settings(max_examples=6)
