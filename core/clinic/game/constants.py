@@ -87,3 +87,8 @@ HALL_OF_FAME = (
     (100, "attending physician"),
     (120, "CEO"),
 )
+
+# --- Move (house rule, ruling 0.2) ----------------------------------------------------
+# Moves of one person offered in one Move phase: a swap of two full rooms needs one each,
+# a waypoint a second; it keeps random and computer games finite.
+MOVES_PER_PERSON = 2
