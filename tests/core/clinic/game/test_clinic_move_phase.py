@@ -229,3 +229,18 @@ def test_nobody_comes_in_to_a_limited_place_while_a_swap_is_half_done():
     # The white doctor's last move goes only where there is room: back to A3 or the hub.
     assert set(moves_of(state, ids["white"])) == {sp("A3"), sp("B3")}
     assert any("on south of B3 can still go in" in p for p in end_move_problems(state))
+
+
+def test_the_basic_computer_player_swaps_the_doctors_too():
+    """The basic bot plans a room's doctor places by who will end there (L696), so it
+    finds the swap worth $14 and ends the move legally (before: no move, $0)."""
+    from core.clinic.game.bots import make_bot
+
+    state, ids = swap_position()
+    bot = make_bot("basic")
+    played = []
+    while state.phase is Phase.MOVE:
+        played.append(bot.choose(state))
+        state = apply_action(state, played[-1])
+    assert played == [MovePerson(ids["white"], sp("C3")), MovePerson(ids["red"], sp("A3")), EndMove()]
+    assert state.players[0].cured == 2
