@@ -244,3 +244,22 @@ def test_the_basic_computer_player_swaps_the_doctors_too():
         state = apply_action(state, played[-1])
     assert played == [MovePerson(ids["white"], sp("C3")), MovePerson(ids["red"], sp("A3")), EndMove()]
     assert state.players[0].cured == 2
+
+
+def test_each_move_can_be_undone_within_the_turn():
+    """Undo (house rule, ``core/undo.py``): a person's move, the second one too, is
+    taken back last first; the count of moves goes back with it."""
+    from core.clinic.game.game_record import RULES
+    from core.record import GameRecord
+    from core.saves import Seat
+
+    state, ids = swap_position()
+    record = GameRecord(RULES, 0, (Seat("Ann"),), {}, (state,))
+    record = record.play(MovePerson(ids["white"], sp("C3"))).play(MovePerson(ids["white"], sp("B3")))
+    assert record.can_undo
+    record = record.undo()
+    assert record.state.step.moved == (ids["white"],)
+    assert record.state.players[0].clinic.person(ids["white"]).where == sp("C3")
+    assert MovePerson(ids["white"], sp("B3")) in legal_actions(record.state)
+    record = record.undo()
+    assert record.state == state
