@@ -5,6 +5,8 @@ move ends, the outpatient shortcut, conveyors stop by stop."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from attrs import evolve
 
 from core.clinic import (
@@ -263,3 +265,31 @@ def test_each_move_can_be_undone_within_the_turn():
     assert MovePerson(ids["white"], sp("B3")) in legal_actions(record.state)
     record = record.undo()
     assert record.state == state
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(1, 4))
+def test_moving_everyone_as_much_as_offered_always_ends_legally(seed, players):
+    """House rules (ruling 0.2): a player who takes every move offered, at random,
+    into and out of full rooms, still reaches a legal End move: once no move is left,
+    ``EndMove`` is legal (a module over capacity always has someone who can walk to a
+    place with room), and nobody moves more than twice."""
+    import random
+
+    from core.clinic.game import is_over
+
+    rng = random.Random(seed)
+    state = new_game(players, seed)
+    while not is_over(state):
+        options = legal_actions(state)
+        assert options, f"no legal action in {state.phase}"
+        if state.phase is Phase.MOVE:
+            moves = [a for a in options if isinstance(a, MovePerson)]
+            if not moves:
+                assert EndMove() in options, end_move_problems(state)
+            action = rng.choice(moves) if moves else EndMove()
+            if isinstance(action, MovePerson):
+                assert state.step.moved.count(action.pid) < 2
+        else:
+            action = rng.choice(options)
+        state = apply_action(state, action)
