@@ -82,7 +82,9 @@ class BasicBot:
       a nurse when colours do not match, only what it can pay;
     - admits only patients it can treat this round (``bot_plan.plan_care``), moving
       a treatable patient into the admitting column when that helps;
-    - moves patients, doctors and nurses to the plan's rooms, idle doctors to a lab;
+    - moves patients, doctors and nurses to the plan's rooms (two doctors may swap
+      full rooms), idle doctors to a lab; ends the move legally (moves anyone left
+      over capacity to the nearest place with room);
     - buys popularity with the income it does not need for next round.
 
     Ties are broken by the order of ``legal_actions`` (deterministic); ``rng`` is kept
