@@ -114,13 +114,19 @@ moves it; a admits from the cursor's row; d ends the action (unspent QP are lost
 """,
     "move": """\
 ## Move
-One player after another. Each person moves once, along the cheapest path, to a place
-where they may end the phase with room for them: doctors and nurses to hubs and rooms,
-patients to rooms of their service, orderlies to supply rooms. Time: 1 per module step,
-entrance or helipad to the module: 1, conveyors 0; a triage takes 3 off each round.
-Nobody may stay on an entrance or helipad while they can go somewhere. Press m (or Enter
-on people), pick a person, move to a ◆ destination (the path is shown) and press Enter;
-e ends the move.
+One player after another. A person may move up to 2 times (house rule), each time
+along the cheapest path from where they stand, to a place where they may end the phase:
+doctors and nurses to hubs and rooms, patients to rooms of their service or outpatient
+services, orderlies to supply rooms. A full room never blocks the way, and a person's
+first move may even go over capacity (two doctors swapping rooms); the second move, and
+anyone coming in, only where there is room. Time: 1 per module step, entrance or
+helipad to the module: 1, conveyors 0 (stop by stop); a triage takes 3 off each round.
+A patient sent from pre-admissions to outpatient services arrives for 0 and moves no
+more; patients who spent a round in a room never move.
+e ends the move once everyone stands legally: every module within capacity, nobody on
+an entrance or helipad who can still go somewhere; otherwise it says which room breaks
+which rule. Press m (or Enter on people), pick a person, move to a ◆ destination (the
+path is shown) and press Enter.
 """,
     "business": """\
 ## Business and Admin

@@ -79,7 +79,7 @@ class MenusMixin:
             if EndMove() in legal:
                 items.append(("end the move", "end"))
             else:
-                items.append(("end the move (not yet: people can still come in)", "end"))
+                items.append(("end the move (not yet: choose to see why)", "end"))
             self._push(ChoiceDialog(f"{me.name}: move whom? (time {clinic.move_time})", items, id="move-dialog"),
                        self._mover_chosen)
         elif phase is Phase.BUY_POPULARITY:

@@ -10,7 +10,8 @@ from clinic_tui import choices
 from clinic_tui.dialogs.choice import ChoiceDialog
 from core.clinic.board import Space
 from core.clinic.game import Action, AdmitPatient, Done, EndMove, MovePerson, Phase
-from core.clinic.movement import end_of_move_violations, reachable
+from core.clinic.game.move_phase import end_move_problems
+from core.clinic.movement import reachable
 
 
 class MovesMixin:
@@ -96,18 +97,15 @@ class MovesMixin:
             self.play(Done())
 
     def action_end_move(self) -> None:
+        """End the Move phase; when it may not end yet, the engine's reasons (each
+        naming the room and the rule) are shown, one a line."""
         if not (self._human_may_act() and self._own()):
             return
         if EndMove() in self.legal():
             self.play(EndMove())
             return
-        problems = end_of_move_violations(self.clinic)
-        movers = choices.movers(self.state, self.legal())
-        waiting = [str(p) for p in self.clinic.people if p.id in movers and not isinstance(p.where, Space)]
-        lines = [f"• {p}" for p in problems]
-        if waiting:
-            lines.append("Still able to go somewhere: " + ", ".join(waiting))
-        self.notify("The move cannot end yet:\n" + "\n".join(lines), severity="error",
+        problems = end_move_problems(self.state)
+        self.notify("End the move: not yet.\n" + "\n".join(f"• {p}" for p in problems), severity="error",
                     title="Not allowed", timeout=10)
 
     def action_admit(self) -> None:

@@ -6,18 +6,24 @@ rules-decisions.md.  Nodes of the walking graph are module and helipad ``Space``
 entrance ``Border``s and ``PreAdmissions``.  Edges:
 
 * pre-admissions -> any entrance or helipad: ``TIME_PRE_ADMISSIONS_TO_ARRIVAL`` (0);
-* pre-admissions -> any outpatient services, patients only: 0;
 * entrance -> the module it points at, helipad -> the module below: 1;
 * module -> orthogonally adjacent module, up and down included: 1;
-* conveyor stop -> an aligned conveyor stop: 0.
+* conveyor stop -> the next stop along a line of aligned stops, either way: 0
+  (ruling 0.5, base L690 "always think through each step of moving by conveyor": a
+  ride from A to C passes the stop B between them).
 
 There is no edge back to an entrance, helipad or pre-admissions, so nobody who has
-entered can leave.
+entered can leave.  The outpatient shortcut (base L746, patients "teleporting" from
+pre-admissions to outpatient services for 0 time) is not an edge: it is a whole move
+of its own, from pre-admissions straight to an outpatient services, and it ends that
+patient's movement for the phase (ruling 0.3: ``move_person`` marks the patient as
+staying).  A patient bound for a room walks from an entrance or helipad.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
 import attrs
 
@@ -35,9 +41,6 @@ def _edges(board: Board, node: Location, patient: bool):
             yield e, K.TIME_PRE_ADMISSIONS_TO_ARRIVAL
         for h in board.spaces_with(Helipad):
             yield h, K.TIME_PRE_ADMISSIONS_TO_ARRIVAL
-        if patient:
-            for s in board.modules_of_kind(ModuleKind.OUTPATIENT_SERVICES):
-                yield s, K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT
         return
     if isinstance(node, Border):
         if node in board.entrances:
@@ -52,11 +55,55 @@ def _edges(board: Board, node: Location, patient: bool):
     for n in board.neighbours(node):
         if isinstance(board.tile_at(n), Module):
             yield n, K.TIME_ADJACENT_MODULE
-    stops = board.conveyor_stops
-    if node in stops:
-        for s in stops:
-            if s != node and s.aligned_with(node):
-                yield s, K.TIME_CONVEYOR
+    for s in conveyor_links(board).get(node, ()):
+        yield s, K.TIME_CONVEYOR
+
+
+def _line_key(a: Space, b: Space) -> tuple:
+    """The line two aligned spaces share: which coordinate varies, and the other two."""
+    if a.floor != b.floor:
+        return ("floor", a.col, a.row)
+    if a.col != b.col:
+        return ("col", a.floor, a.row)
+    return ("row", a.floor, a.col)
+
+
+def conveyor_links(board: Board) -> dict[Space, tuple[Space, ...]]:
+    """Each conveyor stop -> the stops next to it along each line of aligned stops
+    (ruling 0.5: consecutive stops only, so a ride visits every stop it passes).
+
+    Stops on one line (same two of floor/column/row) are ordered along the third
+    coordinate; each is linked to its neighbours in that order, both ways."""
+    return _links(board.conveyor_stops)
+
+
+@lru_cache(maxsize=1024)
+def _links(stops: tuple[Space, ...]) -> dict[Space, tuple[Space, ...]]:
+    lines: dict[tuple, set[Space]] = {}
+    for i, a in enumerate(stops):
+        for b in stops[i + 1 :]:
+            if a.aligned_with(b):
+                lines.setdefault(_line_key(a, b), set()).update((a, b))
+    out: dict[Space, list[Space]] = {}
+    for key, members in lines.items():
+        axis = key[0]
+        ordered = sorted(members, key=lambda s: getattr(s, axis))
+        for a, b in zip(ordered, ordered[1:]):
+            out.setdefault(a, []).append(b)
+            out.setdefault(b, []).append(a)
+    return {s: tuple(n) for s, n in out.items()}
+
+
+def is_shortcut(board: Board, start: Location, goal: Location, patient: bool) -> bool:
+    """True for the outpatient shortcut: a patient from pre-admissions straight to an
+    outpatient services (base L746, 0 time; ruling 0.3)."""
+    return (
+        patient
+        and isinstance(start, PreAdmissions)
+        and isinstance(goal, Space)
+        and (m := board.module_at(goal)) is not None
+        and m.kind is ModuleKind.OUTPATIENT_SERVICES
+    )
 
 
 def cheapest_path(
@@ -64,12 +111,14 @@ def cheapest_path(
 ) -> tuple[int, tuple[Location, ...]]:
     """The cheapest walk from ``start`` to ``goal``: ``(time, (start, ..., goal))``.
 
-    ``patient`` allows the pre-admissions -> outpatient services shortcut.  A 0-1
-    breadth-first search (all step costs are 0 or 1).  Raises IllegalActionError when
-    no path of modules leads there.
+    ``patient`` allows the pre-admissions -> outpatient services shortcut (as the whole
+    move).  A 0-1 breadth-first search (all step costs are 0 or 1).  Raises
+    IllegalActionError when no path of modules leads there.
     """
     if start == goal:
         return 0, (start,)
+    if is_shortcut(board, start, goal, patient):
+        return K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT, (start, goal)
     best: dict[Location, int] = {start: 0}
     came: dict[Location, Location] = {}
     queue: deque[Location] = deque([start])
@@ -95,7 +144,10 @@ def cheapest_path(
 
 def walk_time(board: Board, path: tuple[Location, ...], patient: bool = False) -> int:
     """Time of a hand-walked ``path``, step by step; raises IllegalActionError when a
-    step is not an edge of the walking graph (the cheapest step is used)."""
+    step is not an edge of the walking graph (the cheapest step is used).  The
+    outpatient shortcut is a path of its own: ``(pre-admissions, outpatient services)``."""
+    if len(path) == 2 and is_shortcut(board, path[0], path[1], patient):
+        return K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT
     total = 0
     for a, b in zip(path, path[1:]):
         costs = [c for n, c in _edges(board, a, patient) if n == b]
@@ -107,7 +159,8 @@ def walk_time(board: Board, path: tuple[Location, ...], patient: bool = False) -
 
 def reachable(clinic: Clinic, pid: int) -> dict[Location, int]:
     """Every place person ``pid`` can reach this Move phase, with its cheapest time
-    (for part 2's ``legal_actions``).  Empty for a patient who stays."""
+    (for part 2's ``legal_actions``).  Empty for a patient who stays.  A patient in
+    pre-admissions reaches every outpatient services for 0 (the shortcut)."""
     person = clinic.person(pid)
     if person.stays:
         return {}
@@ -122,20 +175,29 @@ def reachable(clinic: Clinic, pid: int) -> dict[Location, int]:
             if nd < best.get(nxt, 1 << 30):
                 best[nxt] = nd
                 (queue.appendleft if cost == 0 else queue.append)(nxt)
+    if patient and isinstance(person.where, PreAdmissions):
+        for s in board.modules_of_kind(ModuleKind.OUTPATIENT_SERVICES):
+            best[s] = K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT
     return best
 
 
 def move_person(clinic: Clinic, pid: int, goal: Location) -> Clinic:
     """Move person ``pid`` to ``goal`` along the cheapest path; its time is added to
-    ``clinic.move_time``.  Raises IllegalActionError when the patient stays in its room
-    (patients never switch rooms) or no path leads there (people cannot leave)."""
+    ``clinic.move_time``.  A person may be moved again (base L668 "as much as you want,
+    but it all takes time"); each move costs the cheapest path from where they stand.
+    A patient sent from pre-admissions straight to an outpatient services (the 0-time
+    shortcut, base L746) stays there: it moves no more (ruling 0.3).  Raises
+    IllegalActionError when the patient stays (base L684, patients never switch rooms)
+    or no path leads there (people cannot leave)."""
     person = clinic.person(pid)
     if person.stays and goal != person.where:
         raise IllegalActionError(
             f"Movement: {person} stays at {person.where} (patients never switch rooms)"
         )
-    time, _ = cheapest_path(clinic.board, person.where, goal, person.role is Role.PATIENT)
-    clinic = replace_person(clinic, attrs.evolve(person, where=goal))
+    patient = person.role is Role.PATIENT
+    time, _ = cheapest_path(clinic.board, person.where, goal, patient)
+    stays = person.stays or is_shortcut(clinic.board, person.where, goal, patient)
+    clinic = replace_person(clinic, attrs.evolve(person, where=goal, stays=stays))
     return attrs.evolve(clinic, move_time=clinic.move_time + time)
 
 
@@ -143,11 +205,20 @@ _ROLE_INDEX = {Role.DOCTOR: 0, Role.NURSE: 1, Role.ORDERLY: 2, Role.PATIENT: 3}
 _ROOMS = (ModuleKind.TREATMENT_ROOM, ModuleKind.OPERATING_ROOM)
 
 
+# The rulebook's words each end-of-move check quotes (base game, Move).
+RULE_CAPACITY = (
+    "a module's capacity does limit how many people can be in it at the end of this phase"
+)
+RULE_NO_ARRIVAL_POINT = "no person can end their movement on an entrance or helipad"
+RULE_ON_A_MODULE = "each person's movement must end on a module"
+RULE_OWN_SERVICE = "get patients into treatment/operating rooms connected to the correct service"
+
+
 def end_of_move_violations(clinic: Clinic) -> tuple[str, ...]:
-    """Every reason the clinic may not end the Move phase as it stands (empty if none):
-    people on an entrance or helipad, people where their kind is not allowed, patients
-    in rooms of another service (or none), modules over capacity (rulebook, Module
-    Capacity)."""
+    """Every reason the clinic may not end the Move phase as it stands (empty if none),
+    each naming the place and quoting the rule: people on an entrance or helipad (base
+    L750), people where their kind is not allowed (capacity table), patients in rooms
+    of another service or of none (L672), modules over capacity (L696)."""
     board = clinic.board
     out: list[str] = []
     counts: dict[Space, list[int]] = {}
@@ -158,28 +229,34 @@ def end_of_move_violations(clinic: Clinic) -> tuple[str, ...]:
                 out.append(f"{p} cannot stay in {where} (patients only)")
             continue
         if isinstance(where, Border):
-            out.append(f"{p} is on the entrance {where} (nobody may end on an entrance)")
+            out.append(f"{p} is on the entrance {where} ('{RULE_NO_ARRIVAL_POINT}')")
             continue
         tile = board.tile_at(where)
         if isinstance(tile, Helipad):
-            out.append(f"{p} is on the helipad at {where} (nobody may end on a helipad)")
+            out.append(f"{p} is on the helipad at {where} ('{RULE_NO_ARRIVAL_POINT}')")
             continue
         if not isinstance(tile, Module):
-            out.append(f"{p} is at {where}, which is not a module")
+            out.append(f"{p} is at {where}, which is not a module ('{RULE_ON_A_MODULE}')")
             continue
         cap = K.CAPACITY[tile.kind.value][_ROLE_INDEX[p.role]]
         if cap == 0:
-            out.append(f"{p} cannot end in the {tile} at {where} (no {p.role} allowed there)")
+            out.append(
+                f"{p} cannot end in the {tile} at {where}"
+                f" (no {p.role} allowed there: capacity 0 on the module)"
+            )
             continue
         if p.role is Role.PATIENT and tile.kind in _ROOMS:
             service = board.room_service(where)
             if service is None:
-                out.append(f"{p} is in the {tile} at {where}, not connected to any service")
+                out.append(
+                    f"{p} is in the {tile} at {where}, not connected to any service"
+                    f" ('{RULE_OWN_SERVICE}')"
+                )
                 continue
             if service is not p.service:
                 out.append(
                     f"{p} is in the {tile} at {where}, connected to {service}"
-                    f" (patients only in rooms of their own service)"
+                    f" (patients only in rooms of their own service: '{RULE_OWN_SERVICE}')"
                 )
                 continue
         counts.setdefault(where, [0, 0, 0, 0])[_ROLE_INDEX[p.role]] += 1
@@ -190,7 +267,7 @@ def end_of_move_violations(clinic: Clinic) -> tuple[str, ...]:
             if cap is not None and n[idx] > cap:
                 out.append(
                     f"the {board.tile_at(where)} at {where} holds {n[idx]} {role}s"
-                    f" (capacity {cap})"
+                    f" (capacity {cap}: '{RULE_CAPACITY}')"
                 )
     return tuple(out)
 
@@ -211,7 +288,7 @@ def finish_move(clinic: Clinic) -> tuple[Clinic, int]:
     ``time`` is what to record on the Time Spent track (triage applied)."""
     problems = end_of_move_violations(clinic)
     if problems:
-        raise IllegalActionError("End of move: " + "; ".join(problems))
+        raise IllegalActionError("End the move: " + "; ".join(problems))
     board = clinic.board
     staying = (*_ROOMS, ModuleKind.OUTPATIENT_SERVICES)
     people = []
@@ -226,8 +303,10 @@ def finish_move(clinic: Clinic) -> tuple[Clinic, int]:
 
 __all__ = [
     "cheapest_path",
+    "conveyor_links",
     "end_of_move_violations",
     "finish_move",
+    "is_shortcut",
     "move_person",
     "reachable",
     "time_to_record",

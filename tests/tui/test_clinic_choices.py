@@ -76,3 +76,41 @@ def test_build_menu_shows_what_the_shared_supply_has_left():
     room = groups["treatment room"]
     assert left_for(state, room[0].build) is None
     assert "left" not in group_label("treatment room", room, left_for(state, room[0].build))
+
+
+def test_the_end_move_key_names_the_room_over_capacity():
+    """Base L750 "Everyone must be on a valid destination before you start the next
+    phase": pressing e in the swap position half done does not end the move and says
+    which room is over capacity, with the rule (``MovesMixin.action_end_move``)."""
+    from clinic_tui.screens.moves import MovesMixin
+    from core.clinic import parse_space
+    from core.clinic.game import MovePerson
+    from tests.core.clinic.game.test_clinic_move_phase import swap_position
+
+    state, ids = swap_position()
+    state = apply_action(state, MovePerson(ids["white"], parse_space("C3")))
+
+    class Screen(MovesMixin):
+        def __init__(self):
+            self.state, self.said, self.played = state, [], []
+
+        def legal(self):
+            return legal_actions(self.state)
+
+        def _human_may_act(self):
+            return True
+
+        def _own(self):
+            return True
+
+        def play(self, action):
+            self.played.append(action)
+
+        def notify(self, message, **kw):
+            self.said.append(message)
+
+    screen = Screen()
+    screen.action_end_move()
+    assert screen.played == []
+    (message,) = screen.said
+    assert "the operating room at floor 0 C3 holds 2 doctors (capacity 1: 'a module's capacity" in message

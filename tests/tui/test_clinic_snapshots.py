@@ -143,7 +143,7 @@ def test_solitaire_goal_line_shows_progress():
     """Issue 11: "Show the chosen goal on the game screen during play": the beginner
     clinic runs one service hub of the three the goal asks for."""
     from clinic_tui.widgets.main_board import board_text
-    from core.clinic.game import player_view
+    from core.clinic.game.view import player_view
 
     state = _solo_at_round_2("THREE_HUBS")
     assert "Goal 1/3: run 3 service hubs" in board_text(player_view(state, 0), ["Nia"]).plain

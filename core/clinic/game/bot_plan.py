@@ -2,7 +2,10 @@
 
 ``plan_care(clinic, moved)`` matches patients to rooms and doctors (and nurses) the way
 part 1's ``treat`` pays for them, greedily: patients already in a room first, then
-waiting patients by the income they bring.  The bot uses it three ways: to move people
+waiting patients by the income they bring.  People in ``moved`` are planned where they
+stand.  A room's doctor places count only the doctors who will end there, so two
+doctors may swap rooms (capacity is checked when the move ends, rulebook L696); a free
+doctor left over in a room another doctor takes walks to a lab or a service hub.  The bot uses it three ways: to move people
 (``MovePerson`` towards the plan), to admit only patients the plan can treat this round,
 and to decide whether hiring a doctor or a nurse would let it treat more.
 
@@ -103,6 +106,12 @@ def plan_care(clinic: Clinic, moved: frozenset[int] = frozenset()) -> CarePlan:
     def count(space, role_people) -> int:
         return sum(1 for q in role_people if loc[q.id] == space)
 
+    def kept_doctors(space) -> int:
+        """Doctors who will end at ``space``: those who cannot move and those the plan
+        put there.  A free doctor standing there may still walk out (capacity is only
+        checked when the move ends, so two doctors may swap rooms)."""
+        return sum(1 for q in doctors if loc[q.id] == space and (q.id in used_doctors or not free[q.id]))
+
     # Nurses: those that cannot move serve only where they stand; the rest are a pool.
     fixed_nurses = {}
     for n in nurses:
@@ -141,7 +150,7 @@ def plan_care(clinic: Clinic, moved: frozenset[int] = frozenset()) -> CarePlan:
                     t_d = 0
                 elif free[d.id]:
                     t_d = _time(board, d, r.space)
-                    if t_d is None or count(r.space, doctors) >= r.doctors:
+                    if t_d is None or kept_doctors(r.space) >= r.doctors:
                         continue
                 else:
                     continue
@@ -192,6 +201,11 @@ def plan_care(clinic: Clinic, moved: frozenset[int] = frozenset()) -> CarePlan:
             s = min(reach, key=lambda s: (_time(board, d, s), s))
             labs.remove(s)
             loc[d.id] = s
+        elif loc[d.id] in by_space and kept_doctors(loc[d.id]) >= by_space[loc[d.id]].doctors:
+            # Another doctor takes this room: make way, to the nearest service hub.
+            hubs = [s for s in board.modules_of_kind(ModuleKind.SERVICE_HUB) if _time(board, d, s) is not None]
+            if hubs:
+                loc[d.id] = min(hubs, key=lambda s: (_time(board, d, s), s))
 
     # Orderlies: a supply room without an orderly.
     taken = {loc[q.id] for q in people if q.role is Role.ORDERLY and not on_arrival_point(clinic, q)

@@ -44,6 +44,7 @@ from .bot_values import (
 )
 from .hire import nurse_cost, on_arrival_point
 from .memo import free_parking_spots
+from .move_phase import capacity, has_room, occupancy
 from .rules import legal_actions
 from .state import ActionTile, BonusTile, GameState
 
@@ -57,9 +58,10 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions.  The Move phase always ends legally:
-    each person moves at most once and ``EndMove`` is offered once nobody can still
-    leave an entrance or helipad (``move_phase``)."""
+    """Picks uniformly among the legal actions.  The Move phase always ends: each
+    person is offered at most 2 moves, and while a module is over capacity someone
+    there can still move to a place with room (``move_phase``), so once nobody can
+    move ``EndMove`` is legal."""
 
     level = "random"
 
@@ -80,7 +82,9 @@ class BasicBot:
       a nurse when colours do not match, only what it can pay;
     - admits only patients it can treat this round (``bot_plan.plan_care``), moving
       a treatable patient into the admitting column when that helps;
-    - moves patients, doctors and nurses to the plan's rooms, idle doctors to a lab;
+    - moves patients, doctors and nurses to the plan's rooms (two doctors may swap
+      full rooms), idle doctors to a lab; ends the move legally (moves anyone left
+      over capacity to the nearest place with room);
     - buys popularity with the income it does not need for next round.
 
     Ties are broken by the order of ``legal_actions`` (deterministic); ``rng`` is kept
@@ -226,16 +230,29 @@ class BasicBot:
 
     def _move(self, state: GameState, options: list) -> Action:
         clinic = state.players[state.current].clinic
-        plan = plan_care(clinic, state.step.moved)
+        plan = plan_care(clinic, frozenset(state.step.moved))
         moves = [a for a in options if isinstance(a, MovePerson)]
-        for a in moves:
-            if plan.goals.get(a.pid) == a.goal:
+        counts = occupancy(clinic)
+        planned = [a for a in moves if plan.goals.get(a.pid) == a.goal]
+        # Towards the plan: into room first; overfilling (a swap) only when nothing else.
+        for a in planned:
+            if has_room(clinic, clinic.person(a.pid), a.goal, counts):
                 return a
+        if planned:
+            return planned[0]
         if any(isinstance(a, EndMove) for a in options):
             return EndMove()
-        # Someone on an entrance or helipad must still go in: the quickest place.
-        stuck = [a for a in moves if on_arrival_point(clinic, clinic.person(a.pid))]
-        return min(stuck or moves, key=lambda a: move_time(clinic, a))
+        # The phase cannot end yet: someone stands over capacity, or someone on an
+        # entrance or helipad must still go in.  The quickest move to a place with room
+        # (every person moves at most twice, so this ends).
+        def fixes(a: MovePerson) -> bool:
+            p = clinic.person(a.pid)
+            cap = capacity(clinic, p.role, p.where)
+            over = bool(cap) and counts.get((p.where, p.role), 0) > cap
+            return has_room(clinic, p, a.goal, counts) and (over or on_arrival_point(clinic, p))
+
+        best = [a for a in moves if fixes(a)] or moves
+        return min(best, key=lambda a: move_time(clinic, a))
 
     def _buy_popularity(self, state: GameState, options: list) -> Action:
         p = state.players[state.current]

@@ -99,3 +99,8 @@ HALL_OF_FAME = (
 # None is implemented yet; the five to come are Blood Transfusion, Extinguishers,
 # Workaholic Doctors, Zombies in a Clinic and The 911th Extension.
 EXPANSIONS: tuple[str, ...] = ()
+
+# --- Move (house rule, ruling 0.2) ----------------------------------------------------
+# Moves of one person offered in one Move phase: a swap of two full rooms needs one each,
+# a waypoint a second; it keeps random and computer games finite.
+MOVES_PER_PERSON = 2

@@ -1,16 +1,31 @@
-"""The Move phase for one player at a time, in turn order (rulebook "Move").
+"""The Move phase for one player at a time, in turn order (rulebook "Move", base
+L668-L750; rulings 0.2, 0.3 in ``clinic-expansion-rulings.md``).
 
 Part 1 gives paths, times and the end-of-move check.  Here: the decision points.
-**House rules** (reasons in ``docs/rules/clinic.md ("The game round")``):
 
-- each person moves at most once a Move phase, straight to where they end (the
-  cheapest path; a second walk could never be cheaper than one walk to the end);
-- a move is offered only to a place where that person may end the phase, with room
-  left for them counting everyone standing there now; so the clinic stays legal apart
-  from people still on an entrance or helipad;
-- ``EndMove`` is offered once nobody left on an entrance or helipad has somewhere to
-  go; anyone still stuck there (rare: e.g. an orderly whose supply room was taken)
-  leaves the clinic, taking a car.
+- A person may move again after moving (L668 "as much as you want, but it all takes
+  time"); each move costs the cheapest path from where they stand.  A full room never
+  blocks the way (L698), and modules may be over capacity between moves (L696): the
+  capacities and "where people may end" are checked when the player ends the phase
+  (L750 "Everyone must be on a valid destination before you start the next phase").
+- Offered destinations: reachable modules where that kind of person may end (role
+  allowed, a patient only in a room of its own service).  Patients who finished a round
+  in a room never move (L684); a patient sent straight to outpatient services by the
+  0-time shortcut moves no more this phase (ruling 0.3, ``movement.move_person``).
+
+**House rules** (reasons in ``docs/rules/clinic.md``, "Move"):
+
+- at most ``MOVES_PER_PERSON`` (2) moves per person per Move phase are offered
+  (ruling 0.2), so random and computer games stay finite;
+- a move may overfill a module only as a person's first move, from inside the clinic
+  (the swap of two full rooms); a person's last offered move, and a move in from an
+  entrance, helipad or pre-admissions, goes only where there is room for them now, and
+  nobody comes in to a limited place while people of their kind stand over capacity.
+  So whenever a module is over capacity, someone standing there can still walk to a
+  free place, and the phase can always be ended legally;
+- ``EndMove`` is legal when everyone inside stands legally (``end_move_problems``) and
+  nobody left on an entrance or helipad still has somewhere to go; anyone stuck there
+  (rare: e.g. an orderly whose supply room was taken) leaves the clinic, taking a car.
 """
 
 from __future__ import annotations
@@ -20,21 +35,23 @@ from attrs import evolve
 from core.clinic.board import Space
 from core.clinic.components import Module, ModuleKind, Role
 from core.clinic.constants import CAPACITY
-from core.clinic.movement import finish_move, move_person
+from core.clinic.movement import end_of_move_violations, finish_move, move_person
 from core.clinic.parking import parked_spots
-from core.clinic.people import Clinic, Person, person_leaves
+from core.clinic.people import Clinic, Person, PreAdmissions, person_leaves
 
 from .actions import EndMove, MovePerson
+from .constants import MOVES_PER_PERSON
 from .flow import finish_move_turn
 from .hire import on_arrival_point
-from .memo import reach_from
+from .memo import per_object, reach_from
 from .state import GameState, set_player
 
 _ROLE_INDEX = {Role.DOCTOR: 0, Role.NURSE: 1, Role.ORDERLY: 2, Role.PATIENT: 3}
 _ROOMS = (ModuleKind.TREATMENT_ROOM, ModuleKind.OPERATING_ROOM)
 
 
-def _occupancy(clinic: Clinic) -> dict[tuple[Space, Role], int]:
+def occupancy(clinic: Clinic) -> dict[tuple[Space, Role], int]:
+    """How many people of each role stand on each space now."""
     counts: dict[tuple[Space, Role], int] = {}
     for p in clinic.people:
         if isinstance(p.where, Space):
@@ -42,48 +59,128 @@ def _occupancy(clinic: Clinic) -> dict[tuple[Space, Role], int]:
     return counts
 
 
-def may_end_at(clinic: Clinic, person: Person, where, counts) -> bool:
-    """Could ``person`` end the Move phase at ``where``, with room for them now?"""
+def capacity(clinic: Clinic, role: Role, where) -> int | None:
+    """How many people of ``role`` may end the Move phase at ``where``: 0 where they may
+    not (not a module, or not allowed there), None for any number (capacity table)."""
     if not isinstance(where, Space):
-        return False
+        return 0
     module = clinic.board.tile_at(where)
     if not isinstance(module, Module):
+        return 0
+    return CAPACITY[module.kind.value][_ROLE_INDEX[role]]
+
+
+def may_end_at(clinic: Clinic, person: Person, where) -> bool:
+    """Could ``person``'s kind end the Move phase at ``where``, capacity aside (role
+    allowed there; a patient only in a room of its own service, base L672)?"""
+    if capacity(clinic, person.role, where) == 0:
         return False
-    cap = CAPACITY[module.kind.value][_ROLE_INDEX[person.role]]
-    if cap == 0:
-        return False
+    module = clinic.board.tile_at(where)
     if person.role is Role.PATIENT and module.kind in _ROOMS:
-        if clinic.board.room_service(where) is not person.service:
-            return False
+        return clinic.board.room_service(where) is person.service
+    return True
+
+
+def has_room(clinic: Clinic, person: Person, where, counts) -> bool:
+    """Is there room for one more of ``person``'s kind at ``where`` now?"""
+    cap = capacity(clinic, person.role, where)
     return cap is None or counts.get((where, person.role), 0) < cap
 
 
-def destinations(clinic: Clinic, person: Person, counts=None) -> list:
-    """Where ``person`` may move to now (sorted by time, then place)."""
-    counts = _occupancy(clinic) if counts is None else counts
-    reach = {} if person.stays else reach_from(clinic.board, person.where, person.role)
+def entering(clinic: Clinic, person: Person) -> bool:
+    """True while ``person`` has not entered the clinic: on an entrance or helipad, or
+    a patient in pre-admissions (base L680)."""
+    return isinstance(person.where, PreAdmissions) or on_arrival_point(clinic, person)
+
+
+def overfull_roles(clinic: Clinic, counts) -> frozenset[Role]:
+    """Roles with more people than room in some module now."""
+    return frozenset(
+        role for (where, role), n in counts.items()
+        if (cap := capacity(clinic, role, where)) and n > cap  # 0 (helipad) or None: no limit here
+    )
+
+
+def moves_made(state: GameState, pid: int) -> int:
+    """How many times person ``pid`` has moved in this Move phase."""
+    return state.step.moved.count(pid)
+
+
+@per_object
+def _candidate_table(board) -> dict:
+    return {}
+
+
+def _candidates(clinic: Clinic, person: Person) -> tuple:
+    """``(place, capacity)`` for every place ``person``'s kind may end and can reach
+    from where they stand, by time then place (memoized per board)."""
+    table = _candidate_table(clinic.board)
+    key = (person.where, person.role, person.service)
+    hit = table.get(key)
+    if hit is None:
+        reach = reach_from(clinic.board, person.where, person.role)
+        hit = table[key] = tuple(
+            (w, capacity(clinic, person.role, w))
+            for w, _ in sorted(reach.items(), key=lambda kv: (kv[1], str(kv[0])))
+            if w != person.where and may_end_at(clinic, person, w)
+        )
+    return hit
+
+
+def destinations(clinic: Clinic, person: Person, made: int = 0, counts=None, over=None) -> list:
+    """Where ``person``, having moved ``made`` times this phase, is offered to move
+    (sorted by time, then place); see the module doc for the house rules."""
+    if person.stays or made >= MOVES_PER_PERSON:
+        return []
+    counts = occupancy(clinic) if counts is None else counts
+    over = overfull_roles(clinic, counts) if over is None else over
+    inside = not entering(clinic, person)
+    free = inside and made + 1 < MOVES_PER_PERSON  # may overfill: a first move inside
+    blocked = not inside and person.role in over  # coming in during a swap
+    role = person.role
     return [
-        w
-        for w, _ in sorted(reach.items(), key=lambda kv: (kv[1], str(kv[0])))
-        if w != person.where and may_end_at(clinic, person, w, counts)
+        w for w, cap in _candidates(clinic, person)
+        if cap is None or (not blocked and (free or counts.get((w, role), 0) < cap))
     ]
 
 
-def move_options(state: GameState) -> list:
-    """Every move of a person not yet moved, then ``EndMove`` when allowed."""
+def _all_destinations(state: GameState, clinic: Clinic) -> dict[int, list]:
+    counts = occupancy(clinic)
+    over = overfull_roles(clinic, counts)
+    made = state.step.moved
+    return {p.id: destinations(clinic, p, made.count(p.id), counts, over) for p in clinic.people}
+
+
+def end_move_problems(state: GameState, dests: dict | None = None) -> tuple[str, ...]:
+    """Why the current player may not end the Move phase now (empty: ``EndMove`` is
+    legal): everyone inside must stand legally (``movement.end_of_move_violations``,
+    base L696, L750), and nobody may stay on an entrance or helipad who can still go
+    somewhere (the stuck are dismissed at ``EndMove``, house rule)."""
     clinic = state.players[state.current].clinic
-    counts = _occupancy(clinic)
-    moved = state.step.moved
-    out: list = []
-    stuck_only = True
+    dests = _all_destinations(state, clinic) if dests is None else dests
+    out = []
+    stuck = set()
     for p in clinic.people:
-        if p.id in moved or p.stays:
-            continue
-        dests = destinations(clinic, p, counts)
-        out += [MovePerson(p.id, w) for w in dests]
-        if dests and on_arrival_point(clinic, p):
-            stuck_only = False
-    if stuck_only:
+        if on_arrival_point(clinic, p):
+            if dests[p.id]:
+                out.append(f"{p} on {p.where} can still go in (e.g. to {dests[p.id][0]})")
+            else:
+                stuck.add(p.id)
+    inside = evolve(clinic, people=tuple(p for p in clinic.people if p.id not in stuck))
+    return (*end_of_move_violations(inside), *out)
+
+
+def end_move_refusal(state: GameState) -> str:
+    """The message of a refused ``EndMove``, in players' words."""
+    return "End the move: " + "; ".join(end_move_problems(state))
+
+
+def move_options(state: GameState) -> list:
+    """Every offered move, person by person, then ``EndMove`` when it is legal."""
+    clinic = state.players[state.current].clinic
+    dests = _all_destinations(state, clinic)
+    out: list = [MovePerson(p.id, w) for p in clinic.people for w in dests[p.id]]
+    if not end_move_problems(state, dests):
         out.append(EndMove())
     return out
 
@@ -92,12 +189,14 @@ def apply_move(state: GameState, action: MovePerson) -> GameState:
     seat = state.current
     p = state.players[seat]
     clinic = move_person(p.clinic, action.pid, action.goal)
-    step = evolve(state.step, moved=state.step.moved | {action.pid})
+    step = evolve(state.step, moved=(*state.step.moved, action.pid))
     return evolve(state, players=set_player(state, seat, evolve(p, clinic=clinic)), step=step)
 
 
 def apply_end_move(state: GameState) -> GameState:
-    """Dismiss anyone stuck on an arrival point, check the clinic, record the time."""
+    """Dismiss anyone stuck on an arrival point, check the clinic, record the time
+    (``rules.apply_action`` refuses an illegal ``EndMove`` with ``end_move_refusal``;
+    ``finish_move`` raises IllegalActionError listing every problem)."""
     seat = state.current
     p = state.players[seat]
     clinic = p.clinic
@@ -116,3 +215,33 @@ def apply_end_move(state: GameState) -> GameState:
     )
     state = evolve(state, players=set_player(state, seat, p), cars_lot=state.cars_lot + len(stuck))
     return finish_move_turn(state)
+
+
+def move_refusal(state: GameState, action: MovePerson) -> str:
+    """Why ``action`` is not offered, in players' words (the rule it breaks)."""
+    clinic = state.players[state.current].clinic
+    if not any(p.id == action.pid for p in clinic.people):
+        return f"Move: you have no person {action.pid}"
+    person = clinic.person(action.pid)
+    made = moves_made(state, person.id)
+    if person.stays:
+        return (
+            f"Move: {person} stays at {person.where} (patients who finished a round in a room"
+            " never move; a patient sent straight to outpatient services ends its movement there)"
+        )
+    if made >= MOVES_PER_PERSON:
+        return f"Move: {person} has moved {made} times this phase (at most {MOVES_PER_PERSON}, house rule)"
+    if action.goal == person.where:
+        return f"Move: {person} is already at {action.goal}"
+    if action.goal not in reach_from(clinic.board, person.where, person.role):
+        return f"Move: no path of modules leads {person} from {person.where} to {action.goal}"
+    if not may_end_at(clinic, person, action.goal):
+        return (
+            f"Move: {person} may not end the phase at {action.goal} (where that person may"
+            " end: the capacity table; patients only in rooms of their own service)"
+        )
+    return (
+        f"Move: no room for {person} at {action.goal} now; only a person's first move from"
+        " inside the clinic may go over capacity, and nobody comes in while a module is over"
+        " capacity (house rule, so the phase can always end legally)"
+    )

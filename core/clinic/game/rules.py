@@ -168,12 +168,13 @@ def reject_reason(state: GameState, action: Action) -> str:
     elif isinstance(action, BuyPopularity) and state.phase is Phase.BUY_POPULARITY:
         rule = "Business: popularity costs $3, from this round's income only"
     elif isinstance(action, MovePerson) and state.phase is Phase.MOVE:
-        rule = (
-            "Move: each person moves once, to a place they may end the phase with room for"
-            " them (module capacity, patients only in rooms of their service)"
-        )
+        from .move_phase import move_refusal
+
+        rule = move_refusal(state, action)
     elif isinstance(action, EndMove) and state.phase is Phase.MOVE:
-        rule = "Move: nobody may end on an entrance or helipad while they can reach a legal place"
+        from .move_phase import end_move_refusal
+
+        return end_move_refusal(state)
     return f"{head}: {rule}"
 
 

@@ -131,14 +131,15 @@ class PlayerState:
 
 @frozen
 class Turn:
-    """The step in progress: builds made, hires made, queue points left, people moved,
-    the free bonus tile being placed."""
+    """The step in progress: builds made, hires made, queue points left, ``moved``: the
+    id of the person of each move made this Move phase, in order (a person who moved
+    twice is there twice), the free bonus tile being placed."""
 
     builds: int = 0
     hired_doctor: bool = False
     hired_other: bool = False
     qp: int = 0
-    moved: frozenset[int] = field(default=frozenset(), converter=frozenset)
+    moved: tuple[int, ...] = field(default=(), converter=tuple)
     placing: BonusTile | None = None
 
 

@@ -159,7 +159,7 @@ def test_end_of_move_check_names_each_violation():
     assert any("orderly" in p and "entrance west of A1" in p for p in problems)
     assert any("doctor" in p and "supply room at floor 0 C1" in p for p in problems)
     assert any("nurse" in p and "lab at floor 0 A2" in p for p in problems)
-    with pytest.raises(IllegalActionError, match=r"End of move: .*orderly.*; .*doctor.*; .*nurse"):
+    with pytest.raises(IllegalActionError, match=r"End the move: .*orderly.*; .*doctor.*; .*nurse"):
         finish_move(c)
 
 
@@ -169,7 +169,7 @@ def test_patients_only_in_rooms_of_their_own_service():
     c = admit_patient(c, Colour.WHITE, Service.CARDIOLOGY, spot(c))
     c = move_person(c, c.last.id, sp("B1"))
     (problem,) = end_of_move_violations(c)
-    assert "connected to psychiatry (patients only in rooms of their own service)" in problem
+    assert "connected to psychiatry (patients only in rooms of their own service:" in problem
     c = move_person(c, c.last.id, sp("C1", 1))
     assert end_of_move_violations(c) == ()
 

@@ -125,12 +125,15 @@ def moving(state):
     return evolve(state, phase=Phase.MOVE, queue=(0,), step=Turn())
 
 
-def test_new_hire_must_move_in_and_each_person_moves_once():
+def test_new_hire_must_move_in_and_each_person_moves_at_most_twice():
+    """Base L668 "You can move all of your people … as much as you want, but it all
+    takes time"; ruling 0.2 (house): at most 2 moves per person are offered."""
     state = moving(started(seed=5))
     doctor = state.players[0].clinic.of_role(Role.DOCTOR)[0]
     assert EndMove() not in legal_actions(state)  # the doctor is still on the entrance
-    move = next(a for a in legal_actions(state) if isinstance(a, MovePerson) and a.pid == doctor.id)
-    state = apply_action(state, move)
+    for _ in range(2):
+        move = next(a for a in legal_actions(state) if isinstance(a, MovePerson) and a.pid == doctor.id)
+        state = apply_action(state, move)
     assert not [a for a in legal_actions(state) if isinstance(a, MovePerson) and a.pid == doctor.id]
     while state.phase is Phase.MOVE:
         state = apply_action(state, EndMove() if EndMove() in legal_actions(state) else legal_actions(state)[0])
