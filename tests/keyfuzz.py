@@ -51,12 +51,16 @@ COMMON_KEYS = [
     *["up", "down", "left", "right"] * 4, *["enter"] * 10, *["escape"] * 5, "space", "space",
     "tab", "shift+tab", "pageup", "pagedown", "home", "end", "backspace", "delete",
     "question_mark", "r", "u", "ctrl+z", "ctrl+s", "ctrl+o", "ctrl+p", "ctrl+c",
-    *"abcdefghijklmnopqrstuvwxyz", *"0123456789", "y", "y", "n", "n",
+    *"abcdefghijklmnoprstuvwxyz", *"0123456789", "y", "y", "n", "n",
     "left_square_bracket", "right_square_bracket", "full_stop", "comma", "plus", "minus", "slash",
     "f1", "ctrl+l", "ctrl+t",
 ]
-#: Quit keys: they may end the app (then a new one starts), so they are rare.
+#: Quit keys: they may end the app (then a new one starts), so they are rare (Escape on
+#: the setup screen and Ctrl+C quit too).
 QUIT_KEYS = ["ctrl+q", "q"]
+QUIT_CHANCE = 0.003
+#: The chance of a resize before a key.
+RESIZE_CHANCE = 0.004
 
 
 @dataclass
@@ -152,30 +156,31 @@ async def fuzz_app(app_name: str, setup_index: int, seed: int, keys: int,
     label = seats or "setup screen"
     rng = random.Random(f"keyfuzz:{app_name}:{setup_index}:{seed}")
     report = Report()
-    sent = 0
     own_dir = data_dir is None
     tmp = tempfile.TemporaryDirectory() if own_dir else None
     folder = Path(tmp.name) if tmp else data_dir
     try:
-        while sent < keys and not any(f.kind == "crash" for f in report.failures):
+        while report.keys < keys and not any(f.kind == "crash" for f in report.failures):
             app = make_app(app_name, seats, seed + report.apps_started, folder)
             report.apps_started += 1
             recent: list[str] = []
             try:
-                sent = await _run_one(app, app_name, label, seed, rng, sent, keys, report, recent, on_key)
+                await _run_one(app, app_name, label, seed, rng, keys, report, recent, on_key)
             except Exception as err:  # the app raised: a crash
                 tb = traceback.format_exception(err)
-                report.failures.append(Failure("crash", app_name, label, seed, sent,
+                report.failures.append(Failure("crash", app_name, label, seed, report.keys,
                                                f"{type(err).__name__}: {err}\n" + "".join(tb[-6:]), recent[-20:]))
     finally:
         if tmp:
             tmp.cleanup()
-    report.keys = sent
     return report
 
 
-async def _run_one(app, app_name, label, seed, rng, sent, keys, report, recent, on_key) -> int:
+async def _run_one(app, app_name, label, seed, rng, keys, report, recent, on_key) -> None:
+    """Type into one running app until ``report.keys`` reaches ``keys``, the app quits,
+    or a dead state is found; a crash raises."""
     size = SIZES[0]
+    sent = report.keys
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         last_text, last_change = screen_text(app), sent
@@ -183,8 +188,8 @@ async def _run_one(app, app_name, label, seed, rng, sent, keys, report, recent, 
         while sent < keys:
             if not app.is_running:
                 report.quits += 1
-                return sent
-            if rng.random() < 0.004:  # resize now and then (too small included)
+                return
+            if rng.random() < RESIZE_CHANCE:  # resize now and then (too small included)
                 size = rng.choice(SIZES)
                 report.resizes += 1
                 await pilot.resize_terminal(*size)
@@ -193,12 +198,12 @@ async def _run_one(app, app_name, label, seed, rng, sent, keys, report, recent, 
                 size = SIZES[0]
                 await pilot.resize_terminal(*size)
                 small_until = -1
-            key = rng.choice(QUIT_KEYS) if rng.random() < 0.003 else rng.choice(COMMON_KEYS)
+            key = rng.choice(QUIT_KEYS) if rng.random() < QUIT_CHANCE else rng.choice(COMMON_KEYS)
             recent.append(key)
             del recent[:-40]
             started = time.monotonic()
             await _send(app, key)
-            sent += 1
+            sent = report.keys = sent + 1
             if on_key:
                 on_key(sent)
             if sent % 40 == 0:
@@ -220,9 +225,8 @@ async def _run_one(app, app_name, label, seed, rng, sent, keys, report, recent, 
                 report.failures.append(Failure(
                     "dead", app_name, label, seed, sent,
                     f"{type(app.screen).__name__} unchanged for {sent - last_change} keys", recent[-20:]))
-                return sent  # a fresh app for the rest of the keys
+                return  # a fresh app for the rest of the keys
         await pilot.pause()
-    return sent
 
 
 def _waiting_for_computer(app) -> bool:

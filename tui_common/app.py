@@ -7,6 +7,7 @@
   quietly instead of starting two games or popping the screen underneath.
 - **No command palette.** Every command is a key shown in the footer and in help (?);
   Textual's palette could run a command twice and pop the game (issue 20), so it is off.
+  Its one use here, the colour theme, is Ctrl+T.
 - **A crash never loses the game.** Games are autosaved after every action, so an
   unexpected error leaves the save intact; the traceback goes to ``crash.log`` in the
   data folder, the terminal is restored, one sentence says what happened and how to
@@ -20,17 +21,22 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
+from textual import events
 from textual.app import App
+from textual.binding import Binding
 from textual.screen import Screen
 
 #: Name of the file the traceback of an unexpected error is appended to.
 CRASH_LOG = "crash.log"
+#: The colour themes Ctrl+T steps through (the palette used to offer them).
+THEMES = ("textual-dark", "textual-light", "nord", "gruvbox", "ansi-dark")
 
 
 class TableApp(App):
     """Base of both game apps; see the module docstring."""
 
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", show=False, id="app.theme")]
     #: The command that resumes the game in progress, told after a crash.
     RESUME_COMMAND = ""
 
@@ -40,6 +46,16 @@ class TableApp(App):
     def crash_folder(self) -> Path | None:
         """The data folder of this app (crash.log goes there); None: do not log."""
         return None
+
+    # -- keys ---------------------------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys and clicks that arrive while the app is quitting (or between screens,
+        with none on the stack) are dropped quietly."""
+        if isinstance(event, events.InputEvent) and (self._exit or not self.screen_stack):
+            event.stop()
+            return
+        await super().on_event(event)
 
     # -- navigation ---------------------------------------------------------------
 
@@ -78,6 +94,13 @@ class TableApp(App):
 
     def _screen_changed(self) -> None:
         self._changing_screen = False
+
+    def action_next_theme(self) -> None:
+        """Ctrl+T: the next colour theme of ``THEMES``."""
+        themes = [name for name in THEMES if name in self.available_themes]
+        now = themes.index(self.theme) if self.theme in themes else -1
+        self.theme = themes[(now + 1) % len(themes)]
+        self.notify(f"Theme: {self.theme}", timeout=2)
 
     # -- crashes ------------------------------------------------------------------
 

@@ -111,7 +111,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
                 yield WardGrid(self.glyphs, id="ward")
                 yield EventLog(id="log")
             yield SidePanel(id="side")
-        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns (^p: help)
+        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns
 
     def on_mount(self) -> None:
         self.title = "Clear the Ward"

@@ -135,7 +135,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
             side.can_focus = False  # the screen's keys move the cursors, not the scroll
             with side:
                 yield MainBoard(id="board")
-        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns (^p: help)
+        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns
 
     def on_mount(self) -> None:
         self.title = "Clinic"

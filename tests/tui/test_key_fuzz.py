@@ -25,6 +25,7 @@ async def test_a_dead_screen_is_reported(app, tmp_path, monkeypatch):
     import tests.keyfuzz as fuzz
 
     monkeypatch.setattr(fuzz, "COMMON_KEYS", ["f20"])  # a key nothing answers
-    monkeypatch.setattr(fuzz, "SIZES", [(80, 24)])
+    monkeypatch.setattr(fuzz, "QUIT_CHANCE", 0)
+    monkeypatch.setattr(fuzz, "RESIZE_CHANCE", 0)
     report = await fuzz_app(app, 1, seed=1, keys=fuzz.DEAD_AFTER + 50, data_dir=tmp_path)
     assert [f.kind for f in report.failures] == ["dead"]
