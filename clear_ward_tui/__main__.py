@@ -83,8 +83,9 @@ def main(argv: list[str] | None = None) -> int:
     options = options_from_args(argv)
     from clear_ward_tui.app import ClearWardApp
 
-    ClearWardApp(options).run()
-    return 0
+    from tui_common.app import run_game
+
+    return run_game(ClearWardApp(options))
 
 
 if __name__ == "__main__":

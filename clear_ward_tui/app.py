@@ -5,22 +5,27 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual import events
-from textual.app import App
 from textual.binding import Binding
+
+from tui_common.app import TableApp
 
 from clear_ward_tui.config import Options, data_dir
 
 
-class ClearWardApp(App):
+class ClearWardApp(TableApp):
     """Setup screen, or straight into a game when seats were given."""
 
     CSS_PATH = "clear_ward.tcss"
     TITLE = "Clear the Ward"
+    RESUME_COMMAND = "clear-ward --resume"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit")]
 
     def __init__(self, options: Options | None = None) -> None:
         super().__init__()
         self.options = options or Options()
+
+    def crash_folder(self):
+        return data_dir(self.options)
 
     def on_mount(self) -> None:
         if self.options.replay is not None and self.open_replay(self.options.replay, closes_app=True):

@@ -88,8 +88,9 @@ def main(argv: list[str] | None = None) -> int:
     options = options_from_args(argv)
     from clinic_tui.app import ClinicApp
 
-    ClinicApp(options).run()
-    return 0
+    from tui_common.app import run_game
+
+    return run_game(ClinicApp(options))
 
 
 if __name__ == "__main__":

@@ -4,23 +4,30 @@ game, or a saved game: ``--resume``, ``--load FILE``, ``--replay FILE``)."""
 from __future__ import annotations
 
 from textual import events
-from textual.app import App
 from textual.binding import Binding
+
+from tui_common.app import TableApp
 
 from clinic_tui.config import Options
 
 
-class ClinicApp(App):
+class ClinicApp(TableApp):
     """Setup screen, or straight into a game when seats were given."""
 
     CSS_PATH = "clinic.tcss"
     TITLE = "Clinic"
+    RESUME_COMMAND = "clinic --resume"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit")]
 
     def __init__(self, options: Options | None = None, *, state=None) -> None:
         super().__init__()
         self.options = options or Options()
         self.start_state = state  # a game in progress (tests, snapshots)
+
+    def crash_folder(self):
+        from clinic_tui.config import data_dir
+
+        return data_dir(self.options)
 
     def on_mount(self) -> None:
         opened = self.options.resume or self.options.load or self.options.replay

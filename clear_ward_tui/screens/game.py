@@ -111,7 +111,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
                 yield WardGrid(self.glyphs, id="ward")
                 yield EventLog(id="log")
             yield SidePanel(id="side")
-        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns (^p: help)
+        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns
 
     def on_mount(self) -> None:
         self.title = "Clear the Ward"
@@ -288,8 +288,8 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         outcome = None
         if self.state.solo:
             outcome = self.app.night_shift_outcome(self.state, self.seed, self.elapsed())
-        self.app.switch_screen(
-            GameOverScreen(self.options, self.state, self.names, self.seed, outcome, record=self.record)
+        self.app.go(
+            self, "replace", GameOverScreen(self.options, self.state, self.names, self.seed, outcome, record=self.record)
         )
 
     # -- player input -------------------------------------------------------------------
@@ -389,9 +389,9 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
     def action_help(self) -> None:
         from clear_ward_tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.go(self, "push", HelpScreen)
 
     def action_rules(self) -> None:
         from clear_ward_tui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen())
+        self.app.go(self, "push", RulesScreen)

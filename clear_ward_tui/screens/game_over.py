@@ -125,12 +125,12 @@ class GameOverScreen(Screen):
 
         seats = self.options.seats
         options = self.options.with_game(seats, self.seed if same_seed else None, None)
-        self.app.switch_screen(GameScreen(options))
+        self.app.go(self, "switch", lambda: GameScreen(options))
 
     def action_setup(self) -> None:
         from clear_ward_tui.screens.setup import SetupScreen
 
-        self.app.switch_screen(SetupScreen(self.options))
+        self.app.go(self, "switch", lambda: SetupScreen(self.options))
 
     def action_replay(self) -> None:
         """Step through the game just played (q comes back here)."""
@@ -139,4 +139,4 @@ class GameOverScreen(Screen):
             return
         from clear_ward_tui.screens.replay import ReplayScreen
 
-        self.app.push_screen(ReplayScreen(self.options, self.record))
+        self.app.go(self, "push", lambda: ReplayScreen(self.options, self.record))

@@ -81,8 +81,8 @@ class SavingMixin:
             if yes:
                 self.app.exit()
 
-        self.app.push_screen(
-            ConfirmDialog("Quit this game? It is saved: clear-ward --resume goes on with it."), answered
+        self.app.go(
+            self, "push", ConfirmDialog("Quit this game? It is saved: clear-ward --resume goes on with it."), answered
         )
 
     # -- save as --------------------------------------------------------------------------
@@ -95,7 +95,7 @@ class SavingMixin:
             return
         folder = autosave.save_folder(self.options)
         suggestion = " vs ".join(self.names) if len(self.names) > 1 else f"{self.names[0]} Night Shift"
-        self.app.push_screen(SaveAsDialog(str(folder.folder / "saves"), suggestion), self._save_named)
+        self.app.go(self, "push", lambda: SaveAsDialog(str(folder.folder / "saves"), suggestion), self._save_named)
 
     def _save_named(self, name: str | None) -> None:
         if name is None:

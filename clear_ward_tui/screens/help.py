@@ -24,7 +24,7 @@ HELP = """\
 | Esc | cancel picking staff-card targets; close dialogs |
 | 1-9 | choose an option in a dialog |
 | ? | this help · r the full rules · q quit (asks first) |
-| Ctrl+P | command palette: change the theme (dark, light, ANSI…) |
+| Ctrl+T | next colour theme (dark, light, ANSI…); there is no command palette: every command is a key |
 
 **On the ward:** `Car 3★` is a Cardiology patient worth 3 stars, with its arrow below;
 `░░ ? ░░` is a face-down patient (4 or 5 stars); `✚DOCTOR` / `✚DOC` is the Doctor;

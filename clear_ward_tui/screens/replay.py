@@ -109,7 +109,7 @@ class ReplayScreen(Screen[None]):
     def action_help(self) -> None:
         from clear_ward_tui.screens.help import REPLAY_HELP, HelpScreen
 
-        self.app.push_screen(HelpScreen(REPLAY_HELP))
+        self.app.go(self, "push", lambda: HelpScreen(REPLAY_HELP))
 
     def action_close(self) -> None:
         if not self.is_current:
@@ -117,4 +117,4 @@ class ReplayScreen(Screen[None]):
         if self.closes_app or len(self.app.screen_stack) <= 2:
             self.app.exit()
         else:
-            self.dismiss(None)
+            self.app.go(self, "pop")

@@ -132,7 +132,7 @@ class SetupScreen(Screen):
             if path is not None:
                 self.app.open_save(path, replace=True)
 
-        self.app.push_screen(SavedGamesDialog(save_folder(self.options)), chosen)
+        self.app.go(self, "push", lambda: SavedGamesDialog(save_folder(self.options)), chosen)
 
     def action_start(self) -> None:
         count = self._count()
@@ -157,4 +157,4 @@ class SetupScreen(Screen):
         from clear_ward_tui.screens.game import GameScreen
 
         options = self.options.with_game(tuple(seats), seed, None if start == -1 else int(start))
-        self.app.switch_screen(GameScreen(options))
+        self.app.go(self, "switch", lambda: GameScreen(options))

@@ -135,7 +135,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
             side.can_focus = False  # the screen's keys move the cursors, not the scroll
             with side:
                 yield MainBoard(id="board")
-        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns (^p: help)
+        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns
 
     def on_mount(self) -> None:
         self.title = "Clinic"
@@ -295,7 +295,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
         self._finished = True
         from clinic_tui.screens.game_over import GameOverScreen
 
-        self.app.switch_screen(GameOverScreen(self.options, self.state, self.names, self.seed, record=self.record))
+        self.app.go(self, "replace", GameOverScreen(self.options, self.state, self.names, self.seed, record=self.record))
 
     # -- input --------------------------------------------------------------------------
 
@@ -339,12 +339,12 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
     def action_help(self) -> None:
         from clinic_tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(HELP_TOPIC.get(self.state.phase) if self.state else None))
+        self.app.go(self, "push", lambda: HelpScreen(HELP_TOPIC.get(self.state.phase) if self.state else None))
 
     def action_rules(self) -> None:
         from clinic_tui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen())
+        self.app.go(self, "push", RulesScreen)
 
     def action_quit(self) -> None:
         from clinic_tui.dialogs.confirm import ConfirmDialog
@@ -358,4 +358,4 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
             question = f"Quit this game? It is kept in {where}: clinic --resume plays on."
         else:
             question = "Quit this game? It will not be saved."
-        self.app.push_screen(ConfirmDialog(question), answered)
+        self.app.go(self, "push", lambda: ConfirmDialog(question), answered)

@@ -107,12 +107,12 @@ class GameOverScreen(Screen):
         from clinic_tui.screens.game import GameScreen
 
         options = self.options.with_game(self.options.seats, self.seed if same_seed else None, self.options.goal)
-        self.app.switch_screen(GameScreen(options))
+        self.app.go(self, "switch", lambda: GameScreen(options))
 
     def action_setup(self) -> None:
         from clinic_tui.screens.setup import SetupScreen
 
-        self.app.switch_screen(SetupScreen(self.options))
+        self.app.go(self, "switch", lambda: SetupScreen(self.options))
 
     def action_replay(self) -> None:
         """Step through the game just played (q comes back here)."""
@@ -121,4 +121,4 @@ class GameOverScreen(Screen):
             return
         from clinic_tui.screens.replay import ReplayScreen
 
-        self.app.push_screen(ReplayScreen(self.options, self.record))
+        self.app.go(self, "push", lambda: ReplayScreen(self.options, self.record))

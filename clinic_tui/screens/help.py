@@ -29,7 +29,7 @@ KEYS = """\
 | Esc | cancel what you are placing or moving; close dialogs |
 | 1-9 | choose an option in a dialog |
 | ? | this help · r the full rules · q quit (asks first) |
-| Ctrl+P | command palette: change the theme (dark, light, ANSI…) |
+| Ctrl+T | next colour theme (dark, light, ANSI…); there is no command palette: every command is a key |
 
 **On the clinic:** `HUB Psy` a psychiatry service hub; `TRT Car ✓` a working cardiology
 treatment room (`✗` not working: no service hub beside it or no supply room for it);

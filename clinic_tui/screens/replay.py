@@ -141,7 +141,7 @@ class ReplayScreen(Screen):
     def action_help(self) -> None:
         from clinic_tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen("replay"))
+        self.app.go(self, "push", lambda: HelpScreen("replay"))
 
     def action_back(self) -> None:
         """Back to the setup or game-over screen it was opened from (or a new setup)."""
@@ -149,6 +149,6 @@ class ReplayScreen(Screen):
         from clinic_tui.screens.setup import SetupScreen
 
         if len(self.app.screen_stack) > 1 and isinstance(self.app.screen_stack[-2], (SetupScreen, GameOverScreen)):
-            self.app.pop_screen()
+            self.app.go(self, "pop")
         else:
-            self.app.switch_screen(SetupScreen(self.options))
+            self.app.go(self, "switch", lambda: SetupScreen(self.options))

@@ -154,4 +154,4 @@ class SetupScreen(Screen):
         goal = self.query_one("#goal", Select).value if count == 1 else None
         from clinic_tui.screens.game import GameScreen
 
-        self.app.switch_screen(GameScreen(self.options.with_game(tuple(seats), seed, goal)))
+        self.app.go(self, "switch", lambda: GameScreen(self.options.with_game(tuple(seats), seed, goal)))

@@ -102,7 +102,7 @@ class UndoSaveMixin:
 
         where = saving.folder(self.options).folder / "saves"
         suggestion = "-".join(self.names) + f"-round-{self.state.round}"
-        self.app.push_screen(SaveAsDialog(str(where), suggestion), self._save_named)
+        self.app.go(self, "push", lambda: SaveAsDialog(str(where), suggestion), self._save_named)
 
     def _save_named(self, name: str | None) -> None:
         if name is None:

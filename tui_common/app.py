@@ -1,0 +1,138 @@
+"""``TableApp``: the base of both apps.
+
+- **One owner of navigation.** Screens never switch, push or pop on their own: they ask
+  ``app.go(source, ...)``, which acts only while ``source`` is the screen on top and no
+  other change of screen is under way. A key that arrives twice (Enter on a button and
+  its letter, a palette command run twice, a dialog closed as it opens) is dropped
+  quietly instead of starting two games or popping the screen underneath.
+- **No command palette.** Every command is a key shown in the footer and in help (?);
+  Textual's palette could run a command twice and pop the game (issue 20), so it is off.
+  Its one use here, the colour theme, is Ctrl+T.
+- **A crash never loses the game.** Games are autosaved after every action, so an
+  unexpected error leaves the save intact; the traceback goes to ``crash.log`` in the
+  data folder, the terminal is restored, one sentence says what happened and how to
+  resume, and the exit status is 1 (``run_game``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+#: Name of the file the traceback of an unexpected error is appended to.
+CRASH_LOG = "crash.log"
+#: The colour themes Ctrl+T steps through (the palette used to offer them).
+THEMES = ("textual-dark", "textual-light", "nord", "gruvbox", "ansi-dark")
+
+
+class TableApp(App):
+    """Base of both game apps; see the module docstring."""
+
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", show=False, id="app.theme")]
+    #: The command that resumes the game in progress, told after a crash.
+    RESUME_COMMAND = ""
+
+    _changing_screen = False
+    crash_message: str | None = None
+
+    def crash_folder(self) -> Path | None:
+        """The data folder of this app (crash.log goes there); None: do not log."""
+        return None
+
+    # -- keys ---------------------------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys and clicks that arrive while the app is quitting (or between screens,
+        with none on the stack) are dropped quietly."""
+        if isinstance(event, events.InputEvent) and (self._exit or not self.screen_stack):
+            event.stop()
+            return
+        await super().on_event(event)
+
+    # -- navigation ---------------------------------------------------------------
+
+    def go(self, source: Screen | None, how: str, screen: Screen | Callable[[], Screen] | None = None,
+           callback: Callable | None = None) -> bool:
+        """Change screen on behalf of ``source``: ``how`` is "switch", "push" or "pop"
+        (``screen`` may be a factory, called only when the change happens). Ignored (and
+        False) when ``source`` is no longer on top or another change is under way.
+
+        ``how="replace"`` is the game's own move to its game-over screen: every screen
+        above ``source`` (help, a dialog) closes and ``source`` is replaced, whatever
+        else is under way, so no finished game is left behind in the stack."""
+        if how == "replace":
+            if source not in self.screen_stack:
+                return False
+            while self.screen is not source:
+                self.pop_screen()
+            how = "switch"
+        elif self._changing_screen or (source is not None and source is not self.screen):
+            return False
+        if how != "pop" and screen is not None and not isinstance(screen, Screen):
+            screen = screen()
+        self._changing_screen = True
+        try:
+            if how == "switch":
+                done = self.switch_screen(screen)
+            elif how == "push":
+                done = self.push_screen(screen, callback)
+            else:
+                done = self.pop_screen()
+        except Exception:
+            self._changing_screen = False
+            raise
+        self.call_after_refresh(self._screen_changed)
+        return done is not None
+
+    def _screen_changed(self) -> None:
+        self._changing_screen = False
+
+    def action_next_theme(self) -> None:
+        """Ctrl+T: the next colour theme of ``THEMES``."""
+        themes = [name for name in THEMES if name in self.available_themes]
+        now = themes.index(self.theme) if self.theme in themes else -1
+        self.theme = themes[(now + 1) % len(themes)]
+        self.notify(f"Theme: {self.theme}", timeout=2)
+
+    # -- crashes ------------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        log = self._write_crash_log(error)
+        super()._handle_exception(error)
+        where = f" The details are in {log}." if log else ""
+        resume = f" Your game was saved: {self.RESUME_COMMAND} goes on from where you were." if self.RESUME_COMMAND else ""
+        self.crash_message = f"{self.title} stopped because of an unexpected error.{resume}{where}"
+        if log is not None:
+            # The one sentence replaces the long traceback on the terminal (it is in the log).
+            self._exit_renderables.clear()
+            self._exit_renderables.append(self.crash_message)
+
+    def _write_crash_log(self, error: BaseException) -> Path | None:
+        folder = self.crash_folder()
+        if folder is None:
+            return None
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / CRASH_LOG
+            stamp = datetime.datetime.now().isoformat(timespec="seconds")
+            with path.open("a", encoding="utf-8") as out:
+                out.write(f"--- {stamp}\n{''.join(traceback.format_exception(error))}\n")
+            return path
+        except OSError:
+            return None
+
+
+def run_game(app: TableApp, **run_options) -> int:
+    """Run ``app`` (``run_options`` go to ``App.run``, e.g. ``headless=True``) and return
+    the exit status: 0, or 1 after an unexpected error (the sentence saying so is printed
+    by Textual once the terminal is restored)."""
+    app.run(**run_options)
+    return app.return_code or 0
