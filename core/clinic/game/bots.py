@@ -103,7 +103,13 @@ class BasicBot:
         return choice if choice is not None else options[-1]
 
     # --- setup ----------------------------------------------------------------------
+    def _start_car(self, state: GameState, options: list) -> Action:
+        """The first free border clockwise from the entrance (offered first)."""
+        return options[0]
+
     def _expert_setup(self, state: GameState, options: list) -> Action:
+        if not isinstance(options[0], Construct):
+            return options[0]  # the starting car: first clockwise
         board = state.players[state.current].clinic.board
 
         def score(a: Construct) -> tuple:

@@ -31,10 +31,12 @@ from .build_phase import (
     apply_bonus_place,
     apply_build,
     apply_expert,
+    apply_start_car,
     bonus_options,
     bonus_place_options,
     build_options,
     expert_options,
+    start_car_options,
 )
 from .business_phase import buy_popularity, max_popularity
 from .cars import apply_remove_car, remove_car_options
@@ -63,6 +65,7 @@ _OPTIONS = {
     Phase.MOVE: move_options,
     Phase.BUY_POPULARITY: _buy_options,
     Phase.REMOVE_CAR: remove_car_options,
+    Phase.START_CAR: start_car_options,
     Phase.OVER: lambda s: [],
 }
 
@@ -116,6 +119,8 @@ def _apply(state: GameState, action: Action) -> GameState:
         return apply_bonus_place(state, action)
     if phase is Phase.REMOVE_CAR:
         return apply_remove_car(state, action)
+    if phase is Phase.START_CAR:
+        return apply_start_car(state, action)
     if isinstance(action, Done):
         return finish_resolution(state)
     if phase is Phase.BUILD:
@@ -175,6 +180,8 @@ def reject_reason(state: GameState, action: Action) -> str:
             "Move: each person moves once, to a place they may end the phase with room for"
             " them (module capacity, patients only in rooms of their service)"
         )
+    elif isinstance(action, ParkStartingCar) and state.phase in (Phase.START_CAR, Phase.EXPERT_SETUP):
+        rule = f"Setup: the starting car parks on a free border, and {action.spot} is not one"
     elif isinstance(action, RemoveCar) and state.phase is Phase.REMOVE_CAR:
         rule = f"Taking a car: no car of yours is parked {action.spot}"
     elif isinstance(action, EndMove) and state.phase is Phase.MOVE:

@@ -202,3 +202,47 @@ def test_pre_admissions_patient_car_choice_keeps_invariants():
     state = with_clinic(evolve(state, cars_lot=state.cars_lot - 1), 0, clinic)
     state = start_business(state)
     assert set(legal_actions(state)) == {RemoveCar(border_of("A1", N)), RemoveCar(border_of("A2", WEST)), RemoveCar(border_of("D3", E))}
+
+
+# --- The starting car ------------------------------------------------------------------------
+def test_beginners_choose_where_the_starting_car_stands_first_clockwise_offered_first():
+    """Decisions (rules-decisions.md, beginner initial clinics): "the starting car is
+    parked on the first free border clockwise from the entrance, or where the player
+    chooses." Each beginner chooses in turn order; the first clockwise is offered first
+    (and already stands there), and the chosen border gets the car."""
+    from core.clinic.game import new_game
+    from core.clinic.game.actions import ParkStartingCar
+    from core.clinic.game.setup import clockwise_borders
+
+    state = new_game(["Ann", "Bob"], 7, turn_order=(1, 0))
+    assert state.phase is Phase.START_CAR and state.queue == (1, 0)
+    board = state.players[1].clinic.board
+    options = legal_actions(state)
+    assert all(isinstance(a, ParkStartingCar) for a in options)
+    assert options[0].spot in board.border_cars  # where the engine parked it
+    ring = clockwise_borders(board)
+    start = ring.index(board.entrances[0])
+    first_free = next(b for b in ring[start + 1 :] + ring[:start] if not board.module_touches_border(b))
+    assert options[0].spot == first_free
+    other = options[3].spot
+    state = apply_action(state, options[3])
+    assert state.players[1].clinic.board.border_cars == frozenset({other})
+    assert state.phase is Phase.START_CAR and state.current == 0
+    state = apply_action(state, legal_actions(state)[0])
+    assert state.phase is Phase.BONUS
+    assert not invariant_violations(state)
+
+
+def test_experts_choose_the_starting_car_after_their_entrance():
+    from core.clinic import BoardSide
+    from core.clinic.game import new_game
+    from core.clinic.game.actions import ParkStartingCar
+
+    state = new_game(1, 3, expert=True, sides=[BoardSide.EXPERT])
+    while not isinstance(legal_actions(state)[0], ParkStartingCar):
+        state = apply_action(state, legal_actions(state)[0])
+    assert state.phase is Phase.EXPERT_SETUP
+    choice = legal_actions(state)[-1]
+    state = apply_action(state, choice)
+    assert state.players[0].clinic.board.border_cars == frozenset({choice.spot})
+    assert state.phase is Phase.BONUS and not invariant_violations(state)
