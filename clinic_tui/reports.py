@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from core.clinic.business import clinic_upkeep, treat, wages
 from core.clinic.components import Role
-from core.clinic.game.state import GameState, Phase
+from core.clinic.game.state import GameState
 from core.clinic.game.narration import in_move
 
 

@@ -10,7 +10,7 @@ from clinic_tui.app import ClinicApp
 from clinic_tui.config import Options, parse_players
 from clinic_tui.dialogs.choice import ChoiceDialog
 from clinic_tui.widgets.clinic_view import ClinicView
-from core.clinic import Colour, Direction, Role, Service, admit_patient, border_of, hire, parse_space
+from core.clinic import Colour, Direction, Role, Service, admit_patient, border_of, hire
 from core.clinic.game import Phase, RemoveCar, apply_action, legal_actions, new_game
 from core.clinic.game.flow import start_business
 from core.clinic.game.state import Turn, set_player
