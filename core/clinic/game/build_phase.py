@@ -115,7 +115,7 @@ def apply_expert(state: GameState, action) -> GameState:
     seat = state.current
     p = state.players[seat]
     if isinstance(action, ParkStartingCar):
-        return _park_starting_car(state, action)
+        return apply_start_car(state, action)
     clinic = evolve(p.clinic, board=build(p.clinic.board, action.build))
     if not isinstance(action.build, BuildEntrance):
         return evolve(state, players=set_player(state, seat, evolve(p, clinic=clinic)))
@@ -137,7 +137,7 @@ def start_car_options(state: GameState) -> list[ParkStartingCar]:
     return [ParkStartingCar(b) for b in starting_car_spots(board)]
 
 
-def _park_starting_car(state: GameState, action: ParkStartingCar) -> GameState:
+def apply_start_car(state: GameState, action: ParkStartingCar) -> GameState:
     """Park the starting car; the next beginner chooses, then the experts build, then
     the bonus tiles are taken."""
     seat = state.current
@@ -152,10 +152,6 @@ def _park_starting_car(state: GameState, action: ParkStartingCar) -> GameState:
         if experts:
             return evolve(state, phase=Phase.EXPERT_SETUP, queue=experts)
     return evolve(state, phase=Phase.BONUS, queue=tuple(reversed(state.turn_order)))
-
-
-def apply_start_car(state: GameState, action: ParkStartingCar) -> GameState:
-    return _park_starting_car(state, action)
 
 
 # --- Bonus tiles (decisions; rulebook: people come with a car, from the supply) -------
