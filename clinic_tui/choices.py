@@ -25,6 +25,8 @@ from core.clinic.game.actions import (
     HireNurse,
     HireOrderly,
     MovePerson,
+    ParkStartingCar,
+    RemoveCar,
 )
 from core.clinic.game.constants import NURSE_COSTS, ORDERLY_COST, UNIVERSITY_COSTS
 from core.clinic.game.narration import place_name, spot_name
@@ -191,6 +193,29 @@ def arrival_choices(board, actions) -> list[tuple[str, object]]:
 def car_choices(actions) -> list[tuple[str, object]]:
     cars = list(dict.fromkeys(a.car for a in actions))
     return [(f"park the car {spot_name(c)}", c) for c in cars]
+
+
+# -- Cars to pick (Taking a Car; the starting car) ----------------------------------------
+
+
+def car_picks(legal) -> list:
+    """The ``RemoveCar`` or ``ParkStartingCar`` actions offered, in the engine's order
+    (the computer's choice, or the first free border clockwise, first)."""
+    return [a for a in legal if isinstance(a, (RemoveCar, ParkStartingCar))]
+
+
+def car_marks(state: GameState, legal) -> dict:
+    """Spot -> label ("1", "2", ...) for the cars to pick from, as numbered in the menu."""
+    return {a.spot: str(i + 1) for i, a in enumerate(car_picks(legal))}
+
+
+def car_pick_items(legal) -> list[tuple[str, object]]:
+    """Menu lines for the cars to pick from (the menu numbers them as the board does)."""
+    out = []
+    for a in car_picks(legal):
+        verb = "remove the car" if isinstance(a, RemoveCar) else "park it"
+        out.append((f"{verb} {spot_name(a.spot)}", a))
+    return out
 
 
 # -- Admit ----------------------------------------------------------------------------

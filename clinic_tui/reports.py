@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from core.clinic.business import clinic_upkeep, treat, wages
 from core.clinic.components import Role
-from core.clinic.game.state import GameState, Phase
+from core.clinic.game.state import GameState
+from core.clinic.game.narration import in_move
 
 
 def business_report(before: GameState, after: GameState) -> tuple[str, str]:
@@ -71,7 +72,7 @@ def after_action(before: GameState, after: GameState) -> list[tuple[str, str]]:
     """The reports an action produced: Business (when the Move phase ended) and Admin
     (when a new round began)."""
     out = []
-    if before.phase is Phase.MOVE and after.phase is not Phase.MOVE:
+    if in_move(before) and not in_move(after):
         out.append(business_report(before, after))
     if after.round > before.round:
         out.append(admin_report(before, after))

@@ -42,6 +42,7 @@ HELP_TOPIC = {
     Phase.EXPERT_SETUP: "setup", Phase.BONUS: "setup", Phase.BONUS_PLACE: "setup",
     Phase.SELECT: "select", Phase.BUILD: "build", Phase.HIRE: "hire", Phase.ADMIT: "admit",
     Phase.MOVE: "move", Phase.BUY_POPULARITY: "business",
+    Phase.START_CAR: "setup", Phase.REMOVE_CAR: "cars",
 }
 
 

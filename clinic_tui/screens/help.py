@@ -101,8 +101,9 @@ space and press Enter.
     "hire": """\
 ## Hire
 Hire one doctor (university: $4 $3 $2 $1 from the left) and/or one nurse (cheapest of
-this round's column) or orderly ($1). The hire stands on an entrance or helipad of your
-choice and its car parks on a free border or parking tile: no parking, no hire.
+this round's column) or orderly ($1). The hire stands on any entrance or helipad of your
+choice and its car parks on a free border or parking tile: no parking, no hire. Someone
+who cannot get in from there leaves when you end the Move phase.
 """,
     "admit": """\
 ## Admit Patients
@@ -140,9 +141,17 @@ turn order. Solitaire goals: treat 4 red patients (sent home), run 3 service hub
 with a working treatment room on its floor), build on floor 3, end with no patient left
 waiting, train 2 red doctors (2 different doctors turned red in a lab).
 """,
+    "cars": """## Taking a car
+Whoever leaves your clinic (a cured patient, one who died, someone who could not get in)
+takes the car of your choice. The cars you may remove are marked ◆ on your board with
+their menu number; pick one in the menu. When all your cars are alike (one parking tile,
+or every car goes) they leave without asking. Computer players remove a car on a border
+before one on a parking tile, the first clockwise from the entrance.
+""",
     "setup": """\
 ## Setup
-Experts build their initial clinic: a psychiatry hub beside an entrance space, a
+Each player chooses where the starting car stands: the first free border clockwise from
+the entrance comes first in the menu (marked ◆1 on the board). Experts build their initial clinic: a psychiatry hub beside an entrance space, a
 treatment room, a supply room, then the entrance pointing at the hub. Then, in reverse
 turn order, each player takes a bonus tile; a free parking tile or garden is placed on
 the ground floor at once.

@@ -38,6 +38,16 @@ class MenusMixin:
             self._push(ChoiceDialog(f"{me.name}: choose an action tile (face down)", items,
                                     prompt=f"Round {state.round}, action {state.action}.", id="select-dialog"),
                        self._dialog_action)
+        elif phase is Phase.REMOVE_CAR or choices.car_picks(legal):
+            items = choices.car_pick_items(legal)
+            if phase is Phase.REMOVE_CAR:
+                n = me.cars_owed
+                title = f"{me.name}: remove {n} car{'s' if n != 1 else ''} of your choice"
+                prompt = "Someone left and takes a car: which one goes? (marked on your board)"
+            else:
+                title = f"{me.name}: park your starting car"
+                prompt = "The first free border clockwise from the entrance comes first (marked on your board)."
+            self._push(ChoiceDialog(title, items, prompt=prompt, id="car-pick-dialog"), self._dialog_action)
         elif phase is Phase.BONUS:
             items = [(str(a.tile), a) for a in legal if isinstance(a, ChooseBonus)]
             self._push(ChoiceDialog(f"{me.name}: take a bonus tile", items, id="bonus-dialog"), self._dialog_action)

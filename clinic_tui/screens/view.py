@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from clinic_tui import choices
 from clinic_tui.widgets.clinic_view import ClinicPicture, ClinicView
 from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.board import Space
@@ -51,7 +52,13 @@ class ViewMixin:
         return ClinicPicture(
             self.clinic, floors, self.cursor, self._targets(), path,
             self.placement.picked if self.placement else (), whose,
+            cars=self._car_marks() if seat == state.current and not self.is_cpu_turn else {},
         )
+
+    def _car_marks(self) -> dict:
+        """The car spots the player picks from now (removing a car, parking the starting
+        car), labelled 1, 2, ... as in the menu."""
+        return choices.car_marks(self.state, self.legal())
 
     def refresh_view(self, *, board: bool = True) -> None:
         state = self.state
@@ -111,6 +118,11 @@ class ViewMixin:
             return f"Move, time {raw}{tri}: m people · e end"
         if phase is Phase.BUILD:
             return f"Build {state.step.builds}/2: m components · d done"
+        if phase is Phase.REMOVE_CAR:
+            n = state.players[state.current].cars_owed
+            return f"remove {n} car{'s' if n != 1 else ''} of your choice: {self.glyphs.target} on the board (m)"
+        if phase is Phase.START_CAR or choices.car_marks(state, self.legal()):
+            return f"park your starting car: {self.glyphs.target} on the board (m)"
         return {
             Phase.SELECT: "choose an action tile (m)",
             Phase.BONUS: "take a bonus tile (m)",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
@@ -44,7 +45,9 @@ def service_abbr(service) -> str:
 @dataclass
 class ClinicPicture:
     """What to draw: ``clinic``; ``floors`` shown; ``cursor``; ``targets`` (space ->
-    short label such as ``$3`` or ``t2``); ``path`` spaces; ``picked`` spaces; ``title``."""
+    short label such as ``$3`` or ``t2``); ``path`` spaces; ``picked`` spaces; ``title``;
+    ``cars``: car spots to pick from (a border or a parking tile's space -> a short
+    label such as ``1``), highlighted like targets."""
 
     clinic: Clinic
     floors: tuple[int, ...] = (0,)
@@ -54,6 +57,7 @@ class ClinicPicture:
     picked: tuple = ()
     title: str = ""
     tabs: bool = True
+    cars: dict = field(default_factory=dict)
 
 
 class ClinicView(Widget):
@@ -159,19 +163,19 @@ class ClinicView(Widget):
             people_at.setdefault(p.where, []).append(p)
         working = board.working_treatment_rooms
         for r in range(rows):
-            lines.append(self._hline(board, floor, r, cols))
+            lines.append(self._hline(board, floor, r, cols, pic.cars, styles))
             cells = [self._cell(pic, Space(floor, c, r), people_at, working, styles) for c in range(cols)]
             for k in range(3):
                 line = Text(f"{r + 1} " if k == 1 else "  ")
                 for c in range(cols):
-                    line.append(self._vsep(board, floor, c, r, k))
+                    line.append(self._vsep(board, floor, c, r, k, pic.cars, styles))
                     line.append_text(cells[c][k])
-                line.append(self._vsep(board, floor, cols, r, k))
+                line.append(self._vsep(board, floor, cols, r, k, pic.cars, styles))
                 lines.append(line)
-        lines.append(self._hline(board, floor, rows, cols))
+        lines.append(self._hline(board, floor, rows, cols, pic.cars, styles))
         return lines
 
-    def _hline(self, board, floor: int, y: int, cols: int) -> Text:
+    def _hline(self, board, floor: int, y: int, cols: int, cars=None, styles=None) -> Text:
         g = self.glyphs
         line = Text("  +")
         for x in range(cols):
@@ -184,6 +188,12 @@ class ClinicView(Widget):
                     marks.append("ENTR")
                 if border in board.border_cars:
                     marks.append("car" if g.car == "c" else f"{g.car}car")
+                if cars and border in cars:
+                    marks.append(f"{g.target}{cars[border]}")
+                    seg = (" " + " ".join(marks) + " ").center(CELL + 1, "-")
+                    line.append(seg, style=styles["target"] + Style(bold=True) if styles else "bold")
+                    line.append("+")
+                    continue
                 if marks:
                     seg = (" " + " ".join(marks) + " ").center(CELL + 1, "-")
                     style = "bold"
@@ -191,9 +201,13 @@ class ClinicView(Widget):
             line.append("+")
         return line
 
-    def _vsep(self, board, floor: int, x: int, y: int, k: int) -> Text:
+    def _vsep(self, board, floor: int, x: int, y: int, k: int, cars=None, styles=None) -> Text:
         if floor == 0:
             border = Border(True, x, y)
+            if cars and border in cars and k != 0:  # a car to pick: car glyph, then its label
+                car = k == 1 and border in board.border_cars
+                mark = self.glyphs.car if car else cars[border][:1]
+                return Text(mark, style=styles["target"] + Style(bold=True) if styles else "bold")
             if k == 0 and border in board.entrances:
                 return Text("E", style="bold")
             if k == 1 and border in board.border_cars:
@@ -238,6 +252,8 @@ class ClinicView(Widget):
             rows[2].append(" " * max(0, pad))
             rows[2].append(g.conveyor, style="bold")
         label = pic.targets.get(space)
+        if label is None and space in pic.cars:
+            label = f"car{pic.cars[space]}"
         if label is not None:
             pad = CELL - len(label) - len(rows[2])
             if pad < 1:

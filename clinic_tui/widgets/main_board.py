@@ -29,6 +29,8 @@ PHASE_TEXT = {
     Phase.ADMIT: "Admit Patients",
     Phase.MOVE: "Move",
     Phase.BUY_POPULARITY: "Business: buy popularity",
+    Phase.START_CAR: "Setup: starting car",
+    Phase.REMOVE_CAR: "Remove a car",
     Phase.OVER: "Game over",
 }
 

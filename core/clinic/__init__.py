@@ -72,6 +72,7 @@ from .people import (
     admit_patient,
     hire,
     is_arrival_point,
+    person_departs,
     person_leaves,
     recolour,
     replace_person,

@@ -15,7 +15,8 @@ from attrs import frozen
 from . import constants as K
 from .board import Space
 from .components import Colour, Garden, ModuleKind, Role
-from .parking import CarSpot, parked_spots
+from .errors import IllegalActionError
+from .parking import CarSpot
 from .people import Clinic, Person, person_leaves
 
 
@@ -166,15 +167,20 @@ def treat(clinic: Clinic) -> Treatment:
     return Treatment(tuple(lines))
 
 
-def send_home(clinic: Clinic, treatment: Treatment, car_spots: tuple[CarSpot, ...] | None = None) -> Clinic:
-    """Every cured patient leaves, each taking a car (rulebook, Going Home).
+def send_home(clinic: Clinic, treatment: Treatment, car_spots: tuple[CarSpot, ...]) -> Clinic:
+    """Every cured patient leaves, each taking a car (rulebook, Going Home: "takes a
+    car — any car"; Taking a Car: "remove the car of your choice").
 
-    ``car_spots``: the cars taken, one per cured patient, in the order of
-    ``treatment.cured``; None takes them in ``parked_spots`` order (borders first).
-    Raises IllegalActionError when a spot holds no car.
+    ``car_spots``: the cars the player chose, one per cured patient, in the order of
+    ``treatment.cured`` (the game asks for them: ``game.cars``).  Raises
+    IllegalActionError when a spot holds no car or the count differs.
     """
-    for i, pid in enumerate(treatment.cured):
-        spot = car_spots[i] if car_spots is not None else parked_spots(clinic.board)[0]
+    if len(car_spots) != len(treatment.cured):
+        raise IllegalActionError(
+            f"Going Home: {len(treatment.cured)} cured patients take {len(treatment.cured)} cars,"
+            f" not {len(car_spots)}"
+        )
+    for pid, spot in zip(treatment.cured, car_spots):
         clinic = person_leaves(clinic, pid, spot)
     return clinic
 

@@ -171,6 +171,15 @@ def person_leaves(clinic: Clinic, pid: int, car_spot: CarSpot) -> Clinic:
     )
 
 
+def person_departs(clinic: Clinic, pid: int) -> Clinic:
+    """Person ``pid`` leaves (cured, dead, dismissed); the car they take is chosen by the
+    player afterwards (rulebook, Taking a Car: "remove the car of your choice"; the game
+    counts it as owed, ``game.cars``).  Raises IllegalActionError when there is no such
+    person."""
+    clinic.person(pid)
+    return attrs.evolve(clinic, people=tuple(p for p in clinic.people if p.id != pid))
+
+
 def recolour(clinic: Clinic, pid: int, colour: Colour) -> Clinic:
     """Person ``pid`` gets a new colour (a doctor trains or tires, a patient worsens)."""
     person = clinic.person(pid)

@@ -130,13 +130,14 @@ def board_violations(board: Board) -> tuple[str, ...]:
     return tuple(out)
 
 
-def clinic_violations(clinic) -> tuple[str, ...]:
+def clinic_violations(clinic, cars_owed: int = 0) -> tuple[str, ...]:
     """``board_violations`` plus the clinic's own invariants: unique person ids, every
     person at a real place (a module, helipad, entrance of this board, or
     pre-admissions of an offered service), at most 4 patients per pre-admissions, only
     patients in pre-admissions, doctors and patients coloured, patients with a service,
     and one parked car per person (rulebook: every hire and admission parks a car,
-    everyone leaving takes one)."""
+    everyone leaving takes one; ``cars_owed``: people who left whose car the player has
+    yet to choose, still parked)."""
     from .components import Role
     from .constants import PRE_ADMISSIONS_PER_SERVICE
     from .people import PreAdmissions
@@ -165,6 +166,7 @@ def clinic_violations(clinic) -> tuple[str, ...]:
     for w, n in waiting.items():
         if n > PRE_ADMISSIONS_PER_SERVICE:
             out.append(f"{w} holds {n} patients")
-    if board.parked_cars != len(clinic.people):
-        out.append(f"{board.parked_cars} cars parked for {len(clinic.people)} people")
+    if board.parked_cars != len(clinic.people) + cars_owed:
+        owed = f" and {cars_owed} cars owed" if cars_owed else ""
+        out.append(f"{board.parked_cars} cars parked for {len(clinic.people)} people{owed}")
     return tuple(out)

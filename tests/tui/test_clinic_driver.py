@@ -28,7 +28,9 @@ from core.clinic.game import (
     HireNurse,
     HireOrderly,
     MovePerson,
+    ParkStartingCar,
     Phase,
+    RemoveCar,
     SelectTile,
     Shift,
     ShiftAppointment,
@@ -121,7 +123,7 @@ async def do_action(pilot, app, action) -> None:
     screen = game_screen(app)
     state = screen.state
     legal = legal_actions(state)
-    if isinstance(action, (SelectTile, ChooseBonus, BuyPopularity)):
+    if isinstance(action, (SelectTile, ChooseBonus, BuyPopularity, RemoveCar, ParkStartingCar)):
         await open_menu(pilot, app)
         await pick(pilot, app, lambda v: v == action)
     elif isinstance(action, Construct):

@@ -27,7 +27,7 @@ def check_state(state: GameState) -> None:
     for p in state.players:
         assert p.money >= 0 and p.popularity >= 0
         if state.phase is not Phase.MOVE:
-            assert clinic_violations(p.clinic) == (), clinic_violations(p.clinic)
+            assert clinic_violations(p.clinic, p.cars_owed) == (), clinic_violations(p.clinic, p.cars_owed)
     assert state.cars_lot >= 0
 
 

@@ -81,12 +81,13 @@ async def test_hot_seat_passes_the_keyboard_and_hides_the_choice():
 async def test_expert_builds_the_initial_clinic_by_keys():
     """The expert side: hub, treatment room, supply room and entrance placed with the
     cursor (a corner entrance asks which side), then round 1 played by keys."""
-    from core.clinic.game import Construct, Phase
+    from core.clinic.game import Construct, ParkStartingCar, Phase
 
     app = make_app("Ann+,cpu:random", seed=8)
     async with app.run_test(size=(80, 24)) as pilot:
         played = await play(pilot, app, random.Random(3), until_round=2)
         setup = [a for before, a in played if before.phase is Phase.EXPERT_SETUP]
-        assert len(setup) == 4 and all(isinstance(a, Construct) for a in setup)
-        assert "entrance" in str(setup[-1])
+        assert len(setup) == 5 and all(isinstance(a, Construct) for a in setup[:4])
+        assert "entrance" in str(setup[3])
+        assert isinstance(setup[4], ParkStartingCar)  # then where the starting car stands
         assert game_screen(app).state.round == 2

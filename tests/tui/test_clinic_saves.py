@@ -24,7 +24,7 @@ from clinic_tui.saving import load_record, new_record
 from clinic_tui.screens.game_over import GameOverScreen
 from clinic_tui.screens.replay import ReplayScreen
 from clinic_tui.screens.setup import SetupScreen
-from core.clinic.game import AdmitPatient, ChooseBonus, Construct, Phase, SelectTile, apply_action, legal_actions
+from core.clinic.game import AdmitPatient, Construct, Phase, SelectTile, apply_action, legal_actions
 from core.clinic.game.undo import reveals_hidden
 from core.saves import SaveFolder, dumps, read_save, summary
 
@@ -38,7 +38,8 @@ def notes(app) -> list[str]:
 
 
 async def to_build(pilot, app) -> None:
-    """Ann (seat 0) takes the first bonus tile, then chooses Build; returns in her Build."""
+    """Ann (seat 0) parks her starting car where offered first, takes the first bonus
+    tile, then chooses Build; returns in her Build."""
     screen = game_screen(app)
     for _ in range(20):
         await settle(pilot, app)
@@ -46,8 +47,8 @@ async def to_build(pilot, app) -> None:
         if state.phase is Phase.BUILD and state.current == 0:
             return
         legal = legal_actions(state)
-        if state.phase is Phase.BONUS:
-            await do_action(pilot, app, next(a for a in legal if isinstance(a, ChooseBonus)))
+        if state.phase in (Phase.START_CAR, Phase.BONUS):
+            await do_action(pilot, app, legal[0])
         else:
             await do_action(pilot, app, next(a for a in legal if isinstance(a, SelectTile) and str(a.tile) == "Build"))
     raise AssertionError("Build never came")
@@ -165,8 +166,12 @@ async def test_undo_a_build_restores_the_state_exactly():
 async def test_undo_after_a_computer_action_is_refused():
     app = make_app("Ann,cpu:basic", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)  # the computer took its bonus tile first
         screen = game_screen(app)
+        for _ in range(10):  # Ann parks her starting car until the computer has acted
+            await settle(pilot, app)
+            if screen.record.steps and not screen.record.steps[-1].human:
+                break
+            await do_action(pilot, app, legal_actions(screen.state)[0])
         assert screen.record.steps[-1].human is False
         state, count = screen.state, len(screen.record.actions)
         await pilot.press("u")
@@ -181,7 +186,7 @@ async def test_undo_after_choosing_a_tile_is_refused_for_the_next_player():
         screen = game_screen(app)
         for _ in range(20):
             await settle(pilot, app)
-            if screen.state.phase is Phase.SELECT and len(screen.record.actions) > 2:
+            if any(isinstance(a, SelectTile) for a in screen.record.actions):
                 break
             await do_action(pilot, app, legal_actions(screen.state)[0])
         assert isinstance(screen.record.actions[-1], SelectTile)

@@ -16,6 +16,8 @@ from .actions import (
     HireNurse,
     HireOrderly,
     MovePerson,
+    ParkStartingCar,
+    RemoveCar,
     SelectTile,
     Shift,
     ShiftAppointment,

@@ -10,6 +10,7 @@ import enum
 
 from attrs import frozen
 
+from core.clinic.board import Space
 from core.clinic.components import Service
 from core.clinic.construction import Build
 from core.clinic.parking import CarSpot
@@ -153,6 +154,29 @@ class ChooseBonus:
 
 
 @frozen
+class RemoveCar:
+    """Remove the car parked at ``spot`` (a border or a parking tile's space): one of
+    your people left (rulebook, Taking a Car: "remove the car of your choice")."""
+
+    spot: CarSpot
+
+    def __str__(self) -> str:
+        where = f"the parking tile at {self.spot}" if isinstance(self.spot, Space) else f"the border {self.spot}"
+        return f"remove the car on {where}"
+
+
+@frozen
+class ParkStartingCar:
+    """Park your starting car at ``spot``, a free border (setup; decisions: the first
+    free border clockwise from the entrance, or where the player chooses)."""
+
+    spot: CarSpot
+
+    def __str__(self) -> str:
+        return f"park the starting car on the border {self.spot}"
+
+
+@frozen
 class Done:
     """End the current action (builds, hires or queue points left unused)."""
 
@@ -172,5 +196,7 @@ Action = (
     | EndMove
     | BuyPopularity
     | ChooseBonus
+    | RemoveCar
+    | ParkStartingCar
     | Done
 )

@@ -12,10 +12,10 @@ from attrs import evolve
 
 from core.clinic.board import Space
 from core.clinic.components import Colour, ModuleKind, Role
-from core.clinic.parking import parked_spots
-from core.clinic.people import person_leaves, recolour
+from core.clinic.people import person_departs, recolour
 
 from . import constants as K
+from .cars import owe_cars
 from .notepad import pack, set_row
 from .state import GameState, add_to_bag, change_popularity, draw_colour, draw_rng, set_player
 
@@ -116,19 +116,19 @@ def tire_doctors(state: GameState) -> GameState:
 
 def worsen_patients(state: GameState) -> GameState:
     """9. Each patient on the player board (clinic and pre-admissions) worsens; a red
-    patient dies: -5 popularity, and a car goes back to the lot (the engine takes the
-    first parked car, as in Going Home)."""
+    patient dies: -5 popularity, and takes a car of the owner's choice (owed, removed
+    before the next round: ``cars``)."""
     for seat in state.turn_order:
         p = state.players[seat]
         clinic, dead = p.clinic, 0
         for patient in clinic.of_role(Role.PATIENT):
             if patient.colour is Colour.RED:
-                clinic = person_leaves(clinic, patient.id, parked_spots(clinic.board)[0])
+                clinic = person_departs(clinic, patient.id)
                 dead += 1
             else:
                 clinic = recolour(clinic, patient.id, level_up(patient.colour))
         p = evolve(p, clinic=clinic, dead=p.dead + dead)
-        state = evolve(state, players=set_player(state, seat, p), cars_lot=state.cars_lot + dead)
+        state = owe_cars(evolve(state, players=set_player(state, seat, p)), seat, dead)
         state = change_popularity(state, seat, -K.DEATH_PENALTY * dead)
     return state
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from core.clinic.components import Role
 from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
 from core.clinic.construction import build_cost
 
@@ -23,11 +24,13 @@ from .actions import (
     HireNurse,
     HireOrderly,
     MovePerson,
+    RemoveCar,
     SelectTile,
     ShiftAppointment,
 )
 from .admit import _target, shift_notepad
 from .bot_plan import plan_care
+from .cars import computer_car
 from .bot_values import (
     BuildContext,
     admit_room,
@@ -42,7 +45,7 @@ from .bot_values import (
     spot_block,
     treatable_gain,
 )
-from .hire import nurse_cost, on_arrival_point
+from .hire import can_settle, nurse_cost, on_arrival_point
 from .memo import free_parking_spots
 from .move_phase import capacity, has_room, occupancy
 from .rules import legal_actions
@@ -104,7 +107,13 @@ class BasicBot:
         return choice if choice is not None else options[-1]
 
     # --- setup ----------------------------------------------------------------------
+    def _start_car(self, state: GameState, options: list) -> Action:
+        """The first free border clockwise from the entrance (offered first)."""
+        return options[0]
+
     def _expert_setup(self, state: GameState, options: list) -> Action:
+        if not isinstance(options[0], Construct):
+            return options[0]  # the starting car: first clockwise
         board = state.players[state.current].clinic.board
 
         def score(a: Construct) -> tuple:
@@ -174,7 +183,15 @@ class BasicBot:
         clinic = p.clinic
         left = K.ROUNDS - state.round + 1
         best, choice = 0.0, None
+        roles = {HireDoctor: Role.DOCTOR, HireNurse: Role.NURSE, HireOrderly: Role.ORDERLY}
+        settles: dict = {}
         for a in options:
+            if type(a) in roles:
+                key = (roles[type(a)], a.arrival)
+                if key not in settles:
+                    settles[key] = can_settle(clinic, *key)
+                if not settles[key]:
+                    continue
             v = hire_value(state, p, a, left)
             if v is None or v <= 0:
                 continue
@@ -253,6 +270,11 @@ class BasicBot:
 
         best = [a for a in moves if fixes(a)] or moves
         return min(best, key=lambda a: move_time(clinic, a))
+
+    def _remove_car(self, state: GameState, options: list) -> Action:
+        """The stated rule: ``cars.computer_car`` (border cars first, the first clockwise
+        from the entrance)."""
+        return RemoveCar(computer_car(state.players[state.current].clinic.board))
 
     def _buy_popularity(self, state: GameState, options: list) -> Action:
         p = state.players[state.current]

@@ -19,9 +19,9 @@ from core.clinic.construction import (
 )
 
 from . import constants as K
-from .actions import ChooseBonus, Construct
+from .actions import ChooseBonus, Construct, ParkStartingCar
 from .flow import finish_resolution, start_game
-from .setup import arrive
+from .setup import arrive, park_starting_car, starting_car_spots
 from .state import BonusTile, GameState, Phase, Turn, set_player
 from .supplies import shortage, supplies_left
 
@@ -92,10 +92,13 @@ def apply_build(state: GameState, action: Construct) -> GameState:
 
 # --- Experts' initial construction (rulebook: hub, treatment room, supply room, and an
 # entrance that must point at the service hub; free) ------------------------------------
-def expert_options(state: GameState) -> list[Construct]:
+def expert_options(state: GameState) -> list:
     """The next starting component: the psychiatry hub (on a ground-floor space with an
-    entrance space beside it), then a treatment room, a supply room, the entrance."""
+    entrance space beside it), then a treatment room, a supply room, the entrance; then
+    where the starting car stands (``start_car_options``)."""
     board = state.players[state.current].clinic.board
+    if board.entrances:
+        return start_car_options(state)
     n = len(board.modules)
     if n == 0:
         return [
@@ -113,9 +116,11 @@ def expert_options(state: GameState) -> list[Construct]:
     return [Construct(b) for b in legal_builds(board, ()) if isinstance(b, BuildEntrance)]
 
 
-def apply_expert(state: GameState, action: Construct) -> GameState:
+def apply_expert(state: GameState, action) -> GameState:
     seat = state.current
     p = state.players[seat]
+    if isinstance(action, ParkStartingCar):
+        return apply_start_car(state, action)
     clinic = evolve(p.clinic, board=build(p.clinic.board, action.build))
     if not isinstance(action.build, BuildEntrance):
         return evolve(state, players=set_player(state, seat, evolve(p, clinic=clinic)))
@@ -126,9 +131,31 @@ def apply_expert(state: GameState, action: Construct) -> GameState:
         cars_lot=state.cars_lot - 1,
         supply_doctors=state.supply_doctors + 1,
     )
+    return state  # the same expert now chooses where the starting car stands
+
+
+# --- The starting car (decisions: first free border clockwise, or the player's choice) --
+def start_car_options(state: GameState) -> list[ParkStartingCar]:
+    """Where the current player's starting car may stand, the first free border
+    clockwise from the entrance first (``setup.starting_car_spots``)."""
+    board = state.players[state.current].clinic.board
+    return [ParkStartingCar(b) for b in starting_car_spots(board)]
+
+
+def apply_start_car(state: GameState, action: ParkStartingCar) -> GameState:
+    """Park the starting car; the next beginner chooses, then the experts build, then
+    the bonus tiles are taken."""
+    seat = state.current
+    p = state.players[seat]
+    p = evolve(p, clinic=park_starting_car(p.clinic, action.spot))
+    state = evolve(state, players=set_player(state, seat, p))
     queue = state.queue[1:]
     if queue:
         return evolve(state, queue=queue)
+    if state.phase is Phase.START_CAR:
+        experts = tuple(s for s in state.turn_order if state.config.expert[s])
+        if experts:
+            return evolve(state, phase=Phase.EXPERT_SETUP, queue=experts)
     return evolve(state, phase=Phase.BONUS, queue=tuple(reversed(state.turn_order)))
 
 

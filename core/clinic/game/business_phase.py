@@ -2,7 +2,7 @@
 
 Part 1 does one clinic's care and sums (``treat``, ``send_home``, ``wages``,
 ``clinic_upkeep``, ``pay_expenses``); this module runs them for every player in turn
-order, returns the cured patients' cars to the lot, and keeps this round's income apart
+order, counts the cured patients' cars owed (``cars``), and keeps this round's income apart
 so that only it can buy popularity (``buy_popularity``, reverse turn order).
 """
 
@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from core.clinic.business import clinic_upkeep, pay_expenses, send_home, treat, wages
+from core.clinic.business import clinic_upkeep, pay_expenses, treat, wages
+from core.clinic.people import person_departs
 from core.clinic.components import Colour
 
 from . import constants as K
+from .cars import owe_cars
 from .state import GameState, change_popularity, set_player
 
 
@@ -23,7 +25,8 @@ def business_for(state: GameState, seat: int) -> GameState:
     clinic = p.clinic
     treatment = treat(clinic)
     reds = sum(1 for pid in treatment.cured if clinic.person(pid).colour is Colour.RED)
-    clinic = send_home(clinic, treatment)
+    for pid in treatment.cured:  # each takes a car of the owner's choice (``cars``)
+        clinic = person_departs(clinic, pid)
     expenses = wages(clinic) + clinic_upkeep(clinic, treatment.used_operating_rooms)
     pay = pay_expenses(expenses, treatment.income, p.money, p.popularity)
     cured = len(treatment.cured)
@@ -35,9 +38,7 @@ def business_for(state: GameState, seat: int) -> GameState:
         cured=p.cured + cured,
         cured_red=p.cured_red + reds,
     )
-    state = evolve(
-        state, players=set_player(state, seat, p), cars_lot=state.cars_lot + cured
-    )
+    state = owe_cars(evolve(state, players=set_player(state, seat, p)), seat, cured)
     return change_popularity(state, seat, pay.popularity - state.players[seat].popularity)
 
 

@@ -50,7 +50,12 @@ def end_score(player: PlayerState) -> EndScore:
 
 
 def end_game(state: GameState) -> GameState:
-    """Score the end-game popularity in turn order (never below 0) and end the game."""
+    """Score the end-game popularity in turn order (never below 0) and end the game.
+    Cars still owed (patients who died in the last Admin) are removed by the computer's
+    rule first: no choice can change anything any more."""
+    from .cars import remove_all_owed
+
+    state = remove_all_owed(state)
     for seat in state.turn_order:
         state = change_popularity(state, seat, end_score(state.players[seat]).total)
         p = state.players[seat]

@@ -13,16 +13,20 @@ from attrs import evolve
 from . import constants as K
 from .admin import admin, is_last_round
 from .business_phase import business
+from .cars import owing, settle_cars
 from .end import end_game
 from .notepad import new_appointments
 from .setup import ALL_TILES
-from .state import ActionTile, GameState, Phase, Turn, change_popularity  # noqa: F401
+from .state import AfterCars, ActionTile, GameState, Phase, Turn, change_popularity  # noqa: F401
 
 _TILE_PHASE = {ActionTile.BUILD: Phase.BUILD, ActionTile.HIRE: Phase.HIRE, ActionTile.ADMIT: Phase.ADMIT}
 
 
 def start_round(state: GameState) -> GameState:
-    """Actions phase, action 1: everyone has all six tiles again."""
+    """Actions phase, action 1: everyone has all six tiles again (first, the cars of
+    patients who died in Admin are removed: ``cars.settle_cars``)."""
+    if owing(state):
+        return settle_cars(state, AfterCars.ROUND)
     players = tuple(evolve(p, tiles=ALL_TILES) for p in state.players)
     return start_selection(evolve(state, players=players, action=1))
 
@@ -80,8 +84,13 @@ def finish_move_turn(state: GameState) -> GameState:
 
 
 def start_business(state: GameState) -> GameState:
-    """Business for everyone; then popularity is bought in reverse turn order."""
-    state = business(state)
+    """Business for everyone; the cured patients' cars are removed (``cars``); then
+    popularity is bought in reverse turn order (``start_buying``)."""
+    return settle_cars(business(state), AfterCars.BUSINESS)
+
+
+def start_buying(state: GameState) -> GameState:
+    """Popularity is bought in reverse turn order by those with $3 of income."""
     queue = tuple(
         s for s in reversed(state.turn_order) if state.players[s].income >= K.POPULARITY_PRICE
     )

@@ -40,8 +40,10 @@ def on_arrival_point(clinic: Clinic, person: Person) -> bool:
     )
 
 
-def _can_settle(clinic: Clinic, role: Role, arrival: Location) -> bool:
-    """Can a new ``role`` standing on ``arrival`` reach a place to end the Move phase?"""
+def can_settle(clinic: Clinic, role: Role, arrival: Location) -> bool:
+    """Can a new ``role`` standing on ``arrival`` reach a place to end the Move phase (a
+    service hub for doctors and nurses; a supply room with no orderly for an orderly)?
+    Advice for computer players only: every arrival point is offered."""
     board = clinic.board
     idx = _ROLE_INDEX[role]
     if role is Role.ORDERLY:
@@ -71,7 +73,8 @@ def nurse_cost(state: GameState) -> int | None:
 
 
 def hire_options(state: GameState) -> list:
-    """Every hire the current player may make now, then ``Done``."""
+    """Every hire the current player may make now (every entrance and helipad, every
+    free parking spot), then ``Done``."""
     seat = state.current
     p = state.players[seat]
     clinic = p.clinic
@@ -80,18 +83,15 @@ def hire_options(state: GameState) -> list:
     if spots and state.cars_lot > 0:
         arrivals = arrival_points(clinic)
         if not state.step.hired_doctor:
-            ok = [a for a in arrivals if _can_settle(clinic, Role.DOCTOR, a)]
             for slot, colour in enumerate(state.university):
                 if colour is not None and K.UNIVERSITY_COSTS[slot] <= p.money:
-                    out += [HireDoctor(slot, a, c) for a in ok for c in spots]
+                    out += [HireDoctor(slot, a, c) for a in arrivals for c in spots]
         if not state.step.hired_other:
             cost = nurse_cost(state)
             if cost is not None and cost <= p.money:
-                ok = [a for a in arrivals if _can_settle(clinic, Role.NURSE, a)]
-                out += [HireNurse(a, c) for a in ok for c in spots]
+                out += [HireNurse(a, c) for a in arrivals for c in spots]
             if state.orderlies > 0 and K.ORDERLY_COST <= p.money:
-                ok = [a for a in arrivals if _can_settle(clinic, Role.ORDERLY, a)]
-                out += [HireOrderly(a, c) for a in ok for c in spots]
+                out += [HireOrderly(a, c) for a in arrivals for c in spots]
     out.append(Done())
     return out
 

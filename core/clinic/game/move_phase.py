@@ -25,7 +25,8 @@ Part 1 gives paths, times and the end-of-move check.  Here: the decision points.
   free place, and the phase can always be ended legally;
 - ``EndMove`` is legal when everyone inside stands legally (``end_move_problems``) and
   nobody left on an entrance or helipad still has somewhere to go; anyone stuck there
-  (rare: e.g. an orderly whose supply room was taken) leaves the clinic, taking a car.
+  (rare: e.g. an orderly whose supply room was taken) leaves the clinic, taking a car of the player's
+  choice (``cars``).
 """
 
 from __future__ import annotations
@@ -36,15 +37,14 @@ from core.clinic.board import Space
 from core.clinic.components import Module, ModuleKind, Role
 from core.clinic.constants import CAPACITY
 from core.clinic.movement import end_of_move_violations, finish_move, move_person
-from core.clinic.parking import parked_spots
-from core.clinic.people import Clinic, Person, PreAdmissions, person_leaves
+from core.clinic.people import Clinic, Person, PreAdmissions, person_departs
 
 from .actions import EndMove, MovePerson
+from .cars import owe_cars, settle_cars
 from .constants import MOVES_PER_PERSON
-from .flow import finish_move_turn
 from .hire import on_arrival_point
 from .memo import per_object, reach_from
-from .state import GameState, set_player
+from .state import AfterCars, GameState, set_player
 
 _ROLE_INDEX = {Role.DOCTOR: 0, Role.NURSE: 1, Role.ORDERLY: 2, Role.PATIENT: 3}
 _ROOMS = (ModuleKind.TREATMENT_ROOM, ModuleKind.OPERATING_ROOM)
@@ -194,7 +194,8 @@ def apply_move(state: GameState, action: MovePerson) -> GameState:
 
 
 def apply_end_move(state: GameState) -> GameState:
-    """Dismiss anyone stuck on an arrival point, check the clinic, record the time
+    """Dismiss anyone stuck on an arrival point (each takes a car of the player's
+    choice: ``cars.settle_cars``), check the clinic, record the time
     (``rules.apply_action`` refuses an illegal ``EndMove`` with ``end_move_refusal``;
     ``finish_move`` raises IllegalActionError listing every problem)."""
     seat = state.current
@@ -202,7 +203,7 @@ def apply_end_move(state: GameState) -> GameState:
     clinic = p.clinic
     stuck = [q for q in clinic.people if on_arrival_point(clinic, q)]
     for q in stuck:
-        clinic = person_leaves(clinic, q.id, parked_spots(clinic.board)[0])
+        clinic = person_departs(clinic, q.id)
     clinic, time = finish_move(clinic)
     gone = {role: sum(1 for q in stuck if q.role is role) for role in Role}
     p = evolve(
@@ -213,8 +214,8 @@ def apply_end_move(state: GameState) -> GameState:
         dismissed_nurses=p.dismissed_nurses + gone[Role.NURSE],
         dismissed_orderlies=p.dismissed_orderlies + gone[Role.ORDERLY],
     )
-    state = evolve(state, players=set_player(state, seat, p), cars_lot=state.cars_lot + len(stuck))
-    return finish_move_turn(state)
+    state = owe_cars(evolve(state, players=set_player(state, seat, p)), seat, len(stuck))
+    return settle_cars(state, AfterCars.MOVE)
 
 
 def move_refusal(state: GameState, action: MovePerson) -> str:

@@ -23,10 +23,12 @@ from .actions import (
     HireNurse,
     HireOrderly,
     MovePerson,
+    ParkStartingCar,
+    RemoveCar,
     SelectTile,
     ShiftAppointment,
 )
-from .state import GameState, Phase
+from .state import AfterCars, GameState, Phase
 
 
 def place_name(board, where) -> str:
@@ -176,6 +178,19 @@ def _round_end(before: GameState, after: GameState) -> list[str]:
     return out
 
 
+def in_move(state: GameState) -> bool:
+    """The Move phase, or its cars being removed before the next player moves."""
+    return state.phase is Phase.MOVE or (
+        state.phase is Phase.REMOVE_CAR and state.cars_then is AfterCars.MOVE
+    )
+
+
+def _cars_owed(state: GameState) -> str:
+    p = state.players[state.current]
+    n = p.cars_owed
+    return f"{p.name} removes {n} car{'s' if n != 1 else ''} of their choice (people left)"
+
+
 def describe(before: GameState, action: Action, after: GameState) -> str:
     """One or more sentences saying what ``action`` did, e.g. "Ann builds a treatment
     room at floor 0 B2 ($2)."."""
@@ -200,6 +215,12 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
     elif isinstance(action, BuyPopularity):
         spent = 3 * action.amount
         text = f"{who} buys {action.amount} popularity (${spent})"
+    elif isinstance(action, RemoveCar):
+        left = after.players[seat].cars_owed
+        more = f" ({left} more to remove)" if left and after.current == seat else ""
+        text = f"{who} removes the car {spot_name(action.spot)}{more}"
+    elif isinstance(action, ParkStartingCar):
+        text = f"{who} parks the starting car {spot_name(action.spot)}"
     elif isinstance(action, Done):
         text = f"{who} is done {_DONE.get(before.phase, 'with the action')}"
     else:  # pragma: no cover - every action is listed above
@@ -207,8 +228,10 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
     parts = [text]
     if before.phase is Phase.SELECT and after.phase is not Phase.SELECT:
         parts.append(_reveal(after))
-    if before.phase is Phase.MOVE and after.phase is not Phase.MOVE:
+    if in_move(before) and not in_move(after):
         parts.extend(_business(before, after))
+    if after.phase is Phase.REMOVE_CAR and (before.phase is not Phase.REMOVE_CAR or before.current != after.current):
+        parts.append(_cars_owed(after))
     if after.round > before.round:
         parts.extend(_round_end(before, after))
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:

@@ -20,6 +20,8 @@ from .actions import (
     HireNurse,
     HireOrderly,
     MovePerson,
+    ParkStartingCar,
+    RemoveCar,
     SelectTile,
     ShiftAppointment,
 )
@@ -29,12 +31,15 @@ from .build_phase import (
     apply_bonus_place,
     apply_build,
     apply_expert,
+    apply_start_car,
     bonus_options,
     bonus_place_options,
     build_options,
     expert_options,
+    start_car_options,
 )
 from .business_phase import buy_popularity, max_popularity
+from .cars import apply_remove_car, remove_car_options
 from .flow import finish_buying, finish_resolution, reveal
 from .hire import apply_hire, hire_options
 from .move_phase import apply_end_move, apply_move, move_options
@@ -59,6 +64,8 @@ _OPTIONS = {
     Phase.ADMIT: qp_options,
     Phase.MOVE: move_options,
     Phase.BUY_POPULARITY: _buy_options,
+    Phase.REMOVE_CAR: remove_car_options,
+    Phase.START_CAR: start_car_options,
     Phase.OVER: lambda s: [],
 }
 
@@ -110,6 +117,10 @@ def _apply(state: GameState, action: Action) -> GameState:
         return apply_bonus(state, action)
     if phase is Phase.BONUS_PLACE:
         return apply_bonus_place(state, action)
+    if phase is Phase.REMOVE_CAR:
+        return apply_remove_car(state, action)
+    if phase is Phase.START_CAR:
+        return apply_start_car(state, action)
     if isinstance(action, Done):
         return finish_resolution(state)
     if phase is Phase.BUILD:
@@ -136,6 +147,8 @@ _PHASE_OF = {
     EndMove: "the Move phase ends in the Move phase",
     BuyPopularity: "popularity is bought in the Business phase",
     ChooseBonus: "bonus tiles are taken at setup",
+    RemoveCar: "a car is removed when one of your people has left",
+    ParkStartingCar: "the starting car is parked at setup",
     Done: "only an action in progress can be done",
 }
 
@@ -171,6 +184,10 @@ def reject_reason(state: GameState, action: Action) -> str:
         from .move_phase import move_refusal
 
         rule = move_refusal(state, action)
+    elif isinstance(action, ParkStartingCar) and state.phase in (Phase.START_CAR, Phase.EXPERT_SETUP):
+        rule = f"Setup: the starting car parks on a free border, and {action.spot} is not one"
+    elif isinstance(action, RemoveCar) and state.phase is Phase.REMOVE_CAR:
+        rule = f"Taking a car: no car of yours is parked {action.spot}"
     elif isinstance(action, EndMove) and state.phase is Phase.MOVE:
         from .move_phase import end_move_refusal
 

@@ -5,6 +5,9 @@ nurse and orderly displays, tile stacks, first appointments), gives each player 
 six action tiles, a white doctor and a car, builds the beginner initial clinics (by a
 random patient colour) and lays out players + 1 bonus tiles.  Experts then place their
 starting components (phase ``EXPERT_SETUP``); everyone takes a bonus tile (``BONUS``).
+Beginners first choose where their starting car stands (``START_CAR``, in turn order);
+experts do it after placing their entrance (decisions: "the starting car is parked on
+the first free border clockwise from the entrance, or where the player chooses").
 """
 
 from __future__ import annotations
@@ -12,10 +15,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from attrs import evolve
+
 from core.clinic.board import Board, BoardSide, Border
 from core.clinic.components import Colour, Module, ModuleKind, Role
 from core.clinic.construction import beginner_initial_board
-from core.clinic.parking import CarSpot, free_parking_spots
+from core.clinic.parking import CarSpot, free_parking_spots, park_car, remove_car
 from core.clinic.people import Clinic, hire
 from core.errors import SetupError
 
@@ -61,6 +66,32 @@ def auto_car_spot(board: Board) -> CarSpot | None:
             if b in free:
                 return b
     return free[0]
+
+
+def starting_car_spots(board: Board) -> tuple[Border, ...]:
+    """Where the starting car may be parked: the border it stands on now (the first free
+    border clockwise from the entrance, ``auto_car_spot``), then the other free borders
+    clockwise from the entrance, then the free inner borders in board order (decisions:
+    "the starting car is parked on the first free border clockwise from the entrance, or
+    where the player chooses")."""
+    parked = tuple(sorted(board.border_cars))
+    free = [s for s in free_parking_spots(board) if isinstance(s, Border)]
+    ring = clockwise_borders(board)
+    if board.entrances and board.entrances[0] in ring:
+        i = ring.index(board.entrances[0])
+        ring = ring[i + 1 :] + ring[: i + 1]
+    ordered = [b for b in ring if b in free] + [b for b in free if b not in ring]
+    return parked[:1] + tuple(b for b in ordered if b not in parked[:1])
+
+
+def park_starting_car(clinic: Clinic, spot: Border) -> Clinic:
+    """The starting car moves from where ``arrive`` parked it to ``spot``.  Raises
+    IllegalActionError when ``spot`` is not free."""
+    board = clinic.board
+    (current,) = sorted(board.border_cars)[:1]
+    if spot == current:
+        return clinic
+    return evolve(clinic, board=park_car(remove_car(board, current), spot))
 
 
 def arrive(clinic: Clinic, role: Role, colour: Colour | None) -> Clinic:
@@ -178,6 +209,7 @@ def new_game(
     supply = sum(0 if e else 1 for e in config.expert)
     bonus = tuple(rng.sample(list(BonusTile), n + K.BONUS_TILES_EXTRA))
     experts = tuple(s for s in order if config.expert[s])
+    beginners = tuple(s for s in order if not config.expert[s])
     state = GameState(
         config=config,
         seed=seed,
@@ -194,8 +226,8 @@ def new_game(
         special_stacks=special,
         supply_rooms=K.SUPPLY_ROOMS_PER_PLAYER * n,
         cars_lot=cars,
-        phase=Phase.EXPERT_SETUP if experts else Phase.BONUS,
-        queue=experts or tuple(reversed(order)),
+        phase=Phase.START_CAR if beginners else Phase.EXPERT_SETUP,
+        queue=beginners or experts,
         pop_clock=n + 1,
         supply_doctors=supply,
         bonus_tiles=bonus,
@@ -225,4 +257,4 @@ def initial_orderlies(state: GameState) -> int:
     return K.ORDERLIES_PER_PLAYER * state.player_count + state.supply_orderlies
 
 
-__all__ = ["new_game", "auto_car_spot", "arrive", "clockwise_borders"]
+__all__ = ["new_game", "auto_car_spot", "arrive", "clockwise_borders", "starting_car_spots", "park_starting_car"]

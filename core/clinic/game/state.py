@@ -41,7 +41,18 @@ class Phase(enum.Enum):
     ADMIT = "admit"
     MOVE = "move"  # in turn order, one player after another
     BUY_POPULARITY = "buy popularity"  # Business, reverse turn order
+    START_CAR = "starting car"  # setup: beginners park their starting car, in turn order
+    REMOVE_CAR = "remove car"  # someone left: the owner removes the car of their choice
     OVER = "over"
+
+
+class AfterCars(enum.Enum):
+    """What the game goes on with once every car owed is removed (``game.cars``): the
+    Move phase's next player, the Business phase's popularity buying, the next round."""
+
+    MOVE = "move"
+    BUSINESS = "business"
+    ROUND = "round"
 
 
 class BonusTile(enum.Enum):
@@ -106,7 +117,9 @@ class PlayerState:
     """One player: clinic, savings, popularity (``stamp`` orders arrivals on a space:
     higher arrived later), time spent, action tiles left this round, this round's
     income during Business, and counters for conservation and solitaire goals
-    (``trained_red_ids``: the ids of the doctors that turned red in a lab, rulings 0.4b)."""
+    (``trained_red_ids``: the ids of the doctors that turned red in a lab, rulings 0.4b).
+    ``cars_owed``: people of this clinic who left and whose car the player has still to
+    choose and remove (rulebook, Taking a Car; ``game.cars``)."""
 
     name: str
     clinic: Clinic
@@ -124,6 +137,7 @@ class PlayerState:
     dismissed_nurses: int = 0
     dismissed_orderlies: int = 0
     final: int | None = None
+    cars_owed: int = 0
 
     def count(self, role: Role) -> int:
         return sum(1 for p in self.clinic.people if p.role is role)
@@ -159,6 +173,7 @@ class GameState:
       the supply (starting doctors, bonus tiles), not from the displays;
       ``nurses_gone``: unhired nurses removed from the display in Admin (for the
       conservation checks).
+    - ``cars_then``: during ``Phase.REMOVE_CAR``, what comes after the cars are removed.
     """
 
     config: GameConfig
@@ -189,6 +204,7 @@ class GameState:
     bonus_tiles: tuple[BonusTile, ...] = field(default=(), converter=tuple)
     selected: tuple[ActionTile | None, ...] = field(default=(), converter=tuple)
     step: Turn = Turn()
+    cars_then: AfterCars | None = None
 
     @property
     def player_count(self) -> int:

@@ -20,6 +20,7 @@ from core.clinic import (
     move_person,
     nurses_needed,
     pay_expenses,
+    parked_spots,
     send_home,
     treat,
     upkeep,
@@ -166,7 +167,7 @@ def test_cured_patients_go_home_with_a_car():
     c, _ = finish_move(c)
     cars = c.board.parked_cars
     t = treat(c)
-    home = send_home(c, t)
+    home = send_home(c, t, parked_spots(c.board)[:1])
     assert home.board.parked_cars == cars - 1
     assert [p.role for p in home.people] == [Role.DOCTOR]
 

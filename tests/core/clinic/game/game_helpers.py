@@ -77,7 +77,7 @@ def invariant_violations(state: GameState) -> list[str]:
             out.append(f"seat {seat} money {p.money}")
         if p.popularity < 0:
             out.append(f"seat {seat} popularity {p.popularity}")
-        out += [f"seat {seat}: {v}" for v in clinic_violations(p.clinic)]
+        out += [f"seat {seat}: {v}" for v in clinic_violations(p.clinic, p.cars_owed)]
         if settled(state):
             out += [f"seat {seat}: {v}" for v in end_of_move_violations(p.clinic)]
     return out

@@ -230,7 +230,9 @@ def test_patients_worsen_and_red_patients_die():
     p = state.players[0]
     assert sorted(q.colour for q in p.clinic.of_role(Role.PATIENT)) == [Y, R]
     assert p.popularity == 2 and p.dead == 1
-    assert state.cars_lot == lot + 1 and p.clinic.board.parked_cars == cars - 1
+    # The dead patient's car is the owner's choice: owed until removed (game.cars).
+    assert p.cars_owed == 1
+    assert state.cars_lot == lot and p.clinic.board.parked_cars == cars
 
 
 def test_a_death_never_takes_popularity_below_zero():

@@ -58,7 +58,8 @@ def test_setup_counts_by_player_count(n):
         (doctor,) = p.clinic.of_role(Role.DOCTOR)
         assert doctor.colour is Colour.WHITE and doctor.where == p.clinic.board.entrances[0]
         assert p.clinic.board.parked_cars == 1
-    assert state.phase is Phase.BONUS and state.queue == tuple(reversed(state.turn_order))
+    # Beginners first choose where their starting car stands, in turn order.
+    assert state.phase is Phase.START_CAR and state.queue == state.turn_order
     assert not invariant_violations(state)
 
 
@@ -77,9 +78,15 @@ def test_expert_builds_hub_room_supply_entrance_for_free():
     kinds = []
     while state.phase is Phase.EXPERT_SETUP:
         action = legal_actions(state)[0]
-        kinds.append(type(action.build).__name__ if not isinstance(action.build, BuildModule) else action.build.module.kind)
+        if not hasattr(action, "build"):
+            kinds.append(type(action).__name__)
+        else:
+            kinds.append(type(action.build).__name__ if not isinstance(action.build, BuildModule) else action.build.module.kind)
         state = apply_action(state, action)
-    assert kinds == [ModuleKind.SERVICE_HUB, ModuleKind.TREATMENT_ROOM, ModuleKind.SUPPLY_ROOM, "BuildEntrance"]
+    assert kinds == [
+        ModuleKind.SERVICE_HUB, ModuleKind.TREATMENT_ROOM, ModuleKind.SUPPLY_ROOM, "BuildEntrance",
+        "ParkStartingCar",
+    ]
     p = state.players[0]
     assert p.money == 15 and p.clinic.board.side is BoardSide.EXPERT
     assert p.clinic.of_role(Role.DOCTOR)[0].where == p.clinic.board.entrances[0]
@@ -226,6 +233,8 @@ def test_conservation_counts_nurses_and_orderlies():
     from .game_helpers import conservation
 
     state = new_game(2, 5)
+    while state.phase is Phase.START_CAR:
+        state = apply_action(state, legal_actions(state)[0])
     c = conservation(state)
     assert c["nurses"] == (12, 12) and c["orderlies"] == (4, 4)
     bonus = [a for a in legal_actions(state) if a.tile in (BonusTile.NURSE, BonusTile.ORDERLY)]
