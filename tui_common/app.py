@@ -1,10 +1,11 @@
 """``TableApp``: the base of both apps.
 
 - **One owner of navigation.** Screens never switch, push or pop on their own: they ask
-  ``app.go(source, ...)``, which acts only while ``source`` is the screen on top and no
-  other change of screen is under way. A key that arrives twice (Enter on a button and
-  its letter, a palette command run twice, a dialog closed as it opens) is dropped
-  quietly instead of starting two games or popping the screen underneath.
+  ``app.go(source, ...)``, which acts only while ``source`` is the screen on top (the
+  screen stack changes at once, before the new screen has finished mounting). A request
+  that arrives twice (Enter on a button and its letter, a message queued before the
+  first change) comes from a screen no longer on top and is dropped quietly, instead of
+  starting two games or popping the screen underneath.
 - **No command palette.** Every command is a key shown in the footer and in help (?);
   Textual's palette could run a command twice and pop the game (issue 20), so it is off.
   Its one use here, the colour theme, is Ctrl+T.
@@ -40,7 +41,6 @@ class TableApp(App):
     #: The command that resumes the game in progress, told after a crash.
     RESUME_COMMAND = ""
 
-    _changing_screen = False
     crash_message: str | None = None
 
     def crash_folder(self) -> Path | None:
@@ -63,7 +63,7 @@ class TableApp(App):
            callback: Callable | None = None) -> bool:
         """Change screen on behalf of ``source``: ``how`` is "switch", "push" or "pop"
         (``screen`` may be a factory, called only when the change happens). Ignored (and
-        False) when ``source`` is no longer on top or another change is under way.
+        False) when ``source`` is no longer on top.
 
         ``how="replace"`` is the game's own move to its game-over screen: every screen
         above ``source`` (help, a dialog) closes and ``source`` is replaced, whatever
@@ -74,26 +74,17 @@ class TableApp(App):
             while self.screen is not source:
                 self.pop_screen()
             how = "switch"
-        elif self._changing_screen or (source is not None and source is not self.screen):
+        elif source is not None and source is not self.screen:
             return False
         if how != "pop" and screen is not None and not isinstance(screen, Screen):
             screen = screen()
-        self._changing_screen = True
-        try:
-            if how == "switch":
-                done = self.switch_screen(screen)
-            elif how == "push":
-                done = self.push_screen(screen, callback)
-            else:
-                done = self.pop_screen()
-        except Exception:
-            self._changing_screen = False
-            raise
-        self.call_after_refresh(self._screen_changed)
-        return done is not None
-
-    def _screen_changed(self) -> None:
-        self._changing_screen = False
+        if how == "switch":
+            self.switch_screen(screen)
+        elif how == "push":
+            self.push_screen(screen, callback)
+        else:
+            self.pop_screen()
+        return True
 
     def action_next_theme(self) -> None:
         """Ctrl+T: the next colour theme of ``THEMES``."""

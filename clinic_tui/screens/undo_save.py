@@ -102,7 +102,8 @@ class UndoSaveMixin:
 
         where = saving.folder(self.options).folder / "saves"
         suggestion = "-".join(self.names) + f"-round-{self.state.round}"
-        self.app.go(self, "push", lambda: SaveAsDialog(str(where), suggestion), self._save_named)
+        # on top of whatever shows: Ctrl+S also works from inside a menu (``menu_key``)
+        self.app.go(None, "push", SaveAsDialog(str(where), suggestion), self._save_named)
 
     def _save_named(self, name: str | None) -> None:
         if name is None:

@@ -27,7 +27,7 @@ async def ann_after_bob_chose(tile: ActionTile) -> tuple[str, str]:
             if screen.state.phase is Phase.SELECT:
                 break
             await do_action(pilot, app, next(a for a in legal_actions(screen.state)
-                                             if a.tile not in (BonusTile.PARKING, BonusTile.GARDEN)))
+                                             if getattr(a, "tile", None) not in (BonusTile.PARKING, BonusTile.GARDEN)))
         await pilot.pause()
         assert screen.state.current == 1 and app.screen.kind == "select-dialog"
         await pick(pilot, app, lambda value: value == SelectTile(tile))
