@@ -1,0 +1,248 @@
+"""Rules of Clear the Ward that a mutation sample (``python -m tests.mutation``) showed
+no test held: turn order with 3-4 players, "every other player" vs anyone, the ward's
+geometry tables computed at import, and each staff card's before/after-move window.
+
+Each test states its rule and uses a fixed position, so any wrong implementation fails.
+"""
+
+import pytest
+
+from core.clear_ward import (
+    Direction,
+    EndTurn,
+    IllegalActionError,
+    Move,
+    Phase,
+    StaffCard,
+    UseStaff,
+    apply_action,
+    from_layout,
+    legal_actions,
+)
+from core.clear_ward.cards import CLOCKWISE
+from core.clear_ward.staff import TARGETS, staff_uses, ward_round_gifts
+from core.clear_ward.ward import RAYS, cell_name, parse_cell, perpendicular_line, row_col
+from tests.core.clear_ward.helpers import CAR, GAS, NEU, ORT, PAE, PSY, RES, P, c, ward
+
+UP, RIGHT, DOWN, LEFT = Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT
+S = StaffCard
+
+#: Face-up patients of different specialities: each move right treats one and passes the turn.
+ROW = ward("@ Car1 Res1 Gas1 Neu1 Ort1", "Pae1 Psy1")
+
+
+# --- Turn order ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_turns_go_round_the_table_in_seat_order(players):
+    """Rulebook "Turn Structure": each player takes a turn in turn, round the table:
+    seat 0, 1, 2, (3,) then seat 0 again. With 2 players forwards and backwards look the
+    same, so 3 and 4 players are what tell them apart."""
+    state = from_layout(ROW, players, current=0)
+    seen = [state.current]
+    for _ in range(players):
+        state = apply_action(state, Move(RIGHT, 1))
+        seen.append(state.current)
+    assert seen == [*range(players), 0]
+    assert state.turn == players
+
+
+def test_turn_order_wraps_from_the_last_seat_to_the_first():
+    """After the last seat's turn, the first seat plays (not the one before the last)."""
+    state = from_layout(ROW, 3, current=2)
+    state = apply_action(state, Move(RIGHT, 1))
+    assert state.current == 0
+    state = apply_action(state, Move(RIGHT, 1))
+    assert state.current == 1
+
+
+def test_a_treated_patient_goes_to_the_player_whose_turn_it_is():
+    """Rulebook "Action Phase": the treated patients are "added to the player's log book"."""
+    state = from_layout(ROW, 3, current=1)
+    state = apply_action(state, Move(RIGHT, 1))
+    assert [p.log_book for p in state.players] == [(), (P(CAR, 1),), ()]
+    state = apply_action(state, Move(RIGHT, 1))
+    assert [p.log_book for p in state.players] == [(), (P(CAR, 1),), (P(RES, 1),)]
+
+
+# --- Ward Round: every OTHER player ------------------------------------------------------
+
+
+def test_ward_round_is_not_offered_when_only_you_have_patients():
+    """Decision "Staff cards": Ward Round — "every other player gives you the lowest-star
+    patient from their log book". Your own log book does not count: with patients only in
+    yours there is nothing to take."""
+    state = from_layout(ward("@ Res2"), 3, hands=[[S.WARD_ROUND]], log_books=[[P(CAR, 1)]])
+    assert staff_uses(state) == []
+    with pytest.raises(IllegalActionError, match="no other player has a patient"):
+        apply_action(state, UseStaff(S.WARD_ROUND))
+
+
+def test_ward_round_is_offered_when_one_other_player_has_a_patient():
+    state = from_layout(
+        ward("@ Res2"), 3, hands=[[], [S.WARD_ROUND]], current=1,
+        log_books=[[], [], [P(GAS, 2)]],
+    )
+    assert staff_uses(state) == [UseStaff(S.WARD_ROUND)]
+
+
+def test_ward_round_gifts_come_from_the_others_in_turn_order_from_a_middle_seat():
+    """Every other player gives one patient, in turn order after you (seat 3, then 0,
+    then 1 when seat 2 plays); you give nothing to yourself."""
+    books = [[P(CAR, 2)], [P(RES, 1), P(NEU, 3)], [P(PSY, 1)], [P(ORT, 4), P(PAE, 3)]]
+    state = from_layout(ward("@ Res2"), 4, hands=[[], [], [S.WARD_ROUND]], current=2, log_books=books)
+    assert ward_round_gifts(state) == [(3, P(PAE, 3)), (0, P(CAR, 2)), (1, P(RES, 1))]
+    state = apply_action(state, UseStaff(S.WARD_ROUND))
+    assert state.players[2].log_book == (P(PSY, 1), P(PAE, 3), P(CAR, 2), P(RES, 1))
+    assert [p.log_book for p in state.players[:2]] == [(), (P(NEU, 3),)]
+    assert state.players[3].log_book == (P(ORT, 4),)
+
+
+def test_ward_round_takes_the_later_patient_on_a_tie_for_lowest():
+    """Decision: "ties: the one that entered their log book last"."""
+    books = [[], [P(RES, 2), P(CAR, 2), P(GAS, 5)]]
+    state = from_layout(ward("@ Res3"), 3, hands=[[S.WARD_ROUND]], log_books=books)
+    assert ward_round_gifts(state) == [(1, P(CAR, 2))]
+
+
+# --- Locum: another player's log book, 1-3 stars ---------------------------------------
+
+
+def test_locum_never_takes_from_your_own_log_book():
+    """Decision: Locum — "take one patient of 1–3 stars from another player's log book"."""
+    books = [[P(CAR, 1)], [P(RES, 3), P(GAS, 4)], [P(NEU, 1)]]
+    state = from_layout(ward("@ Res2"), 3, hands=[[S.LOCUM]], log_books=books)
+    assert staff_uses(state) == [
+        UseStaff(S.LOCUM, patient=P(RES, 3)), UseStaff(S.LOCUM, patient=P(NEU, 1)),
+    ]
+    state = apply_action(state, UseStaff(S.LOCUM, patient=P(NEU, 1)))
+    assert state.players[0].log_book == (P(CAR, 1), P(NEU, 1))
+    assert state.players[2].log_book == ()
+
+
+# --- Each staff card's window: before the move, after the action -----------------------
+
+#: card -> (may be used before the move, may be used after the action), with a position
+#: in which its target exists at both moments (decision table "Staff cards").
+WINDOWS = {
+    S.PHARMACIST: (True, True),  # "treat two face-up 1-star patients from anywhere"
+    S.CONSULTANT_OPINION: (True, True),
+    S.NURSE: (False, True),  # "after a move"
+    S.WARD_ROUND: (True, True),
+    S.REGISTRAR: (False, True),  # "after your action, move the Doctor again"
+    S.PORTER: (True, False),  # "this turn the Doctor may reverse": before the move
+    S.LOCUM: (True, True),
+    S.JUNIOR_DOCTOR: (True, True),
+}
+
+
+@pytest.mark.parametrize("card", list(S))
+def test_each_staff_card_is_offered_exactly_in_its_window(card):
+    """Rulebook "Using Staff Cards": "Players may keep and use staff cards based on their
+    specific triggers" — each card before the move, after the action, or both."""
+    before, after = WINDOWS[card]
+    layout = ward("@ Car2 Res1 Gas1 ?Neu4 ?Ort5", "Pae1 Psy1 . . . .")
+    books = [[], [P(CAR, 1)], [P(RES, 3)]]
+    state = from_layout(layout, 3, hands=[[card]], log_books=books)
+    assert bool(staff_uses(state)) is before, "before the move"
+    state = apply_action(state, Move(RIGHT, 2))  # passes over Car2, treats Res1
+    assert state.phase is Phase.AFTER_ACTION if after else state.current == 1
+    assert bool(staff_uses(state)) is after, "after the action"
+
+
+def test_the_card_list_covers_every_staff_card():
+    assert set(TARGETS) == set(S) == set(WINDOWS)
+
+
+def test_after_the_action_with_no_usable_card_the_turn_passes_at_once():
+    """No after-action pause when the only card in hand cannot be used then (Porter)."""
+    state = from_layout(ward("@ Car1 Res1 Gas1"), 3, hands=[[S.PORTER]])
+    state = apply_action(state, Move(RIGHT, 1))
+    assert state.phase is Phase.MOVE and state.current == 1
+    assert state.players[0].staff == (S.PORTER,)
+
+
+def test_end_turn_keeps_the_unused_card_and_passes_the_turn():
+    state = from_layout(ward("@ Car1 Res1 Gas1"), 3, hands=[[S.PHARMACIST]])
+    state = apply_action(state, Move(RIGHT, 1))
+    assert legal_actions(state)[-1] == EndTurn()
+    state = apply_action(state, EndTurn())
+    assert state.current == 1 and state.players[0].staff == (S.PHARMACIST,)
+    assert not state.staff_used
+
+
+def test_a_staff_card_before_the_move_still_leaves_the_move_to_make():
+    """Using a card before the move does not end the turn: the Doctor must still move."""
+    state = from_layout(ward("@ Car2 Res1 Gas1 Neu2"), 3, hands=[[S.PHARMACIST]])
+    state = apply_action(state, UseStaff(S.PHARMACIST, (c("C1"), c("D1"))))
+    assert state.phase is Phase.MOVE and state.current == 0 and state.staff_used
+    assert state.players[0].log_book == (P(RES, 1), P(GAS, 1))
+    state = apply_action(state, Move(RIGHT, 1))
+    assert state.current == 1
+
+
+def test_registrar_second_move_may_not_reverse_the_first():
+    """Registrar: "move the Doctor again" — under the normal movement rules."""
+    state = from_layout(ward("Res1 @ Car1 Gas1"), 3, hands=[[S.REGISTRAR]])
+    state = apply_action(state, Move(RIGHT, 1))
+    state = apply_action(state, UseStaff(S.REGISTRAR))
+    moves = [a for a in legal_actions(state) if isinstance(a, Move)]
+    assert moves == [Move(RIGHT, 1)]
+
+
+# --- The ward's tables, computed at import -------------------------------------------
+
+
+def test_rays_of_a_corner_run_to_the_edges_nearest_first():
+    """RAYS[cell][direction]: the spaces the Doctor slides over, nearest first."""
+    a1 = parse_cell("A1")
+    assert RAYS[a1][UP] == () and RAYS[a1][LEFT] == ()
+    assert RAYS[a1][RIGHT] == (1, 2, 3, 4, 5)
+    assert RAYS[a1][DOWN] == (6, 12, 18, 24, 30)
+    f6 = parse_cell("F6")
+    assert RAYS[f6][LEFT] == (34, 33, 32, 31, 30)
+    assert RAYS[f6][UP] == (29, 23, 17, 11, 5)
+    assert RAYS[f6][DOWN] == () and RAYS[f6][RIGHT] == ()
+
+
+def test_rays_of_a_middle_space():
+    c3 = parse_cell("C3")  # row 3, column C = space 14
+    assert c3 == 14
+    assert RAYS[c3] == {
+        UP: (8, 2), RIGHT: (15, 16, 17), DOWN: (20, 26, 32), LEFT: (13, 12),
+    }
+
+
+def test_every_ray_is_a_straight_line_to_the_edge():
+    for cell in range(36):
+        row, col = row_col(cell)
+        assert set(RAYS[cell]) == set(CLOCKWISE)
+        assert len(RAYS[cell][UP]) == row and len(RAYS[cell][DOWN]) == 5 - row
+        assert len(RAYS[cell][LEFT]) == col and len(RAYS[cell][RIGHT]) == 5 - col
+        for d, ray in RAYS[cell].items():
+            dr, dc = d.delta
+            assert ray == tuple((row + dr * k) * 6 + col + dc * k for k in range(1, len(ray) + 1))
+
+
+def test_cell_names_run_a1_to_f6_row_by_row():
+    """Rulebook setup: the grid is laid "starting from the top left and moving across in rows"."""
+    assert [cell_name(i) for i in (0, 1, 5, 6, 35)] == ["A1", "B1", "F1", "A2", "F6"]
+    assert all(parse_cell(cell_name(i)) == i for i in range(36))
+    assert parse_cell(" b2 ") == 7
+    for bad in ("G1", "A7", "A", "A10", "11"):
+        with pytest.raises(ValueError):
+            parse_cell(bad)
+
+
+def test_perpendicular_line_is_the_crossing_row_or_column():
+    d4 = parse_cell("D4")  # row 4, column D
+    assert perpendicular_line(d4, UP) == perpendicular_line(d4, DOWN) == tuple(range(18, 24))
+    assert perpendicular_line(d4, LEFT) == perpendicular_line(d4, RIGHT) == (3, 9, 15, 21, 27, 33)
+
+
+def test_directions_turn_clockwise_and_reverse():
+    assert CLOCKWISE == (UP, RIGHT, DOWN, LEFT)
+    assert [d.opposite for d in CLOCKWISE] == [DOWN, LEFT, UP, RIGHT]
+    assert LEFT.clockwise_from() == (LEFT, UP, RIGHT, DOWN)
+    assert [d.delta for d in CLOCKWISE] == [(-1, 0), (0, 1), (1, 0), (0, -1)]
