@@ -246,3 +246,109 @@ def test_directions_turn_clockwise_and_reverse():
     assert [d.opposite for d in CLOCKWISE] == [DOWN, LEFT, UP, RIGHT]
     assert LEFT.clockwise_from() == (LEFT, UP, RIGHT, DOWN)
     assert [d.delta for d in CLOCKWISE] == [(-1, 0), (0, 1), (1, 0), (0, -1)]
+
+
+# --- The game ends the moment the ward is clear, whatever cleared it --------------------
+
+
+def test_a_staff_card_that_treats_the_last_patients_ends_the_game():
+    """Rulebook "Ending the Game": "The game ends when all patients have been treated";
+    the Pharmacist before the move can do it: no move follows."""
+    from core.clear_ward import EndReason
+
+    state = from_layout(ward("@ Car1 Res1"), 3, hands=[[S.PHARMACIST]])
+    state = apply_action(state, UseStaff(S.PHARMACIST, (c("B1"), c("C1"))))
+    assert state.phase is Phase.OVER and state.end_reason is EndReason.WARD_CLEAR
+    assert legal_actions(state) == []
+
+
+def test_the_consultant_removing_the_last_patient_ends_the_game():
+    from core.clear_ward import EndReason
+
+    state = from_layout(ward("@ ?Car5"), 3, hands=[[S.CONSULTANT_OPINION]])
+    state = apply_action(state, UseStaff(S.CONSULTANT_OPINION, (c("B1"),)))
+    assert state.phase is Phase.OVER and state.end_reason is EndReason.WARD_CLEAR
+
+
+def test_the_view_shows_the_direction_the_doctor_came_from():
+    """Everyone sees the Doctor's last move (it may not be reversed)."""
+    from core.clear_ward import player_view
+
+    state = apply_action(from_layout(ROW, 3), Move(RIGHT, 1))
+    assert all(player_view(state, seat).last_direction is RIGHT for seat in range(3))
+
+
+# --- Refusals name the rule, in the players' words ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "layout, hands, action, message",
+    [
+        ("@ Car1 Res1", [[S.NURSE]], UseStaff(S.NURSE, (c("B1"),)),
+         "Illegal action 'use Nurse on B1': Nurse: used only after your move"),
+        ("@ Car1 Res1", [[S.REGISTRAR]], UseStaff(S.REGISTRAR),
+         "Illegal action 'use Registrar': Registrar: used only after your move"),
+        ("@ Car1 Res1", [[S.PHARMACIST]], UseStaff(S.PHARMACIST, (c("C1"), c("A1"))),
+         "Illegal action 'use Pharmacist on C1, A1': Pharmacist: choose two (or the only) "
+         "face-up 1-star patients not under observation"),
+        ("@ Car1 Res1", [[S.CONSULTANT_OPINION]], UseStaff(S.CONSULTANT_OPINION, (c("A1"),)),
+         "Illegal action 'use Consultant Opinion on A1': Consultant Opinion: choose one "
+         "patient in the ward, not under the Doctor"),
+        ("@ Car1 Res1", [[S.LOCUM]], UseStaff(S.LOCUM, patient=P(GAS, 2)),
+         "Illegal action 'use Locum on Gastroenterology 2★': Locum: choose a patient of 1-3 "
+         "stars in another player's log book"),
+        ("@ Car1 Res1", [[S.JUNIOR_DOCTOR]], UseStaff(S.JUNIOR_DOCTOR, (c("B1"),)),
+         "Illegal action 'use Junior Doctor on B1': Junior Doctor: choose two (or the only) "
+         "face-down patients"),
+        ("@ Car1 Res1", [[]], UseStaff(S.PORTER),
+         "Illegal action 'use Porter': Staff Cards: you do not hold the Porter"),
+        ("@ Car1 Res1", [[]], Move(RIGHT, 6),
+         "Illegal action 'move right 6': Movement: there are only 5 spaces right of A1"),
+        ("@ Car1 . Res1", [[]], Move(RIGHT, 2),
+         "Illegal action 'move right 2': Movement: the Doctor must stop on a card; C1 is empty"),
+        ("@ Car1 Res1", [[]], Move(RIGHT, 0),
+         "Illegal action 'move right 0': Movement: the Doctor moves at least one space"),
+        ("@ Car1 Res1", [[]], EndTurn(),
+         "Illegal action 'end turn': Turn Structure: now you must move the Doctor "
+         "(or use a staff card before the move)"),
+    ],
+)
+def test_each_refusal_names_its_rule(layout, hands, action, message):
+    state = from_layout(ward(layout), 3, hands=hands)
+    with pytest.raises(IllegalActionError) as refused:
+        apply_action(state, action)
+    assert str(refused.value) == message
+
+
+def test_moving_back_the_way_the_doctor_came_is_refused_with_the_rule():
+    state = apply_action(from_layout(ward("Res1 @ Car1 Gas1"), 3), Move(RIGHT, 1))
+    with pytest.raises(IllegalActionError) as refused:
+        apply_action(state, Move(LEFT, 2))
+    assert str(refused.value) == (
+        "Illegal action 'move left 2': Movement: the Doctor may not move back left the way "
+        "it came unless it is the only legal move"
+    )
+
+
+def test_porter_after_the_move_is_refused_with_the_rule():
+    state = from_layout(ward("@ Car1 Res1 Gas1"), 3, hands=[[S.PORTER, S.PHARMACIST]])
+    state = apply_action(state, Move(RIGHT, 1))
+    assert state.phase is Phase.AFTER_ACTION
+    with pytest.raises(IllegalActionError) as refused:
+        apply_action(state, UseStaff(S.PORTER))
+    assert str(refused.value) == "Illegal action 'use Porter': Porter: used only before your move"
+
+
+def test_actions_read_as_the_players_say_them():
+    from core.clear_ward import DeclineStaff, DrawStaff, JuniorDoctorFlip
+    from core.clear_ward.actions import KeepStaff
+
+    assert [str(a) for a in (
+        Move(UP, 2), DrawStaff(), DeclineStaff(), KeepStaff((S.NURSE, S.LOCUM)),
+        UseStaff(S.PHARMACIST, (c("B1"), c("F6"))), UseStaff(S.LOCUM, patient=P(CAR, 3)),
+        UseStaff(S.PORTER), JuniorDoctorFlip(c("C2")), JuniorDoctorFlip(None), EndTurn(),
+    )] == [
+        "move up 2", "draw 2 staff cards", "do not draw staff cards", "keep Nurse and Locum",
+        "use Pharmacist on B1, F6", "use Locum on Cardiology 3★", "use Porter",
+        "turn C2 face up", "turn no card face up", "end turn",
+    ]
