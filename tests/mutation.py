@@ -3,6 +3,7 @@
     .venv/bin/pip install -e '.[mutation]'
     .venv/bin/python -m tests.mutation --sample 300 --seed 1
     .venv/bin/python -m tests.mutation --sample 60 --seed 1 --modules core/clear_ward
+    .venv/bin/python -m tests.mutation --again --survivors-only   # after adding tests
 
 mutmut 3 (configured in ``[tool.mutmut]`` of pyproject.toml) copies the project into
 ``mutants/`` and writes every mutant of ``core/`` into it behind a trampoline. This command
@@ -28,6 +29,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
+#: The names of the last sample drawn, by module (``--again`` tests them again).
+LAST_SAMPLE = MUTANTS / "last-sample.json"
 
 # mutmut's exit codes, grouped as the report counts them (mutmut.stats.status_by_exit_code).
 KILLED = "killed"
@@ -166,6 +169,15 @@ def main(argv: list[str] | None = None) -> int:
         help="only modules whose path starts with one of these (core/clear_ward, core/clinic/business.py)",
     )
     parser.add_argument("--no-diffs", action="store_true", help="print the table only")
+    parser.add_argument(
+        "--again", action="store_true",
+        help="test the last run's sample again (names that no longer exist are dropped)",
+    )
+    parser.add_argument(
+        "--survivors-only", action="store_true",
+        help="with --again: rerun only the mutants not killed last time; the killed keep their "
+        "result (sound when only tests were added since)",
+    )
     parser.add_argument("--list", action="store_true", help="print the sampled names and stop")
     args = parser.parse_args(argv)
 
@@ -177,14 +189,25 @@ def main(argv: list[str] | None = None) -> int:
             module: names for module, names in names_by_module.items()
             if any(module.startswith(prefix.rstrip("/")) for prefix in args.modules)
         }
-    sample = draw(names_by_module, args.sample, args.seed)
+    if args.again:
+        last = json.loads(LAST_SAMPLE.read_text())
+        sample = {m: [n for n in names if n in set(names_by_module.get(m, ()))] for m, names in last.items()}
+        gone = sum(map(len, last.values())) - sum(map(len, sample.values()))
+        print(f"the last sample again{f' ({gone} mutants no longer exist)' if gone else ''}")
+    else:
+        sample = draw(names_by_module, args.sample, args.seed)
+        LAST_SAMPLE.write_text(json.dumps(sample, indent=1))
     names = [name for module_names in sample.values() for name in module_names]
+    if args.again and args.survivors_only:
+        results = read_results()
+        names = [n for m, ns in sample.items() for n in ns if status_of(results[m].get(n)) != KILLED]
     print(f"{sum(map(len, names_by_module.values()))} mutants in {len(names_by_module)} modules; "
           f"testing {len(names)} (seed {args.seed})")
     if args.list:
         print("\n".join(names))
         return 0
-    run_mutmut(names)
+    if names:
+        run_mutmut(names)
     report(sample, show_diffs=not args.no_diffs)
     print(f"\n{time.monotonic() - started:.0f} s")
     return 0
