@@ -200,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     names = [name for module_names in sample.values() for name in module_names]
     if args.again and args.survivors_only:
         results = read_results()
-        names = [n for m, ns in sample.items() for n in ns if status_of(results[m].get(n)) != KILLED]
+        names = [n for m, ns in sample.items() for n in ns if status_of(results[m].get(n)) not in (KILLED, TIMEOUT)]
     print(f"{sum(map(len, names_by_module.values()))} mutants in {len(names_by_module)} modules; "
           f"testing {len(names)} (seed {args.seed})")
     if args.list:
