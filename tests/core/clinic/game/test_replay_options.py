@@ -21,7 +21,7 @@ from core.saves import Seat
     [
         (["Ann"], [True], [BoardSide.EXPERT], SoloGoal.FLOOR_3),
         (["Ann"], [False], [BoardSide.BEGINNER], SoloGoal.RED_DOCTORS),
-        (["Ann"], [True], [BoardSide.BEGINNER], None),
+        (["Ann"], [True], [BoardSide.BEGINNER], SoloGoal.NO_WAITING),
         (["Ann", "Bob"], [True, False], [BoardSide.EXPERT, BoardSide.BEGINNER], None),
     ],
 )
