@@ -352,3 +352,47 @@ def test_actions_read_as_the_players_say_them():
         "use Pharmacist on B1, F6", "use Locum on Cardiology 3★", "use Porter",
         "turn C2 face up", "turn no card face up", "end turn",
     ]
+
+
+# --- Setup refusals, word for word --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "players, start, message",
+    [
+        (5, None, "Setup: Clear the Ward is for 1-4 players, not 5"),
+        (["Ann", "  "], None, "Setup: every player needs a name"),
+        (3, 3, "Setup: starting player 3 is not a seat 0-2"),
+        (3, -1, "Setup: starting player -1 is not a seat 0-2"),
+    ],
+)
+def test_setup_refusals_say_what_is_wrong(players, start, message):
+    from core.clear_ward import SetupError, new_game
+
+    with pytest.raises(SetupError) as refused:
+        new_game(players, 0, start)
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    "layout, message",
+    [
+        ("@ Car1", "Layout: 2 tokens, a 6x6 ward needs 36"),
+        (ward("@ Xyz1"), "Layout: 'Xyz1' is not a card (like Car3, ?Neu5, @, .)"),
+        (ward("@ Car6"), "Layout: 'Car6' is not a card (like Car3, ?Neu5, @, .)"),
+        (ward("@ Car1 ?Car1"), "Layout: Cardiology 1★ appears twice; every patient is unique"),
+        (ward("Car1"), "Layout: no Doctor card (@)"),
+        (ward("@ @Car1"), "Layout: there is only one Doctor card"),
+    ],
+)
+def test_layout_refusals_say_what_is_wrong(layout, message):
+    from core.clear_ward import SetupError
+
+    with pytest.raises(SetupError) as refused:
+        from_layout(layout)
+    assert str(refused.value) == message
+
+
+def test_the_doctor_may_lie_on_a_card_in_a_layout():
+    state = from_layout(ward(". @Car1 Res1"))
+    assert state.doctor == 1 and state.ward[1].patient == P(CAR, 1)
