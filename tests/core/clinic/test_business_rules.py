@@ -421,3 +421,21 @@ def test_admin_resets_the_turn_order_from_popularity():
     ps = tuple(evolve(p, popularity=pop, stamp=i) for i, (p, pop) in enumerate(zip(state.players, (7, 2, 4))))
     state = evolve(state, players=ps, turn_order=(0, 1, 2))
     assert reset_turn_order(state).turn_order == (1, 2, 0)
+
+
+def test_admin_runs_the_rulebooks_steps_in_order():
+    """Rulebook "Phase 3: Admin": 1 round marker, 2 action marker, 3 appointments, 4-6
+    university (level up, refill, nurses), 7 labs, 8 tired doctors, 9 patients worsen,
+    then the tiles and the turn order."""
+    from core.clinic.game.admin import ADMIN_STEPS, admin
+
+    assert [f.__name__ for f in ADMIN_STEPS] == [
+        "advance_round", "reset_action_marker", "return_appointments", "university_level_up",
+        "refill_university", "remove_unhired_nurses", "train_in_labs", "tire_doctors",
+        "worsen_patients", "flip_tiles", "reset_turn_order",
+    ]
+    state = evolve(in_game(2, {}), round=2, action=3)
+    seen = []
+    after = admin(state, steps=(lambda s: seen.append(1) or evolve(s, round=s.round + 1),) * 2)
+    assert after.round == 4 and len(seen) == 2
+    assert admin(state).round == 3 and admin(state).action == 1
