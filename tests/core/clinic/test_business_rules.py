@@ -439,3 +439,29 @@ def test_admin_runs_the_rulebooks_steps_in_order():
     after = admin(state, steps=(lambda s: seen.append(1) or evolve(s, round=s.round + 1),) * 2)
     assert after.round == 4 and len(seen) == 2
     assert admin(state).round == 3 and admin(state).action == 1
+
+
+# --- Hire costs (not where the hire arrives) -------------------------------------------
+def test_nurse_cost_is_the_cheapest_left_in_this_rounds_column():
+    """Decisions: nurses "cost by row from the bottom $1, $2, $3, $4; a hire takes the
+    cheapest nurse left in the current round's column"."""
+    from core.clinic.game.hire import nurse_cost
+
+    state = evolve(in_game(4, {}), round=3, nurses=(0, 0, 4, 4, 4, 4))
+    assert nurse_cost(state) == 1
+    assert [nurse_cost(evolve(state, nurses=(4, 4, n, 4, 4, 4))) for n in (4, 3, 2, 1, 0)] == [1, 2, 3, 4, None]
+    two = evolve(in_game(2, {}), round=1)
+    assert [nurse_cost(evolve(two, nurses=(n,) + two.nurses[1:])) for n in (2, 1, 0)] == [1, 2, None]
+
+
+def test_doctors_are_offered_only_from_university_spaces_you_can_pay_for():
+    """Decisions: university spaces from the left cost $4, $3, $2, $1."""
+    from core.clinic.game.actions import HireDoctor
+
+    state = evolve(in_game(4, {}), university=(R, O, Y, W))
+    seat = state.turn_order[0]
+    state = evolve(state, phase=Phase.HIRE, queue=(seat,), step=Turn())
+    for money, slots in ((4, {0, 1, 2, 3}), (3, {1, 2, 3}), (2, {2, 3}), (1, {3}), (0, set())):
+        state = evolve(state, players=tuple(evolve(p, money=money) for p in state.players))
+        offered = {a.slot for a in legal_actions(state) if isinstance(a, HireDoctor)}
+        assert offered == slots, money
