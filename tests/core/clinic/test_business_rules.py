@@ -465,3 +465,17 @@ def test_doctors_are_offered_only_from_university_spaces_you_can_pay_for():
         state = evolve(state, players=tuple(evolve(p, money=money) for p in state.players))
         offered = {a.slot for a in legal_actions(state) if isinstance(a, HireDoctor)}
         assert offered == slots, money
+
+
+def test_a_marker_that_comes_back_to_a_space_is_on_top_of_those_that_never_left():
+    """Rulebook "Gain Popularity": "If you end up sharing a space with other players,
+    place your marker on top, so the order in which you reached that level of popularity
+    is clear"; turn order: "the player who reached that popularity first goes later".
+    Seat 1 goes up to 1 and back down to 0: it reached 0 last of all, so it goes first."""
+    from core.clinic.game.state import change_popularity
+
+    state = new_game(3, 5, turn_order=(0, 1, 2))
+    state = change_popularity(change_popularity(state, 1, 1), 1, -1)
+    assert [p.popularity for p in state.players] == [0, 0, 0]
+    assert reset_turn_order(state).turn_order == (1, 0, 2)
+    assert change_popularity(state, 2, -1) == state  # no change at 0: the marker stays put

@@ -121,3 +121,11 @@ def test_a_helipad_on_the_ground_floor_has_no_price():
     with pytest.raises(IllegalActionError) as refused:
         build_cost(BuildHelipad(sp("A1")))
     assert str(refused.value) == "Construction: build a helipad at floor 0 A1 is not possible on floor 0"
+
+
+def test_no_build_has_a_price_above_the_top_floor():
+    """Floors 0-3 (rulebook): a build on floor 4 is refused by name, not by a crash."""
+    for action in (BuildModule(TR, sp("B2", 4)), BuildGarden(sp("B2", 4)), BuildHelipad(sp("B2", 4))):
+        with pytest.raises(IllegalActionError) as refused:
+            build_cost(action)
+        assert str(refused.value) == f"Construction: {action} is not possible on floor 4"
