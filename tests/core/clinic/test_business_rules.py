@@ -479,3 +479,17 @@ def test_a_marker_that_comes_back_to_a_space_is_on_top_of_those_that_never_left(
     assert [p.popularity for p in state.players] == [0, 0, 0]
     assert reset_turn_order(state).turn_order == (1, 0, 2)
     assert change_popularity(state, 2, -1) == state  # no change at 0: the marker stays put
+
+
+def test_each_operating_room_that_treated_a_patient_costs_two_dollars_more():
+    """Rulebook: "Each operating room that successfully treated a patient costs you an
+    additional $2": two used operating rooms (A3 and C3, beside the hub B3) cost $4 more,
+    and each line of care names the room it happened in."""
+    c = Clinic(entrance(modules((PSY, "B3"), (OR, "A3"), (OR, "C3")), "B3", S))
+    for room in ("A3", "C3"):
+        c = _place(c, Role.DOCTOR, sp(room), R)
+        c = _place(c, Role.PATIENT, sp(room), R)
+    t = treat(c)
+    assert sorted(str(line.room) for line in t.lines) == ["floor 0 A3", "floor 0 C3"]
+    assert t.used_operating_rooms == 2
+    assert clinic_upkeep(c, t.used_operating_rooms) == 3 + 4
