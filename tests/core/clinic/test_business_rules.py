@@ -269,7 +269,7 @@ def test_building_takes_the_tile_from_its_stack_or_the_supply_and_pays():
     done = apply_action(after, special)
     assert done.special_stacks[i].left == after.special_stacks[i].left - 1
     assert not done.special_stacks[i].face_up
-    assert done.step.builds == 0 or done.phase is not Phase.BUILD  # two builds end the action
+    assert done.phase is Phase.SELECT and done.action == 2  # two builds end the action
 
 
 # --- Bonus tiles ---------------------------------------------------------------------------
