@@ -50,7 +50,8 @@ class GreedyBot:
     def _gain(self, state: GameState, action: Action) -> int:
         seat = state.current
         after = apply_action(state, action)
-        mine = score(after, seat) - score(state, seat)
+        # Only the ranking of gains matters: + instead of - adds the same to every action.
+        mine = score(after, seat) - score(state, seat)  # pragma: no mutate
         theirs = sum(
             score(after, s) - score(state, s) for s in range(state.player_count) if s != seat
         )

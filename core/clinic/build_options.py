@@ -53,7 +53,7 @@ def car_choices(board: Board, room: int) -> tuple[tuple, ...]:
 
 
 def _parking_builds(board: Board, space: Space, memo: dict | None = None):
-    memo = {} if memo is None else memo
+    memo = {} if memo is None else memo  # pragma: no mutate (a cache: a fresh one gives the same builds)
     tile = board.tile_at(space)
     if tile is None:
         room = K.PARKING_TILE_CARS
@@ -150,7 +150,8 @@ def _plausible_builds(board: Board, services: tuple[Service, ...]):
             yield BuildHelipad(space)
         if space.floor == 0:
             yield from _parking_builds(board, space, memo)
-    for border in sorted(board.entrance_spaces - set(board.entrances), key=_border_key):
+    # The key is Border's own order, only faster: sorting without it is the same.
+    for border in sorted(board.entrance_spaces - set(board.entrances), key=_border_key):  # pragma: no mutate
         yield BuildEntrance(border)
     yield from _conveyor_candidates(board)
 
