@@ -148,3 +148,9 @@ class Role(enum.Enum):
 
 
 STAFF_ROLES = (Role.DOCTOR, Role.NURSE, Role.ORDERLY)
+
+
+def a_or_an(thing: object) -> str:
+    """``thing``'s name with its indefinite article: "an operating room", "a lab"."""
+    name = str(thing)
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"

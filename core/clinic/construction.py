@@ -14,7 +14,7 @@ from attrs import field, frozen
 
 from . import constants as K
 from .board import Board, BoardSide, Border, Direction, Space, border_of, parse_space
-from .components import Colour, Garden, Helipad, Module, ModuleKind, ParkingTile, Service
+from .components import Colour, Garden, Helipad, Module, ModuleKind, ParkingTile, Service, a_or_an
 from .errors import IllegalActionError
 from .parking import CarSpot, move_cars_into_tile
 
@@ -27,7 +27,7 @@ class BuildModule:
     space: Space
 
     def __str__(self) -> str:
-        return f"build a {self.module} at {self.space}"
+        return f"build {a_or_an(self.module)} at {self.space}"
 
 
 @frozen
@@ -148,11 +148,11 @@ def _check_space_free(board: Board, what: str, space: Space, module: bool = Fals
     if module and isinstance(tile, (Garden, ParkingTile)):
         _fail(f"{what} at {space} is obstructed by the {tile} there (obstruction rule)")
     if tile is not None:
-        _fail(f"{what} at {space}: the space already holds a {tile} (one component per space)")
+        _fail(f"{what} at {space}: the space already holds {a_or_an(tile)} (one component per space)")
 
 
 def _check_module(board: Board, module: Module, space: Space) -> None:
-    what = f"a {module}"
+    what = a_or_an(module)
     _check_space_free(board, what, space, module=True)
     if space.floor > 0 and board.module_at(space.below()) is None:
         _fail(f"{what} at {space} needs a module below it (support rule)")
@@ -243,7 +243,7 @@ def _check_entrance(board: Board, border: Border) -> None:
     if not board.entrances and module.kind is not ModuleKind.SERVICE_HUB:
         _fail(
             f"the first entrance {border} must point at a ground-floor service hub,"
-            f" not a {module} (entrance rule)"
+            f" not {a_or_an(module)} (entrance rule)"
         )
 
 

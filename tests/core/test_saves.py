@@ -134,11 +134,15 @@ else:
     opts = {"starting_player": None}
 folder = SaveFolder(Path(sys.argv[1]))
 rng = random.Random(int(sys.argv[3]))
+told = False
 while True:  # autosave after every action, game after game, until killed
     record = GameRecord.new(RULES, rng.randrange(10**6), [Seat("Ann"), Seat("Bot", "random")], opts)
     while not record.over:
         record = record.play(rng.choice(legal_actions(record.state)))
         folder.keep(record.to_save())
+        if not told:  # the test kills only once saving is under way (imports can be slow)
+            print("saving", flush=True)
+            told = True
 """
 
 
@@ -157,11 +161,13 @@ def test_sigkill_while_autosaving_always_leaves_a_save_folder_that_loads(tmp_pat
     for run in range(8):
         proc = subprocess.Popen(
             [sys.executable, "-c", WRITER, str(tmp_path), game, str(run)], cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE, text=True,
         )
-        time.sleep(0.6 + rng.random() * 0.6)  # past the imports, then a random moment
+        assert proc.stdout.readline() == "saving\n"  # past the imports and the first save
+        time.sleep(rng.random() * 0.6)  # then a random moment
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+        proc.stdout.close()
         for path, save in folder.entries():
             assert not isinstance(save, SaveError), save
             GameRecord.from_save(save, rules, str(path))

@@ -96,6 +96,15 @@ def in_game(players: int, clinics: dict, money: int = 10, seed: int = 3):
     return evolve(state, players=tuple(ps), cars_lot=state.cars_lot - cars)
 
 
+def business_and_cars(state):
+    """``start_business``, then each owner removes the cars of the cured patients (the
+    first car offered: which one does not matter to money)."""
+    state = start_business(state)
+    while state.phase is Phase.REMOVE_CAR:
+        state = apply_action(state, legal_actions(state)[0])
+    return state
+
+
 # --- Business: this round's income, banking, popularity ------------------------------------
 def test_business_income_less_expenses_is_this_rounds_income():
     """Rulebook "Expenses": "You must pay your expenses from this round's income."
@@ -112,7 +121,7 @@ def test_a_player_who_cannot_afford_popularity_banks_this_rounds_income():
     income to your savings". With $1 left (less than the $3 one popularity costs) the
     player is not asked, and the $1 goes to savings (never lost)."""
     state = in_game(1, {0: earning([(W, W), (W, W)])}, money=10)  # $8 - $4 wages - $3
-    state = start_business(state)
+    state = business_and_cars(state)
     p = state.players[0]
     assert p.income == 0 and p.money == 11
     assert state.phase is Phase.SELECT and state.round == 2  # no popularity to buy: on
@@ -124,7 +133,7 @@ def test_popularity_is_bought_in_reverse_turn_order_by_who_can_afford_it():
     rich = earning([(Y, Y), (Y, Y)])  # $5 left
     poor = earning([(W, W), (W, W)])  # $1 left
     state = in_game(3, {0: rich, 1: poor, 2: rich}, money=10)
-    state = start_business(state)
+    state = business_and_cars(state)
     assert state.phase is Phase.BUY_POPULARITY
     assert state.queue == (2, 0)  # seat 1 cannot afford one popularity
     assert state.players[1].money == 11 and state.players[1].income == 0  # banked
@@ -275,6 +284,8 @@ def test_building_takes_the_tile_from_its_stack_or_the_supply_and_pays():
 # --- Bonus tiles ---------------------------------------------------------------------------
 def _bonus_state(players: int = 2, seed: int = 1):
     state = new_game(players, seed, turn_order=tuple(range(players)))
+    while state.phase is Phase.START_CAR:  # each player parks the starting car first
+        state = apply_action(state, legal_actions(state)[0])
     assert state.phase is Phase.BONUS
     return state
 

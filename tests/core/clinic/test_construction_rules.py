@@ -50,7 +50,7 @@ CARDIO = HUB[Service.CARDIOLOGY]
          "a cardiology service hub at floor 0 D3: the building already has the psychiatry "
          "service hub at floor 0 B3 on floor 0 (one service hub per floor per building)"),
         (GARDEN_A3, BuildModule(OR, sp("A3")),
-         "a operating room at floor 0 A3 is obstructed by the garden there (obstruction rule)"),
+         "an operating room at floor 0 A3 is obstructed by the garden there (obstruction rule)"),
         (SEPARATE_B1, BuildModule(TR, sp("B2")),
          "a treatment room at floor 0 B2 would join two separate buildings (separate building rule)"),
         (BASE, BuildGarden(sp("B3", 1)),
