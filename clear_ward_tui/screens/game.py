@@ -267,7 +267,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
             dialog = _dialogs().keep_dialog(state, [a for a in self._legal()])
         else:
             dialog = _dialogs().junior_doctor_dialog(state)
-        dialog.undo = self._undo_in_dialog
+        dialog.game_keys = self.dialog_key
         self._push_dialog(dialog, self._dialog_done)
 
     def _push_dialog(self, dialog, callback) -> None:

@@ -21,7 +21,7 @@ from textual.widgets import Footer, Header, Static
 
 from clinic_tui import choices, reports, saving
 from clinic_tui.config import ASCII, UNICODE, Options
-from clinic_tui.dialogs.choice import ChoiceDialog
+from tui_common.dialogs import ChoiceDialog
 from clinic_tui.dialogs.report import ReportDialog
 from clinic_tui.screens.cursor import CursorMixin
 from clinic_tui.screens.menus import MenusMixin
@@ -348,7 +348,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
         self.app.go(self, "push", RulesScreen)
 
     def action_quit(self) -> None:
-        from clinic_tui.dialogs.confirm import ConfirmDialog
+        from tui_common.dialogs import ConfirmDialog
 
         def answered(yes: bool | None) -> None:
             if yes:

@@ -76,7 +76,7 @@ async def test_random_keys_never_break_the_game():
 
 
 async def test_help_rules_and_quit_dialog_open_and_close():
-    from clinic_tui.dialogs.confirm import ConfirmDialog
+    from tui_common.dialogs import ConfirmDialog
     from clinic_tui.screens.help import HelpScreen
     from clinic_tui.screens.rules import RulesScreen
 
