@@ -22,7 +22,7 @@ from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
 from clear_ward_tui.screens.game_clock import NightShiftClock
 from clear_ward_tui.screens.game_saving import SavingMixin
-from clear_ward_tui.widgets.event_log import EventLog
+from tui_common.event_log import EventLog
 from clear_ward_tui.widgets.side_panel import SidePanel
 from clear_ward_tui.widgets.ward_grid import GridView, WardGrid, line_to
 from core.clear_ward import (
@@ -392,6 +392,6 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         self.app.go(self, "push", HelpScreen)
 
     def action_rules(self) -> None:
-        from clear_ward_tui.screens.rules import RulesScreen
+        from tui_common.rules import RulesScreen
 
         self.app.go(self, "push", RulesScreen)

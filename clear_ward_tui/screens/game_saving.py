@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clear_ward_tui import autosave
-from clear_ward_tui.widgets.event_log import EventLog
+from tui_common.event_log import EventLog
 from core.clear_ward import describe
 from core.saves import SaveError, SaveFolder, dumps, write_atomic
 

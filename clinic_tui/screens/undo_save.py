@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clinic_tui import saving
-from clinic_tui.widgets.event_log import EventLog
+from tui_common.event_log import EventLog
 from core.errors import GameError
 from core.saves import SaveError, dumps, write_atomic
 
