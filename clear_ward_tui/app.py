@@ -138,7 +138,7 @@ def _loading_screen(options: Options):
         def compose(self):
             yield Header(icon="✚")
             seed = "" if options.seed is None else f" · seed {options.seed}"
-            yield Static(f"Dealing the ward for {', '.join(s.name for s in options.seats)}{seed}…", id="loading")
+            yield Static(f"Dealing the ward for {', '.join(s.name for s in options.seats)}{seed}…", id="loading", markup=False)
             yield Footer()
 
     return LoadingScreen(id="loading-screen")
