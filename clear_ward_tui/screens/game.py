@@ -23,6 +23,7 @@ from clear_ward_tui.screens import status
 from clear_ward_tui.screens.game_clock import NightShiftClock
 from clear_ward_tui.screens.game_saving import SavingMixin
 from tui_common.event_log import EventLog
+from tui_common.messages import in_players_words
 from clear_ward_tui.widgets.side_panel import SidePanel
 from clear_ward_tui.widgets.ward_grid import GridView, WardGrid, line_to
 from core.clear_ward import (
@@ -216,7 +217,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         try:
             record = self.record.play(action)
         except IllegalActionError as err:
-            self.notify(str(err), severity="error", title="Not allowed")
+            self.notify(in_players_words(str(err)), severity="error", title="Not allowed")
             return False
         self.record, after = record, record.state
         if before.moves == 0 and after.moves > 0:

@@ -30,6 +30,7 @@ from clinic_tui.screens.undo_save import UndoSaveMixin
 from clinic_tui.screens.view import ViewMixin
 from clinic_tui.widgets.clinic_view import ClinicView
 from tui_common.event_log import EventLog
+from tui_common.messages import in_players_words
 from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.board import Space
 from core.clinic.game import Action, GameState, Phase, legal_actions
@@ -213,7 +214,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
         try:
             self.record = self.record.play(action)
         except GameError as err:
-            self.notify(str(err), severity="error", title="Not allowed", timeout=8)
+            self.notify(in_players_words(str(err)), severity="error", title="Not allowed", timeout=8)
             return False
         after = self.record.state
         if before.current not in self.bots:
