@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from clear_ward_tui.config import CPU_LEVELS, DEFAULT_CPU_DELAY, Options, parse_players
+from tui_common.cli import add_common_flags, check_common, refuse_bad_save
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -18,39 +18,24 @@ def build_parser() -> argparse.ArgumentParser:
             "Press ? in the game for help; u undoes, Ctrl+S saves under a name."
         ),
     )
-    parser.add_argument(
-        "--players",
-        metavar="LIST",
-        help=(
+    add_common_flags(
+        parser,
+        players_help=(
             "comma-separated seats, skips the setup screen: names for people, "
             f"cpu:LEVEL for a computer ({', '.join(CPU_LEVELS)}), NAME=cpu:LEVEL to name it; "
             'e.g. "Ann,Bob,cpu:greedy". One seat plays the Night Shift (solo).'
         ),
+        seed_help="seed for the shuffle (same seed, same deal)",
+        cpu_delay=DEFAULT_CPU_DELAY,
+        cpu_delay_help=f"pause between a computer player's actions (default {DEFAULT_CPU_DELAY})",
+        ascii_help="ASCII symbols only (* for stars)",
+        data_dir_help="where the saved games and best Night Shift times are kept (default: the user data dir)",
+        resume_help="go on with the game in progress (saved after every action)",
+        load_help="play on from a saved game file",
+        replay_help="watch a saved game action by action (e.g. last-game.json in the data dir)",
     )
-    parser.add_argument("--seed", type=int, help="seed for the shuffle (same seed, same deal)")
     parser.add_argument(
         "--start", type=int, metavar="N", help="starting player, 1 for the first seat (default: by the seed)"
-    )
-    parser.add_argument(
-        "--cpu-delay",
-        type=float,
-        default=DEFAULT_CPU_DELAY,
-        metavar="SECONDS",
-        help=f"pause between a computer player's actions (default {DEFAULT_CPU_DELAY})",
-    )
-    parser.add_argument("--ascii", action="store_true", help="ASCII symbols only (* for stars)")
-    parser.add_argument(
-        "--data-dir", type=Path,
-        help="where the saved games and best Night Shift times are kept (default: the user data dir)",
-    )
-    saved = parser.add_mutually_exclusive_group()
-    saved.add_argument(
-        "--resume", action="store_true", help="go on with the game in progress (saved after every action)"
-    )
-    saved.add_argument("--load", type=Path, metavar="FILE", help="play on from a saved game file")
-    saved.add_argument(
-        "--replay", type=Path, metavar="FILE",
-        help="watch a saved game action by action (e.g. last-game.json in the data dir)",
     )
     return parser
 
@@ -58,20 +43,13 @@ def build_parser() -> argparse.ArgumentParser:
 def options_from_args(argv: list[str] | None = None) -> Options:
     parser = build_parser()
     args = parser.parse_args(argv)
-    seats = ()
-    if args.players:
-        try:
-            seats = parse_players(args.players)
-        except ValueError as err:
-            parser.error(f"--players: {err}")
+    seats = check_common(parser, args, parse_players)
     start = None
     if args.start is not None:
         count = len(seats) or 4
         if not 1 <= args.start <= count:
             parser.error(f"--start: choose a seat from 1 to {count}")
         start = args.start - 1
-    if args.cpu_delay < 0:
-        parser.error("--cpu-delay: must be 0 or more")
     return Options(
         seats=seats, seed=args.seed, start=start, cpu_delay=args.cpu_delay,
         ascii=args.ascii, data_dir=args.data_dir, resume=args.resume, load=args.load, replay=args.replay,
@@ -81,6 +59,12 @@ def options_from_args(argv: list[str] | None = None) -> Options:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``clear-ward``; returns the exit status."""
     options = options_from_args(argv)
+    if options.load is not None or options.replay is not None:
+        from clear_ward_tui.autosave import load
+
+        refused = refuse_bad_save("clear-ward", options.load or options.replay, load)
+        if refused is not None:
+            return refused
     from clear_ward_tui.app import ClearWardApp
 
     from tui_common.app import run_game

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual import events
 from textual.binding import Binding
 
 from tui_common.app import TableApp
@@ -18,6 +17,7 @@ class ClearWardApp(TableApp):
     CSS_PATH = "clear_ward.tcss"
     TITLE = "Clear the Ward"
     RESUME_COMMAND = "clear-ward --resume"
+    RULES_FILE = "clear-the-ward.md"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit")]
 
     def __init__(self, options: Options | None = None) -> None:
@@ -46,7 +46,7 @@ class ClearWardApp(TableApp):
 
     def _start_game(self) -> None:
         from clear_ward_tui.screens.game import GameScreen
-        from clear_ward_tui.screens.too_small import TooSmallScreen
+        from tui_common.too_small import TooSmallScreen
 
         if isinstance(self.screen, TooSmallScreen):  # replace the loading screen, not the notice
             self.set_timer(0.3, self._start_game)
@@ -108,21 +108,6 @@ class ClearWardApp(TableApp):
         self.push_screen(ReplayScreen(options_for(self.options, record), record, path, closes_app=closes_app))
         return True
 
-    def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self.check_size)
-
-    def check_size(self) -> None:
-        from clear_ward_tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-
-        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
-        showing = isinstance(self.screen, TooSmallScreen)
-        if small and not showing:
-            self.push_screen(TooSmallScreen())
-        elif showing and not small:
-            self.pop_screen()
-        elif showing:
-            self.screen.update_size()
-
     def night_shift_outcome(self, state, seed: int, seconds: float):
         """Record a won Night Shift's time (or just read the bests) and tell of a problem."""
         from clear_ward_tui import records
@@ -153,7 +138,7 @@ def _loading_screen(options: Options):
         def compose(self):
             yield Header(icon="✚")
             seed = "" if options.seed is None else f" · seed {options.seed}"
-            yield Static(f"Dealing the ward for {', '.join(s.name for s in options.seats)}{seed}…", id="loading")
+            yield Static(f"Dealing the ward for {', '.join(s.name for s in options.seats)}{seed}…", id="loading", markup=False)
             yield Footer()
 
     return LoadingScreen(id="loading-screen")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, replace
+
+from tui_common.cli import player_name
 from pathlib import Path
 
 #: Computer levels offered (names of ``core.clear_ward.bots.BOTS``).
@@ -23,6 +25,8 @@ class Seat:
 
     name: str
     cpu: str | None = None
+    #: The name as typed when it was longer than ``tui_common.cli.MAX_NAME`` (then cut).
+    cut_from: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_cpu(self) -> bool:
@@ -69,7 +73,8 @@ def parse_players(text: str) -> tuple[Seat, ...]:
             name = name.strip() or f"{cpu.capitalize()} bot"
         else:
             name = (name + "=" + kind if name else kind).strip()
-        seats.append(Seat(name, cpu))
+        name, cut_from = player_name(name)
+        seats.append(Seat(name, cpu, cut_from=cut_from))
     if not 1 <= len(seats) <= 4:
         raise ValueError(f"Clear the Ward is for 1-4 players, not {len(seats)}")
     return tuple(_unique(seats))
@@ -82,7 +87,7 @@ def _unique(seats: list[Seat]) -> list[Seat]:
     for seat in seats:
         n = seen.get(seat.name, 0) + 1
         seen[seat.name] = n
-        out.append(seat if n == 1 else Seat(f"{seat.name} {n}", seat.cpu))
+        out.append(seat if n == 1 else replace(seat, name=f"{seat.name} {n}"))
     return out
 
 

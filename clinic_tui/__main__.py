@@ -15,6 +15,7 @@ from clinic_tui.config import (
     Options,
     parse_players,
 )
+from tui_common.cli import add_common_flags, check_common, refuse_bad_save
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,58 +27,39 @@ def build_parser() -> argparse.ArgumentParser:
             "Every action is autosaved; --resume plays on after a quit or a crash. Press ? in the game for help."
         ),
     )
-    parser.add_argument(
-        "--players",
-        metavar="LIST",
-        help=(
+    add_common_flags(
+        parser,
+        players_help=(
             "comma-separated seats, skips the setup screen: names for people, "
             f"cpu:LEVEL for a computer ({', '.join(CPU_LEVELS)}), NAME=cpu:LEVEL to name it, "
             'a trailing + for the expert side; e.g. "Ann,cpu:basic". One seat plays solitaire.'
         ),
+        seed_help="seed for every draw (same seed, same game)",
+        cpu_delay=DEFAULT_CPU_DELAY,
+        cpu_delay_help=f"pause before each computer action (default {DEFAULT_CPU_DELAY})",
+        ascii_help="ASCII marks only",
+        data_dir_help=f"folder for saved games (default: ${DATA_DIR_ENV}, else the user data folder, "
+        "e.g. ~/.local/share/clinic)",
+        resume_help="play on from the autosave (the game in progress)",
+        load_help="play on from a save file (autosaves go to the autosave)",
+        replay_help="watch a saved game action by action",
+        path_type=str,
     )
-    parser.add_argument("--seed", type=int, help="seed for every draw (same seed, same game)")
     parser.add_argument("--expert", action="store_true", help="every seat plays the expert side (free initial clinic)")
     parser.add_argument(
         "--goal",
         choices=sorted(GOALS),
         help="solitaire goal (one seat only; default %s: %s)" % (DEFAULT_GOAL, GOAL_TEXT[DEFAULT_GOAL]),
     )
-    parser.add_argument(
-        "--cpu-delay",
-        type=float,
-        default=DEFAULT_CPU_DELAY,
-        metavar="SECONDS",
-        help=f"pause before each computer action (default {DEFAULT_CPU_DELAY})",
-    )
-    parser.add_argument("--ascii", action="store_true", help="ASCII marks only")
-    parser.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help=f"folder for saved games (default: ${DATA_DIR_ENV}, else the user data folder, "
-        "e.g. ~/.local/share/clinic)",
-    )
-    opened = parser.add_mutually_exclusive_group()
-    opened.add_argument("--resume", action="store_true", help="play on from the autosave (the game in progress)")
-    opened.add_argument("--load", metavar="FILE", help="play on from a save file (autosaves go to the autosave)")
-    opened.add_argument("--replay", metavar="FILE", help="watch a saved game action by action")
     return parser
 
 
 def options_from_args(argv: list[str] | None = None) -> Options:
     parser = build_parser()
     args = parser.parse_args(argv)
-    seats = ()
-    if args.players:
-        try:
-            seats = parse_players(args.players, expert=args.expert)
-        except ValueError as err:
-            parser.error(f"--players: {err}")
+    seats = check_common(parser, args, lambda text: parse_players(text, expert=args.expert))
     if args.goal and seats and len(seats) != 1:
         parser.error("--goal: a solitaire goal needs exactly one seat")
-    if args.cpu_delay < 0:
-        parser.error("--cpu-delay: must be 0 or more")
-    if (args.resume or args.load or args.replay) and (args.players or args.seed is not None):
-        parser.error("--resume, --load and --replay take the players and seed from the save")
     return Options(seats=seats, seed=args.seed, goal=args.goal, cpu_delay=args.cpu_delay, ascii=args.ascii,
                    expert=args.expert, data_dir=args.data_dir, resume=args.resume, load=args.load,
                    replay=args.replay)
@@ -86,6 +68,12 @@ def options_from_args(argv: list[str] | None = None) -> Options:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``clinic``; returns the exit status."""
     options = options_from_args(argv)
+    if options.load or options.replay:
+        from clinic_tui.saving import load_record
+
+        refused = refuse_bad_save("clinic", options.load or options.replay, load_record)
+        if refused is not None:
+            return refused
     from clinic_tui.app import ClinicApp
 
     from tui_common.app import run_game

@@ -3,7 +3,6 @@ game, or a saved game: ``--resume``, ``--load FILE``, ``--replay FILE``)."""
 
 from __future__ import annotations
 
-from textual import events
 from textual.binding import Binding
 
 from tui_common.app import TableApp
@@ -17,6 +16,7 @@ class ClinicApp(TableApp):
     CSS_PATH = "clinic.tcss"
     TITLE = "Clinic"
     RESUME_COMMAND = "clinic --resume"
+    RULES_FILE = "clinic.md"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit")]
 
     def __init__(self, options: Options | None = None, *, state=None) -> None:
@@ -45,7 +45,7 @@ class ClinicApp(TableApp):
             from clinic_tui.screens.setup import SetupScreen
 
             self.push_screen(SetupScreen(self.options))
-        self.call_after_refresh(self._check_size)
+        self.call_after_refresh(self.check_size)
 
     def open_saved(self) -> bool:
         """Push the game or replay the options ask for; on a missing or bad save, say
@@ -94,18 +94,3 @@ class ClinicApp(TableApp):
             else:
                 self.push_screen(game)
         return True
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self._check_size)
-
-    def _check_size(self) -> None:
-        from clinic_tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-
-        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
-        showing = isinstance(self.screen, TooSmallScreen)
-        if small and not showing:
-            self.push_screen(TooSmallScreen())
-        elif showing and not small:
-            self.pop_screen()
-        elif showing:
-            self.screen.update_size()

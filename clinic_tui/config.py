@@ -7,7 +7,9 @@ Kept free of Textual and of the engine so ``clinic --help`` and startup stay qui
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+
+from tui_common.cli import player_name
 from pathlib import Path
 
 #: Computer levels offered (names of ``core.clinic.game.bots.BOTS``).
@@ -42,6 +44,8 @@ class Seat:
     cpu: str | None = None
     expert: bool = False
     side: str = "beginner"  # the player board side: "beginner" 4x3 or "expert" 3x3
+    #: The name as typed when it was longer than ``tui_common.cli.MAX_NAME`` (then cut).
+    cut_from: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_cpu(self) -> bool:
@@ -107,7 +111,8 @@ def parse_players(text: str, expert: bool = False) -> tuple[Seat, ...]:
             name = (name + "=" + kind if name else kind).strip()
         if not name:
             raise ValueError(f"empty player name in {text!r}")
-        seats.append(Seat(name[:14], cpu, pro, "expert" if pro else "beginner"))
+        name, cut_from = player_name(name)
+        seats.append(Seat(name, cpu, pro, "expert" if pro else "beginner", cut_from=cut_from))
     if not 1 <= len(seats) <= 4:
         raise ValueError(f"Clinic is for 1-4 players, not {len(seats)}")
     seen: dict[str, int] = {}

@@ -41,7 +41,19 @@ class TableApp(App):
     #: The command that resumes the game in progress, told after a crash.
     RESUME_COMMAND = ""
 
+    #: The rules Markdown in ``docs/rules`` (or the package's ``docs``) shown by ``r``.
+    RULES_FILE = ""
+
     crash_message: str | None = None
+
+    def rules_markdown(self) -> str:
+        """The game's rules as Markdown (a short note when the file is missing)."""
+        import sys
+
+        from tui_common.rules import rules_text
+
+        package_dir = Path(sys.modules[type(self).__module__].__file__).resolve().parent
+        return rules_text(package_dir, self.RULES_FILE, self.title)
 
     def crash_folder(self) -> Path | None:
         """The data folder of this app (crash.log goes there); None: do not log."""
@@ -85,6 +97,24 @@ class TableApp(App):
         else:
             self.pop_screen()
         return True
+
+    # -- the too-small gate ---------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def check_size(self) -> None:
+        """Push the too-small gate while the terminal is under 80×24, pop it after."""
+        from tui_common.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif showing and not small:
+            self.pop_screen()
+        elif showing:
+            self.screen.update_size()
 
     def action_next_theme(self) -> None:
         """Ctrl+T: the next colour theme of ``THEMES``."""

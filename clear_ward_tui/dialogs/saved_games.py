@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from clear_ward_tui.dialogs.base import Dialog
+from tui_common.dialogs import Dialog
 from core.saves import SaveError, SaveFolder, SaveGame, summary
 
 #: Shown when the folder holds no save at all.

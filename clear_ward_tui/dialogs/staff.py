@@ -4,7 +4,7 @@ Junior Doctor's flip, the Locum's patient, and the staff menu. Each is a
 
 from __future__ import annotations
 
-from clear_ward_tui.dialogs.choice import ChoiceDialog
+from tui_common.dialogs import ChoiceDialog
 from core.clear_ward import (
     Action,
     DeclineStaff,

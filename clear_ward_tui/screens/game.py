@@ -22,7 +22,8 @@ from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
 from clear_ward_tui.screens.game_clock import NightShiftClock
 from clear_ward_tui.screens.game_saving import SavingMixin
-from clear_ward_tui.widgets.event_log import EventLog
+from tui_common.event_log import EventLog
+from tui_common.messages import in_players_words
 from clear_ward_tui.widgets.side_panel import SidePanel
 from clear_ward_tui.widgets.ward_grid import GridView, WardGrid, line_to
 from core.clear_ward import (
@@ -216,7 +217,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         try:
             record = self.record.play(action)
         except IllegalActionError as err:
-            self.notify(str(err), severity="error", title="Not allowed")
+            self.notify(in_players_words(str(err)), severity="error", title="Not allowed")
             return False
         self.record, after = record, record.state
         if before.moves == 0 and after.moves > 0:
@@ -267,7 +268,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
             dialog = _dialogs().keep_dialog(state, [a for a in self._legal()])
         else:
             dialog = _dialogs().junior_doctor_dialog(state)
-        dialog.undo = self._undo_in_dialog
+        dialog.game_keys = self.dialog_key
         self._push_dialog(dialog, self._dialog_done)
 
     def _push_dialog(self, dialog, callback) -> None:
@@ -392,6 +393,6 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         self.app.go(self, "push", HelpScreen)
 
     def action_rules(self) -> None:
-        from clear_ward_tui.screens.rules import RulesScreen
+        from tui_common.rules import RulesScreen
 
         self.app.go(self, "push", RulesScreen)

@@ -7,8 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, VerticalScroll
 from textual.markup import escape
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
+
+from tui_common.game_over import GameOverActions
 
 from clear_ward_tui.config import Options
 from clear_ward_tui.records import Outcome, format_time
@@ -56,7 +57,7 @@ def summary_markup(state: GameState, names: list[str], seed: int, outcome: Outco
     return "\n".join(lines)
 
 
-class GameOverScreen(Screen):
+class GameOverScreen(GameOverActions):
     """Shown when the engine says the game is over."""
 
     BINDINGS = [
@@ -112,31 +113,20 @@ class GameOverScreen(Screen):
     def result(self):
         return result(self.state)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if not self._ready:
-            return
-        actions = {"again": lambda: self.action_again(False), "same": lambda: self.action_again(True),
-                   "setup": self.action_setup, "replay": self.action_replay, "quit": self.app.exit}
-        actions[event.button.id]()
-
-    def action_again(self, same_seed: bool) -> None:
+    def game_screen(self, options):
         from clear_ward_tui.screens.game import GameScreen
 
-        seats = self.options.seats
-        options = self.options.with_game(seats, self.seed if same_seed else None, None)
-        self.app.go(self, "switch", lambda: GameScreen(options))
+        return GameScreen(options)
 
-    def action_setup(self) -> None:
+    def setup_screen(self, options):
         from clear_ward_tui.screens.setup import SetupScreen
 
-        self.app.go(self, "switch", lambda: SetupScreen(self.options))
+        return SetupScreen(options)
 
-    def action_replay(self) -> None:
-        """Step through the game just played (q comes back here)."""
-        if self.record is None:
-            self.notify("This game has no record to replay.", severity="warning")
-            return
+    def replay_screen(self, options, record):
         from clear_ward_tui.screens.replay import ReplayScreen
 
-        self.app.go(self, "push", lambda: ReplayScreen(self.options, self.record))
+        return ReplayScreen(options, record)
+
+    def again_options(self, same_seed: bool):
+        return self.options.with_game(self.options.seats, self.seed if same_seed else None, None)

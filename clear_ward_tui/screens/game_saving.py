@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clear_ward_tui import autosave
-from clear_ward_tui.widgets.event_log import EventLog
+from tui_common.event_log import EventLog
 from core.clear_ward import describe
 from core.saves import SaveError, SaveFolder, dumps, write_atomic
 
@@ -62,20 +62,23 @@ class SavingMixin:
         self._autosave()
         self.state = self.record.state
 
-    def _undo_in_dialog(self, dialog) -> None:
-        """u in a dialog of the rules (draw?, keep which?): close it and undo the action
-        that opened it, or say why that cannot be."""
+    def dialog_key(self, name: str) -> bool:
+        """u / Ctrl+Z / Ctrl+S in a dialog of the rules (draw?, keep which?). Undo closes
+        it (True) and undoes the action that opened it, or says why that cannot be."""
+        if name == "save_as":
+            self._ask_save_name(None)  # on top of the dialog
+            return False
         reason = self.record.undo_refusal
         if reason is not None:
             self.notify(reason, severity="warning", title="Cannot undo")
-            return
-        dialog.close(None)
+            return False
         self.call_after_refresh(self.action_undo)
+        return True
 
     # -- quit -----------------------------------------------------------------------------
 
     def action_quit(self) -> None:
-        from clear_ward_tui.dialogs.confirm import ConfirmDialog
+        from tui_common.dialogs import ConfirmDialog
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -89,13 +92,17 @@ class SavingMixin:
 
     def action_save_as(self) -> None:
         """Ask for a name, then save this game under it (asking before overwriting)."""
-        from clear_ward_tui.dialogs.save_as import SaveAsDialog
+        self._ask_save_name(self)
+
+    def _ask_save_name(self, source) -> None:
+        """Push the Save-as dialog on behalf of ``source`` (``None``: over any screen)."""
+        from tui_common.dialogs import SaveAsDialog
 
         if self.state is None:
             return
         folder = autosave.save_folder(self.options)
         suggestion = " vs ".join(self.names) if len(self.names) > 1 else f"{self.names[0]} Night Shift"
-        self.app.go(self, "push", lambda: SaveAsDialog(str(folder.folder / "saves"), suggestion), self._save_named)
+        self.app.go(source, "push", lambda: SaveAsDialog(str(folder.folder / "saves"), suggestion), self._save_named)
 
     def _save_named(self, name: str | None) -> None:
         if name is None:
@@ -108,7 +115,7 @@ class SavingMixin:
         if not path.exists():
             self._write_save(path)
             return
-        from clear_ward_tui.dialogs.confirm import ConfirmDialog
+        from tui_common.dialogs import ConfirmDialog
 
         def answered(yes: bool | None) -> None:
             if yes:

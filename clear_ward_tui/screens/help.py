@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
-from clear_ward_tui.dialogs.base import Dialog
+from tui_common.dialogs import Dialog
 
 HELP = """\
 # Clear the Ward: keys

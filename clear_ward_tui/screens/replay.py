@@ -18,7 +18,7 @@ from textual.widgets import Footer, Header, Static
 
 from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
-from clear_ward_tui.widgets.event_log import EventLog
+from tui_common.event_log import EventLog
 from clear_ward_tui.widgets.side_panel import SidePanel
 from clear_ward_tui.widgets.ward_grid import GridView, WardGrid
 from core.clear_ward import describe

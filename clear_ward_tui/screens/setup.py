@@ -3,6 +3,7 @@ or Continue a saved game (Ctrl+O)."""
 
 from __future__ import annotations
 
+from tui_common.cli import MAX_NAME
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -45,7 +46,7 @@ class SetupScreen(Screen):
                 seat = seats[i] if i < len(seats) else Seat(DEFAULT_NAMES[i], None if i == 0 else "greedy")
                 with Horizontal(classes="setup-row seat-row", id=f"seat-row-{i}"):
                     yield Label(f"Seat {i + 1}", classes="setup-label")
-                    yield Input(seat.name, placeholder="name", max_length=14, compact=True, id=f"name-{i}")
+                    yield Input(seat.name, placeholder="name", max_length=MAX_NAME, compact=True, id=f"name-{i}")
                     yield Select(KINDS, value=seat.cpu or "human", allow_blank=False, compact=True, id=f"kind-{i}")
             with Horizontal(classes="setup-row"):
                 yield Label("Starts", classes="setup-label")

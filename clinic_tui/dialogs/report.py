@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Label, Static
 
-from clinic_tui.dialogs.base import Dialog
+from tui_common.dialogs import Dialog
 
 
 class ReportDialog(Dialog[None]):

@@ -21,7 +21,7 @@ from textual.widgets import Footer, Header, Static
 
 from clinic_tui import choices, reports, saving
 from clinic_tui.config import ASCII, UNICODE, Options
-from clinic_tui.dialogs.choice import ChoiceDialog
+from tui_common.dialogs import ChoiceDialog
 from clinic_tui.dialogs.report import ReportDialog
 from clinic_tui.screens.cursor import CursorMixin
 from clinic_tui.screens.menus import MenusMixin
@@ -29,7 +29,8 @@ from clinic_tui.screens.moves import MovesMixin
 from clinic_tui.screens.undo_save import UndoSaveMixin
 from clinic_tui.screens.view import ViewMixin
 from clinic_tui.widgets.clinic_view import ClinicView
-from clinic_tui.widgets.event_log import EventLog
+from tui_common.event_log import EventLog
+from tui_common.messages import in_players_words
 from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.board import Space
 from core.clinic.game import Action, GameState, Phase, legal_actions
@@ -131,7 +132,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
             with Vertical(id="left"):
                 yield ClinicView(self.glyphs, id="clinic")
                 yield Static(id="status")
-                yield EventLog(id="log")
+                yield EventLog(id="log", focusable=False)
             side = VerticalScroll(id="side")
             side.can_focus = False  # the screen's keys move the cursors, not the scroll
             with side:
@@ -213,7 +214,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
         try:
             self.record = self.record.play(action)
         except GameError as err:
-            self.notify(str(err), severity="error", title="Not allowed", timeout=8)
+            self.notify(in_players_words(str(err)), severity="error", title="Not allowed", timeout=8)
             return False
         after = self.record.state
         if before.current not in self.bots:
@@ -227,7 +228,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
         return True
 
     def _next_step(self) -> None:
-        from clinic_tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH
+        from tui_common.too_small import MIN_HEIGHT, MIN_WIDTH
 
         small = self.app.size.width < MIN_WIDTH or self.app.size.height < MIN_HEIGHT
         if not self.is_current or small:  # a dialog, help or the size gate is on top
@@ -343,12 +344,12 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
         self.app.go(self, "push", lambda: HelpScreen(HELP_TOPIC.get(self.state.phase) if self.state else None))
 
     def action_rules(self) -> None:
-        from clinic_tui.screens.rules import RulesScreen
+        from tui_common.rules import RulesScreen
 
         self.app.go(self, "push", RulesScreen)
 
     def action_quit(self) -> None:
-        from clinic_tui.dialogs.confirm import ConfirmDialog
+        from tui_common.dialogs import ConfirmDialog
 
         def answered(yes: bool | None) -> None:
             if yes:

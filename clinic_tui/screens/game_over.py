@@ -7,8 +7,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
+
+from tui_common.game_over import GameOverActions
 
 from clinic_tui.config import Options
 from core.clinic.game import GameState, end_score, result
@@ -52,7 +53,7 @@ def summary_text(state: GameState, names: list[str]) -> str:
     return "\n".join(lines)
 
 
-class GameOverScreen(Screen):
+class GameOverScreen(GameOverActions):
     """Shown when the engine says the game is over."""
 
     BINDINGS = [
@@ -97,28 +98,20 @@ class GameOverScreen(Screen):
     def result(self):
         return result(self.state)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        actions = {"again": lambda: self.action_again(False), "same": lambda: self.action_again(True),
-                   "setup": self.action_setup, "replay": self.action_replay, "quit": self.app.exit}
-        actions[event.button.id]()
-
-    def action_again(self, same_seed: bool) -> None:
+    def game_screen(self, options):
         from clinic_tui.screens.game import GameScreen
 
-        options = self.options.with_game(self.options.seats, self.seed if same_seed else None, self.options.goal)
-        self.app.go(self, "switch", lambda: GameScreen(options))
+        return GameScreen(options)
 
-    def action_setup(self) -> None:
+    def setup_screen(self, options):
         from clinic_tui.screens.setup import SetupScreen
 
-        self.app.go(self, "switch", lambda: SetupScreen(self.options))
+        return SetupScreen(options)
 
-    def action_replay(self) -> None:
-        """Step through the game just played (q comes back here)."""
-        if self.record is None:
-            self.notify("This game has no record to replay.", severity="warning")
-            return
+    def replay_screen(self, options, record):
         from clinic_tui.screens.replay import ReplayScreen
 
-        self.app.go(self, "push", lambda: ReplayScreen(self.options, self.record))
+        return ReplayScreen(options, record)
+
+    def again_options(self, same_seed: bool):
+        return self.options.with_game(self.options.seats, self.seed if same_seed else None, self.options.goal)

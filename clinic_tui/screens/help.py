@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
-from clinic_tui.dialogs.base import Dialog
+from tui_common.dialogs import Dialog
 
 KEYS = """\
 # Clinic: keys

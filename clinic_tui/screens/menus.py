@@ -7,7 +7,7 @@ popularity to buy), and what happens once something is chosen.  Mixed into
 from __future__ import annotations
 
 from clinic_tui import choices
-from clinic_tui.dialogs.choice import ChoiceDialog
+from tui_common.dialogs import ChoiceDialog
 from core.clinic.game import BuyPopularity, ChooseBonus, Done, EndMove, Phase, SelectTile
 from core.clinic.game.constants import POPULARITY_PRICE
 from core.clinic.game.narration import place_name

@@ -7,7 +7,7 @@ Mixed into ``GameScreen``, which provides ``state``, ``legal()``, ``play()``,
 from __future__ import annotations
 
 from clinic_tui import choices
-from clinic_tui.dialogs.choice import ChoiceDialog
+from tui_common.dialogs import ChoiceDialog
 from core.clinic.board import Space
 from core.clinic.game import Action, AdmitPatient, Done, EndMove, MovePerson, Phase
 from core.clinic.game.move_phase import end_move_problems

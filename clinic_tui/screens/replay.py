@@ -17,7 +17,7 @@ from textual.widgets import Footer, Header, Static
 
 from clinic_tui.config import ASCII, UNICODE, Options
 from clinic_tui.widgets.clinic_view import ClinicPicture, ClinicView
-from clinic_tui.widgets.event_log import EventLog
+from tui_common.event_log import EventLog
 from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.game.narration import describe
 from core.clinic.game.view import player_view, revealed_view
@@ -67,7 +67,7 @@ class ReplayScreen(Screen):
             with Vertical(id="left"):
                 yield ClinicView(self.glyphs, id="clinic")
                 yield Static(id="status", markup=False)
-                yield EventLog(id="log")
+                yield EventLog(id="log", focusable=False)
             side = VerticalScroll(id="side")
             side.can_focus = False
             with side:

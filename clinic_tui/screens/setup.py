@@ -3,6 +3,7 @@ and the solitaire goal when alone; below, the Continue list of saved games."""
 
 from __future__ import annotations
 
+from tui_common.cli import MAX_NAME
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -50,7 +51,7 @@ class SetupScreen(Screen):
                 side = "beginner" if not seat.expert else ("expert" if seat.side == "expert" else "expert-4x3")
                 with Horizontal(classes="setup-row seat-row", id=f"seat-row-{i}"):
                     yield Label(f"Seat {i + 1}", classes="setup-label")
-                    yield Input(seat.name, placeholder="name", max_length=14, compact=True, id=f"name-{i}")
+                    yield Input(seat.name, placeholder="name", max_length=MAX_NAME, compact=True, id=f"name-{i}")
                     yield Select(KINDS, value=seat.cpu or "human", allow_blank=False, compact=True, id=f"kind-{i}")
                     yield Select(SIDES, value=side, allow_blank=False, compact=True, id=f"side-{i}")
             with Horizontal(classes="setup-row", id="goal-row"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clinic_tui import saving
-from clinic_tui.widgets.event_log import EventLog
+from tui_common.event_log import EventLog
 from core.errors import GameError
 from core.saves import SaveError, dumps, write_atomic
 
@@ -98,7 +98,7 @@ class UndoSaveMixin:
             self.notify("This game began from a given position, not from a deal, so it cannot be saved.",
                         severity="warning", title="Save as")
             return
-        from clinic_tui.dialogs.save_as import SaveAsDialog
+        from tui_common.dialogs import SaveAsDialog
 
         where = saving.folder(self.options).folder / "saves"
         suggestion = "-".join(self.names) + f"-round-{self.state.round}"
@@ -116,7 +116,7 @@ class UndoSaveMixin:
         if not path.exists():
             self._write_named(path)
             return
-        from clinic_tui.dialogs.confirm import ConfirmDialog
+        from tui_common.dialogs import ConfirmDialog
 
         def answered(yes: bool | None) -> None:
             if yes:

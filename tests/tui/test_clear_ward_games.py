@@ -74,7 +74,7 @@ async def test_night_shift_records_the_time(tmp_path):
 
 
 async def test_too_small_terminal_swallows_keys_until_it_grows(tmp_path):
-    from clear_ward_tui.screens.too_small import TooSmallScreen
+    from tui_common.too_small import TooSmallScreen
 
     app = make_app("Ann,Bob", seed=7, tmp_path=tmp_path)
     async with app.run_test(size=(70, 20)) as pilot:

@@ -8,7 +8,7 @@ from clear_ward_tui.app import ClearWardApp
 from clear_ward_tui.autosave import autosave_path
 from clear_ward_tui.config import Options
 from clear_ward_tui.screens.setup import SetupScreen
-from clear_ward_tui.widgets.event_log import EventLog
+from tui_common.event_log import EventLog
 from core.clear_ward import Move, describe
 
 

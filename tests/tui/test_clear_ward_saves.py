@@ -11,8 +11,8 @@ from test_clear_ward_driver import do_action, game_screen, make_app, settle
 from clear_ward_tui.app import ClearWardApp
 from clear_ward_tui.autosave import load
 from clear_ward_tui.config import Options
-from clear_ward_tui.dialogs.confirm import ConfirmDialog
-from clear_ward_tui.dialogs.save_as import SaveAsDialog
+from tui_common.dialogs import ConfirmDialog
+from tui_common.dialogs import SaveAsDialog
 from clear_ward_tui.dialogs.saved_games import SavedGamesDialog
 from clear_ward_tui.screens.game import GameScreen
 from clear_ward_tui.screens.replay import ReplayScreen
@@ -108,7 +108,7 @@ async def test_undo_after_a_revealing_move_is_refused(tmp_path):
         assert len(game.record.actions) == 2
         await pilot.press("u")
         await pilot.pause()
-        assert game.state == after and app.screen.id == "draw-dialog"
+        assert game.state == after and app.screen.kind == "draw-dialog"
         assert game.query_one("#log").sentences[-1] == "Ann took back: Ann draws no staff cards."
 
 

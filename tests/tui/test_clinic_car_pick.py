@@ -8,7 +8,7 @@ from test_clinic_driver import game_screen, settle
 
 from clinic_tui.app import ClinicApp
 from clinic_tui.config import Options, parse_players
-from clinic_tui.dialogs.choice import ChoiceDialog
+from tui_common.dialogs import ChoiceDialog
 from clinic_tui.widgets.clinic_view import ClinicView
 from core.clinic import Colour, Direction, Role, Service, admit_patient, border_of, hire
 from core.clinic.game import Phase, RemoveCar, apply_action, legal_actions, new_game

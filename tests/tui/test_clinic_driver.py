@@ -15,7 +15,7 @@ import pytest
 from clinic_tui.app import ClinicApp
 from clinic_tui.choices import build_groups, key_spaces_of
 from clinic_tui.config import Options, Seat, parse_players
-from clinic_tui.dialogs.choice import ChoiceDialog
+from tui_common.dialogs import ChoiceDialog
 from clinic_tui.dialogs.report import ReportDialog
 from core.clinic.game import (
     AdmitPatient,

@@ -76,9 +76,9 @@ async def test_random_keys_never_break_the_game():
 
 
 async def test_help_rules_and_quit_dialog_open_and_close():
-    from clinic_tui.dialogs.confirm import ConfirmDialog
+    from tui_common.dialogs import ConfirmDialog
     from clinic_tui.screens.help import HelpScreen
-    from clinic_tui.screens.rules import RulesScreen
+    from tui_common.rules import RulesScreen
 
     app = make_app("Ann,cpu:basic", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -99,7 +99,7 @@ async def test_help_rules_and_quit_dialog_open_and_close():
 
 
 async def test_terminal_too_small_gate():
-    from clinic_tui.screens.too_small import TooSmallScreen
+    from tui_common.too_small import TooSmallScreen
 
     app = make_app("Ann,cpu:basic", seed=3)
     async with app.run_test(size=(70, 20)) as pilot:

@@ -17,9 +17,9 @@ from test_clinic_snapshots import app_at, state_at
 
 from clinic_tui.app import ClinicApp
 from clinic_tui.config import Options, data_dir, parse_players
-from clinic_tui.dialogs.choice import ChoiceDialog
-from clinic_tui.dialogs.confirm import ConfirmDialog
-from clinic_tui.dialogs.save_as import SaveAsDialog
+from tui_common.dialogs import ChoiceDialog
+from tui_common.dialogs import ConfirmDialog
+from tui_common.dialogs import SaveAsDialog
 from clinic_tui.saving import load_record, new_record
 from clinic_tui.screens.game_over import GameOverScreen
 from clinic_tui.screens.replay import ReplayScreen

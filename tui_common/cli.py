@@ -1,0 +1,85 @@
+"""What both games' command lines share: the common flags, their checks, the player
+name rules and the refusal of a save file that cannot be opened.
+
+Each app keeps ``main(argv)`` and ``build_parser()`` in its ``__main__.py`` (its own
+flags, subcommands) and calls ``add_common_flags`` / ``check_common`` from here.
+Kept free of Textual and of the engine so ``--help`` stays quick."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+#: The longest player name, in characters (the setup fields and the boards' name
+#: columns hold this many); a longer one is cut, and the player told.
+MAX_NAME = 14
+
+
+def add_common_flags(parser: argparse.ArgumentParser, *, players_help: str, seed_help: str,
+                     cpu_delay: float, cpu_delay_help: str, ascii_help: str, data_dir_help: str,
+                     resume_help: str, load_help: str, replay_help: str, path_type: type = Path) -> None:
+    """--players, --seed, --cpu-delay, --ascii, --data-dir and one of --resume / --load /
+    --replay, with each game's own help sentences (``path_type``: how the three paths
+    are kept in the options)."""
+    parser.add_argument("--players", metavar="LIST", help=players_help)
+    parser.add_argument("--seed", type=int, help=seed_help)
+    parser.add_argument("--cpu-delay", type=float, default=cpu_delay, metavar="SECONDS", help=cpu_delay_help)
+    parser.add_argument("--ascii", action="store_true", help=ascii_help)
+    parser.add_argument("--data-dir", type=path_type, metavar="DIR", help=data_dir_help)
+    opened = parser.add_mutually_exclusive_group()
+    opened.add_argument("--resume", action="store_true", help=resume_help)
+    opened.add_argument("--load", type=path_type, metavar="FILE", help=load_help)
+    opened.add_argument("--replay", type=path_type, metavar="FILE", help=replay_help)
+
+
+def check_common(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                 parse_players: Callable[[str], tuple]) -> tuple:
+    """Check the common flags (``parser.error`` exits with status 2 and the reason) and
+    return the seats of ``--players`` (empty without it). ``--players ""`` is an error."""
+    seats = ()
+    if args.players is not None:
+        if not args.players.strip():
+            parser.error("--players: name at least one player (e.g. --players Ann)")
+        try:
+            seats = parse_players(args.players)
+        except ValueError as err:
+            parser.error(f"--players: {err}")
+        for seat in seats:
+            if getattr(seat, "cut_from", None):
+                print(f"{parser.prog}: the name {seat.cut_from!r} is longer than {MAX_NAME} characters; "
+                      f"playing as {seat.name!r}.", file=sys.stderr)
+    if args.cpu_delay < 0:
+        parser.error("--cpu-delay: must be 0 or more")
+    if (args.resume or args.load or args.replay) and (args.players is not None or args.seed is not None):
+        parser.error("--resume, --load and --replay take the players and seed from the save")
+    return seats
+
+
+def player_name(text: str, limit: int = MAX_NAME) -> tuple[str, str | None]:
+    """A player's name from what was typed: spaces trimmed, at most ``limit`` characters.
+    Returns the name and, when it was cut, the name as typed (else ``None``).
+    Raises ``ValueError`` for an empty name."""
+    name = " ".join(text.split())
+    if not name:
+        raise ValueError("a player's name cannot be empty")
+    if len(name) > limit:
+        return name[:limit].rstrip(), name
+    return name, None
+
+
+def refuse_bad_save(prog: str, path: Path | str, read: Callable[[Path], object]) -> int | None:
+    """``--load`` / ``--replay``: read the save at ``path`` before the app starts; when it
+    cannot be used, print why to stderr and return the exit status 1 (else ``None``)."""
+    from core.saves import SaveError
+
+    try:
+        read(Path(path))
+    except SaveError as err:
+        print(f"{prog}: {err}. The file was left as it was.", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"{prog}: cannot open {path}: {err.strerror or err}.", file=sys.stderr)
+        return 1
+    return None
