@@ -13,7 +13,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList
+
 from textual.widgets.option_list import Option
+
+from tui_common.option_list import SafeOptionList
 
 T = TypeVar("T")
 
@@ -102,7 +105,7 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             if self.prompt:
                 yield Label(self.prompt, classes="dialog-prompt", markup=False)
-            yield OptionList(
+            yield SafeOptionList(
                 *(Option(Text(f"{n}. {label}" if n < 10 else label), id=str(n - 1)) for n, (label, _) in enumerate(self.choices, 1)),
                 id="choices",
             )

@@ -8,7 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Label, OptionList
+
 from textual.widgets.option_list import Option
+
+from tui_common.option_list import SafeOptionList
 
 from tui_common.dialogs import Dialog
 from core.saves import SaveError, SaveFolder, SaveGame, summary
@@ -46,7 +49,7 @@ class SavedGamesDialog(Dialog[Path]):
                 yield Label(f"{NO_SAVES} in {self.folder.folder}.", id="saves-empty")
                 yield Label("Esc close", classes="dialog-hint")
                 return
-            yield OptionList(
+            yield SafeOptionList(
                 *(
                     Option(entry_label(self.folder, path, entry), id=str(n), disabled=isinstance(entry, SaveError))
                     for n, (path, entry) in enumerate(self.entries)

@@ -9,7 +9,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select
+
 from textual.widgets.option_list import Option
+
+from tui_common.option_list import SafeOptionList
 
 from clinic_tui import saving
 from clinic_tui.config import CPU_LEVELS, DEFAULT_GOAL, GOAL_TEXT, Options, Seat
@@ -88,7 +91,7 @@ class SetupScreen(Screen):
             else:
                 kind = "replay" if save.finished else "play on"
                 options.append(Option(f"{path.name} ({kind}): {summary(save)}", id=str(i)))
-        yield OptionList(*options, id="saves")
+        yield SafeOptionList(*options, id="saves")
 
     def on_mount(self) -> None:
         self.title = "Clinic"
