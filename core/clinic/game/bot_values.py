@@ -23,6 +23,11 @@ from .memo import free_parking_spots, reach_from
 from .state import GameState, Phase, Turn
 
 
+#: Savings the basic player wants before it opens a second service (a hub, then rooms,
+#: supply rooms and doctors for them): less, and the first service starves.
+SECOND_SERVICE_SAVINGS = 30
+
+
 def build_options_for(state: GameState, p) -> list:
     """The builds ``p`` could make if it were their Build action now (for selecting)."""
     from attrs import evolve
@@ -140,6 +145,8 @@ class BuildContext:
                 return 8 * left - upkeep
             if kind is ModuleKind.SERVICE_HUB:
                 svc = b.module.service
+                if self.p.money < SECOND_SERVICE_SAVINGS:
+                    return 0  # a second service pays only once the first one runs well
                 if svc in board.offered_services or left <= 3 or len(board.offered_services) >= 2:
                     return 0
                 if self.state.player_count < 2 or self.p.money < 12 or b.space.floor == 0:
