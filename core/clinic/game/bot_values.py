@@ -71,15 +71,19 @@ def admit_room(state: GameState, p) -> int:
 
 
 def treatable_gain(clinic, colour, service) -> int:
-    """Extra income this round if a ``colour`` patient of ``service`` were admitted."""
+    """Extra income this round if a ``colour`` patient of ``service`` were admitted;
+    0 unless the plan then treats one patient more (a better-paying newcomer would leave
+    a patient waiting, to worsen and die)."""
     spots = free_parking_spots(clinic.board)
     if not spots or service not in clinic.board.offered_services:
         return 0
     if len(clinic.pre_admitted(service)) >= PRE_ADMISSIONS_PER_SERVICE:
         return 0
-    before = plan_care(clinic).income
-    after = plan_care(admit_patient(clinic, colour, service, spots[0])).income
-    return after - before
+    before = plan_care(clinic)
+    after = plan_care(admit_patient(clinic, colour, service, spots[0]))
+    if len(after.treated) <= len(before.treated):
+        return 0  # it would only take the place of a patient already waiting
+    return after.income - before.income
 
 
 class BuildContext:
