@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 #: Computer levels offered (names of ``core.clinic.game.bots.BOTS``).
-CPU_LEVELS = ("random", "basic")
+CPU_LEVELS = ("random", "basic", "strong")
 #: Seconds a computer player pauses before each action, so people can follow it.
 DEFAULT_CPU_DELAY = 0.5
 #: Solitaire goals by short name -> ``SoloGoal`` member name (``core.clinic.game``).
