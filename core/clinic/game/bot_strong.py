@@ -23,11 +23,13 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from core.clinic.components import Role
+from core.clinic.build_options import is_legal_build
+from core.clinic.components import Module, ModuleKind, Role
+from core.clinic.construction import BuildModule, build, build_cost
 
 from . import constants as K
-from .actions import Action, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
-from .bot_plan import plan_care
+from .actions import Action, Construct, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
+from .bot_plan import care_rooms, plan_care
 from .bot_values import expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
@@ -54,11 +56,23 @@ def determinize(state: GameState, seat: int) -> GameState:
     return det
 
 
+#: Dollars a room place with a doctor is expected to earn in a round (a white patient
+#: $4, a yellow $6; before anyone is admitted the plan earns nothing yet).
+PLACE_DOLLARS = 4
+
+
+def expected_income(p) -> int:
+    """This round's income ``p`` may count on: the plan's, or, before patients are
+    admitted, ``PLACE_DOLLARS`` for each room place it has a doctor for."""
+    places = sum(min(r.doctors, r.patients) for r in care_rooms(p.clinic.board))
+    doctors = len(p.clinic.of_role(Role.DOCTOR))
+    return max(plan_care(p.clinic).income, PLACE_DOLLARS * min(places, doctors))
+
+
 def shortfall(p, spend: int = 0, wages: int = 0) -> int:
     """Popularity ``p`` would lose in this round's Business after spending ``spend``
-    and adding ``wages``: expenses beyond the income its plan earns and its savings."""
-    income = plan_care(p.clinic).income
-    return max(0, expenses(p.clinic) + wages - income - (p.money - spend))
+    and adding ``wages``: expenses beyond the income it expects and its savings."""
+    return max(0, expenses(p.clinic) + wages - expected_income(p) - (p.money - spend))
 
 
 def last_round_hire_value(state: GameState, p, action) -> float:
@@ -78,6 +92,53 @@ def last_round_hire_value(state: GameState, p, action) -> float:
     return points - lost - HIRE_TIME_POPULARITY
 
 
+def room_points(board) -> int:
+    """End-game popularity of ``board``'s working treatment rooms (1 + floor each)."""
+    return sum(K.END_ROOM_BASE + s.floor for s in board.working_treatment_rooms)
+
+
+def supply_site(board, room_space, before: int) -> int | None:
+    """Cost of the cheapest supply room beside a treatment room at ``room_space`` on
+    ``board`` that lifts the rooms' points above ``before`` (None: none does)."""
+    costs = []
+    for n in board.neighbours(room_space):
+        b = BuildModule(Module(ModuleKind.SUPPLY_ROOM), n)
+        if is_legal_build(board, b) and room_points(build(board, b)) > before:
+            costs.append(build_cost(b))
+    return min(costs) if costs else None
+
+
+def last_round_build_value(state: GameState, p, action) -> float:
+    """End-game popularity a build in the last round brings, net of the upkeep it
+    leaves unpaid: a supply room by the rooms it makes work; a treatment room by its
+    points if a supply room can go beside it and the money pays for both and the
+    builds left this action include one more (``step.builds``)."""
+    if not isinstance(action, Construct) or not isinstance(action.build, BuildModule):
+        return 0.0
+    board = p.clinic.board
+    b = action.build
+    cost = build_cost(b)
+    try:
+        after = build(board, b)
+    except ValueError:
+        return 0.0
+    gain = room_points(after) - room_points(board)
+    upkeep = 1
+    if gain <= 0 and b.module.kind is ModuleKind.TREATMENT_ROOM:
+        if state.step.builds >= K.BUILDS_PER_ACTION - 1:
+            return 0.0  # no build left this action for its supply room
+        extra = supply_site(after, b.space, room_points(board))
+        if extra is None or cost + extra > p.money:
+            return 0.0
+        gain = room_points(after) - room_points(board) + K.END_ROOM_BASE + b.space.floor
+        cost += extra
+        upkeep = 2
+    if gain <= 0:
+        return 0.0
+    lost = shortfall(p, cost, upkeep) - shortfall(p)
+    return gain - lost
+
+
 class StrongBot(BasicBot):
     """Basic's play for five rounds; in the last round, savings into staff (module
     docstring). Deterministic; decides from the player's view only."""
@@ -91,10 +152,32 @@ class StrongBot(BasicBot):
         return BasicBot.choose(self, determinize(state, state.current))
 
     def _select(self, state: GameState, options: list) -> Action:
-        if state.round == K.ROUNDS and any(a.tile is ActionTile.HIRE for a in options):
-            if self._best_last_hire(state) > 0:
+        if state.round == K.ROUNDS:
+            tiles = {a.tile for a in options}
+            if ActionTile.HIRE in tiles and self._best_last_hire(state) > 0:
                 return SelectTile(ActionTile.HIRE)
+            if ActionTile.BUILD in tiles and self._best_last_build(state) > 0:
+                return SelectTile(ActionTile.BUILD)
         return super()._select(state, options)
+
+    def _best_last_build(self, state: GameState) -> float:
+        """The best last-round build's value, were it this player's Build action now."""
+        p = state.players[state.current]
+        from .bot_values import build_options_for
+
+        probe = evolve(state, step=evolve(state.step, builds=0))
+        return max((last_round_build_value(probe, p, a) for a in build_options_for(state, p)), default=0.0)
+
+    def _build(self, state: GameState, options: list) -> Action:
+        if state.round != K.ROUNDS:
+            return super()._build(state, options)
+        p = state.players[state.current]
+        best, choice = 0.0, None
+        for a in options:
+            v = last_round_build_value(state, p, a)
+            if v > best:
+                best, choice = v, a
+        return choice or Done()
 
     def _best_last_hire(self, state: GameState) -> float:
         """The best last-round hire's value, were it this player's Hire action now."""
