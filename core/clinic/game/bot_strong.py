@@ -28,15 +28,23 @@ from core.clinic.components import Module, ModuleKind, Role
 from core.clinic.construction import BuildModule, build, build_cost
 
 from . import constants as K
-from .actions import Action, Construct, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
+from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
 from .bot_plan import care_rooms, plan_care
 from .bot_values import expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
 from .memo import free_parking_spots
-from .rules import legal_actions
-from .state import ActionTile, GameState
+from .rules import apply_action, is_over, legal_actions
+from .state import ActionTile, GameState, Phase
 from .view import player_view
+
+#: The strong player looks ahead (plays each candidate out to the end of the game)
+#: from this round on: earlier, the draws to come make one playout too noisy.
+LOOK_AHEAD_FROM = 6
+
+#: Phases where it looks ahead, and how many candidates (its own plan's first).
+LOOK_AHEAD = (Phase.SELECT, Phase.BUILD, Phase.HIRE, Phase.ADMIT, Phase.BUY_POPULARITY)
+CANDIDATES = 5
 
 #: Popularity a new hire costs in time: walking in from an entrance (1 time; −1
 #: popularity per 3).
@@ -139,17 +147,80 @@ def last_round_build_value(state: GameState, p, action) -> float:
     return gain - lost
 
 
+def _kind(action) -> tuple:
+    """What an action does, whichever car or entrance it uses: one candidate each."""
+    if isinstance(action, Construct):
+        b = action.build
+        return ("build", type(b).__name__, getattr(b, "module", None), getattr(b, "space", None),
+                getattr(b, "border", None))
+    if isinstance(action, HireDoctor):
+        return ("doctor", action.slot)
+    if isinstance(action, AdmitPatient):
+        return ("admit", action.service)
+    return (type(action).__name__, getattr(action, "amount", None))
+
+
 class StrongBot(BasicBot):
     """Basic's play for five rounds; in the last round, savings into staff (module
     docstring). Deterministic; decides from the player's view only."""
 
     level = "strong"
 
+    def __init__(self, seed: int = 0, look_ahead: bool = True) -> None:
+        super().__init__(seed)
+        self.look_ahead = look_ahead
+
     def choose(self, state: GameState) -> Action:
         options = legal_actions(state)
         if len(options) == 1:
             return options[0]
-        return BasicBot.choose(self, determinize(state, state.current))
+        seat = state.current
+        det = determinize(state, seat)
+        choice = BasicBot.choose(self, det)
+        if not self.look_ahead or det.round < LOOK_AHEAD_FROM or det.phase not in LOOK_AHEAD:
+            return choice
+        candidates = [choice] + [a for a in self._alternatives(det, legal_actions(det)) if a != choice]
+        candidates = candidates[:CANDIDATES]
+        if len(candidates) == 1:
+            return choice
+        scores = [self._play_out(det, a, seat) for a in candidates]
+        best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+        return candidates[best]
+
+    def _alternatives(self, state: GameState, options: list) -> list:
+        """Other actions worth a look: every option when there are few; otherwise the
+        best rated by the last-round values, one per kind and place, and ``Done``."""
+        if len(options) <= CANDIDATES:
+            return list(options)
+        p = state.players[state.current]
+        if state.phase is Phase.BUILD:
+            rated = [(last_round_build_value(state, p, a), a) for a in options]
+        elif state.phase is Phase.HIRE:
+            rated = [(last_round_hire_value(state, p, a), a) for a in options]
+        elif state.phase is Phase.BUY_POPULARITY:
+            rated = [(a.amount, a) for a in options]
+        else:
+            rated = [(0.0, a) for a in options if isinstance(a, AdmitPatient)]
+        out, seen = [], set()
+        for _v, a in sorted(rated, key=lambda t: -t[0]):
+            key = _kind(a)
+            if key not in seen:
+                seen.add(key)
+                out.append(a)
+        done = [a for a in options if isinstance(a, Done)]
+        return out[: CANDIDATES - 1 - len(done)] + done
+
+    def _play_out(self, state: GameState, action: Action, seat: int) -> float:
+        """Play ``action``, then this player's own plan (without looking ahead) and the
+        basic player's for everyone else, to the end of the game; the final lead."""
+        state = apply_action(state, action)
+        me, others = StrongBot(look_ahead=False), BasicBot()
+        while not is_over(state):
+            bot = me if state.current == seat else others
+            state = apply_action(state, bot.choose(state))
+        finals = [q.final for q in state.players]
+        rivals = [f for s, f in enumerate(finals) if s != seat]
+        return float(finals[seat] - (max(rivals) if rivals else 0))
 
     def _select(self, state: GameState, options: list) -> Action:
         if state.round == K.ROUNDS:
