@@ -58,6 +58,12 @@ def options_from_args(argv: list[str] | None = None) -> Options:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``clear-ward``; returns the exit status."""
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv and argv[0] == "simulate":
+        from tui_common.simulate import simulate_main
+
+        return simulate_main("clear-ward", argv[1:])
     options = options_from_args(argv)
     if options.load is not None or options.replay is not None:
         from clear_ward_tui.autosave import load

@@ -67,6 +67,12 @@ def options_from_args(argv: list[str] | None = None) -> Options:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``clinic``; returns the exit status."""
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv and argv[0] == "simulate":
+        from tui_common.simulate import simulate_main
+
+        return simulate_main("clinic", argv[1:])
     options = options_from_args(argv)
     if options.load or options.replay:
         from clinic_tui.saving import load_record

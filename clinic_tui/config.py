@@ -13,7 +13,7 @@ from tui_common.cli import player_name
 from pathlib import Path
 
 #: Computer levels offered (names of ``core.clinic.game.bots.BOTS``).
-CPU_LEVELS = ("random", "basic")
+CPU_LEVELS = ("random", "basic", "strong")
 #: Seconds a computer player pauses before each action, so people can follow it.
 DEFAULT_CPU_DELAY = 0.5
 #: Solitaire goals by short name -> ``SoloGoal`` member name (``core.clinic.game``).

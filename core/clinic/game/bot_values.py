@@ -23,6 +23,11 @@ from .memo import free_parking_spots, reach_from
 from .state import GameState, Phase, Turn
 
 
+#: Savings the basic player wants before it opens a second service (a hub, then rooms,
+#: supply rooms and doctors for them): less, and the first service starves.
+SECOND_SERVICE_SAVINGS = 30
+
+
 def build_options_for(state: GameState, p) -> list:
     """The builds ``p`` could make if it were their Build action now (for selecting)."""
     from attrs import evolve
@@ -66,15 +71,19 @@ def admit_room(state: GameState, p) -> int:
 
 
 def treatable_gain(clinic, colour, service) -> int:
-    """Extra income this round if a ``colour`` patient of ``service`` were admitted."""
+    """Extra income this round if a ``colour`` patient of ``service`` were admitted;
+    0 unless the plan then treats one patient more (a better-paying newcomer would leave
+    a patient waiting, to worsen and die)."""
     spots = free_parking_spots(clinic.board)
     if not spots or service not in clinic.board.offered_services:
         return 0
     if len(clinic.pre_admitted(service)) >= PRE_ADMISSIONS_PER_SERVICE:
         return 0
-    before = plan_care(clinic).income
-    after = plan_care(admit_patient(clinic, colour, service, spots[0])).income
-    return after - before
+    before = plan_care(clinic)
+    after = plan_care(admit_patient(clinic, colour, service, spots[0]))
+    if len(after.treated) <= len(before.treated):
+        return 0  # it would only take the place of a patient already waiting
+    return after.income - before.income
 
 
 class BuildContext:
@@ -140,6 +149,8 @@ class BuildContext:
                 return 8 * left - upkeep
             if kind is ModuleKind.SERVICE_HUB:
                 svc = b.module.service
+                if self.p.money < SECOND_SERVICE_SAVINGS:
+                    return 0  # a second service pays only once the first one runs well
                 if svc in board.offered_services or left <= 3 or len(board.offered_services) >= 2:
                     return 0
                 if self.state.player_count < 2 or self.p.money < 12 or b.space.floor == 0:

@@ -286,11 +286,20 @@ class BasicBot:
         return max((a for a in options if a.amount <= amount), key=lambda a: a.amount)
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "basic": BasicBot}
+def _strong(seed: int = 0) -> Bot:
+    """The strong player (``bot_strong.StrongBot``, built on ``BasicBot``: imported here,
+    late, so that either module may be imported first)."""
+    from .bot_strong import StrongBot
+
+    return StrongBot(seed)
+
+
+#: Bot makers by level name, for the setup screen and ``cpu:LEVEL``: each takes a seed.
+BOTS: dict = {"random": RandomBot, "basic": BasicBot, "strong": _strong}
 
 
 def make_bot(level: str, seed: int = 0) -> Bot:
-    """A bot of ``level`` ("random" or "basic"); raises ``ValueError`` otherwise."""
+    """A bot of ``level`` ("random", "basic" or "strong"); raises ``ValueError`` otherwise."""
     try:
         return BOTS[level](seed)
     except KeyError:

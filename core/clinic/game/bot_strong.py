@@ -1,0 +1,298 @@
+"""The strong computer player for Clinic (issue 13): the basic player's plan for the
+first five rounds, and a last round planned through the engine.
+
+Money left at the end scores nothing, and the basic player ends with $10–15 saved. In
+round 6 the strong player turns its savings into end-game popularity: it selects Hire
+or Build while a hire or a supplied treatment room still pays, hires the staff worth
+most at the end (a doctor scores the colour it sinks to in the last Admin, a nurse 1)
+and builds treatment rooms with their supply room, as long as the wages and upkeep it
+then cannot pay cost less popularity than they bring (``last_round_hire_value``,
+``last_round_build_value``). On top of that, at each selection, build, hire, admission
+and popularity purchase of round 6 it plays its own choice and up to four alternatives
+out to the end of the game (itself by this plan, everyone else as the basic player)
+and keeps the one with the best final lead.
+
+**It never reads hidden information.** It decides from ``player_view(state, seat)``:
+``determinize(state, seat)`` rebuilds a game state in which everything the view hides
+is replaced (other players' face-down tiles back in their hands, the seed replaced by
+one made from the public round and action), and every decision and playout starts from
+that state. Two states with the same view therefore give the same choice
+(``tests/core/clinic/game/test_clinic_strong_bot.py``).
+
+Tried and dropped: playouts from round 1 (or round 5) on. One playout per candidate is
+too noisy while many draws remain (the same choice scored −8 to +6 on two seeds), and
+looking ahead from round 5 won no more games (79 of 100 either way) at three times the
+time.
+"""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from core.clinic.build_options import is_legal_build
+from core.clinic.components import Module, ModuleKind, Role
+from core.clinic.construction import BuildModule, build, build_cost
+
+from . import constants as K
+from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
+from .bot_plan import care_rooms, plan_care
+from .bot_values import expenses, probe_arrival
+from .bots import BasicBot
+from .hire import can_settle, nurse_cost
+from .memo import free_parking_spots
+from .rules import apply_action, is_over, legal_actions
+from .state import ActionTile, GameState, Phase
+from .view import player_view
+
+#: The strong player looks ahead (plays each candidate out to the end of the game)
+#: from this round on: earlier, the draws to come make one playout too noisy.
+LOOK_AHEAD_FROM = 6
+
+#: Phases where it looks ahead, and how many candidates (its own plan's first).
+LOOK_AHEAD = (Phase.SELECT, Phase.BUILD, Phase.HIRE, Phase.ADMIT, Phase.BUY_POPULARITY)
+CANDIDATES = 5
+
+#: Popularity a new hire costs in time: walking in from an entrance (1 time; −1
+#: popularity per 3).
+HIRE_TIME_POPULARITY = 0.4
+
+
+def determinize(state: GameState, seat: int) -> GameState:
+    """A game state consistent with what ``seat`` sees (``player_view``): other
+    players' face-down tiles back in their hands and to be chosen again, the seed
+    replaced by one made of the public round and action. Equal views give equal
+    results."""
+    view = player_view(state, seat)
+    det = evolve(state, seed=view.round * 10 + view.action, draws=0, players=view.players)
+    if view.hidden:
+        others = tuple(s for s in view.turn_order if s != seat and view.selected[s] is None)
+        det = evolve(det, selected=view.selected, queue=(seat, *others))
+    return det
+
+
+#: Dollars a room place with a doctor is expected to earn in a round (a white patient
+#: $4, a yellow $6; before anyone is admitted the plan earns nothing yet).
+PLACE_DOLLARS = 4
+
+
+def expected_income(p) -> int:
+    """This round's income ``p`` may count on: the plan's, or, before patients are
+    admitted, ``PLACE_DOLLARS`` for each room place it has a doctor for."""
+    places = sum(min(r.doctors, r.patients) for r in care_rooms(p.clinic.board))
+    doctors = len(p.clinic.of_role(Role.DOCTOR))
+    return max(plan_care(p.clinic).income, PLACE_DOLLARS * min(places, doctors))
+
+
+def shortfall(p, spend: int = 0, wages: int = 0) -> int:
+    """Popularity ``p`` would lose in this round's Business after spending ``spend``
+    and adding ``wages``: expenses beyond the income it expects and its savings."""
+    return max(0, expenses(p.clinic) + wages - expected_income(p) - (p.money - spend))
+
+
+def last_round_hire_value(state: GameState, p, action) -> float:
+    """End-game popularity a hire in the last round brings, net of the wages it leaves
+    unpaid (paid in popularity) and its walk in. Doctors tire once in the last Admin
+    (unless in a lab: not counted), so a doctor scores its colour one lower."""
+    if isinstance(action, HireDoctor):
+        colour = state.university[action.slot]
+        cost, wage, points = K.UNIVERSITY_COSTS[action.slot], 2, K.END_DOCTOR[max(0, int(colour) - 1)]
+    elif isinstance(action, HireNurse):
+        cost, wage, points = nurse_cost(state), 1, K.END_NURSE
+        if cost is None:
+            return 0.0
+    else:
+        return 0.0
+    lost = shortfall(p, cost, wage) - shortfall(p)
+    return points - lost - HIRE_TIME_POPULARITY
+
+
+def room_points(board) -> int:
+    """End-game popularity of ``board``'s working treatment rooms (1 + floor each)."""
+    return sum(K.END_ROOM_BASE + s.floor for s in board.working_treatment_rooms)
+
+
+def supply_site(board, room_space, before: int) -> int | None:
+    """Cost of the cheapest supply room beside a treatment room at ``room_space`` on
+    ``board`` that lifts the rooms' points above ``before`` (None: none does)."""
+    costs = []
+    for n in board.neighbours(room_space):
+        b = BuildModule(Module(ModuleKind.SUPPLY_ROOM), n)
+        if is_legal_build(board, b) and room_points(build(board, b)) > before:
+            costs.append(build_cost(b))
+    return min(costs) if costs else None
+
+
+def last_round_build_value(state: GameState, p, action) -> float:
+    """End-game popularity a build in the last round brings, net of the upkeep it
+    leaves unpaid: a supply room by the rooms it makes work; a treatment room by its
+    points if a supply room can go beside it and the money pays for both and the
+    builds left this action include one more (``step.builds``)."""
+    if not isinstance(action, Construct) or not isinstance(action.build, BuildModule):
+        return 0.0
+    board = p.clinic.board
+    b = action.build
+    cost = build_cost(b)
+    try:
+        after = build(board, b)
+    except ValueError:
+        return 0.0
+    gain = room_points(after) - room_points(board)
+    upkeep = 1
+    if gain <= 0 and b.module.kind is ModuleKind.TREATMENT_ROOM:
+        if state.step.builds >= K.BUILDS_PER_ACTION - 1:
+            return 0.0  # no build left this action for its supply room
+        extra = supply_site(after, b.space, room_points(board))
+        if extra is None or cost + extra > p.money:
+            return 0.0
+        gain = room_points(after) - room_points(board) + K.END_ROOM_BASE + b.space.floor
+        cost += extra
+        upkeep = 2
+    if gain <= 0:
+        return 0.0
+    lost = shortfall(p, cost, upkeep) - shortfall(p)
+    return gain - lost
+
+
+def _kind(action) -> tuple:
+    """What an action does, whichever car or entrance it uses: one candidate each."""
+    if isinstance(action, Construct):
+        b = action.build
+        return ("build", type(b).__name__, getattr(b, "module", None), getattr(b, "space", None),
+                getattr(b, "border", None))
+    if isinstance(action, HireDoctor):
+        return ("doctor", action.slot)
+    if isinstance(action, AdmitPatient):
+        return ("admit", action.service)
+    return (type(action).__name__, getattr(action, "amount", None))
+
+
+class StrongBot(BasicBot):
+    """Basic's play for five rounds; in the last round, savings into staff (module
+    docstring). Deterministic; decides from the player's view only."""
+
+    level = "strong"
+
+    def __init__(self, seed: int = 0, look_ahead: bool = True) -> None:
+        super().__init__(seed)
+        self.look_ahead = look_ahead
+
+    def choose(self, state: GameState) -> Action:
+        options = legal_actions(state)
+        if len(options) == 1:
+            return options[0]
+        seat = state.current
+        det = determinize(state, seat)
+        choice = BasicBot.choose(self, det)
+        if not self.look_ahead or det.round < LOOK_AHEAD_FROM or det.phase not in LOOK_AHEAD:
+            return choice
+        candidates = [choice] + [a for a in self._alternatives(det, legal_actions(det)) if a != choice]
+        candidates = candidates[:CANDIDATES]
+        if len(candidates) == 1:
+            return choice
+        scores = [self._play_out(det, a, seat) for a in candidates]
+        best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+        return candidates[best]
+
+    def _alternatives(self, state: GameState, options: list) -> list:
+        """Other actions worth a look: every option when there are few; otherwise the
+        best rated by the last-round values, one per kind and place, and ``Done``."""
+        if len(options) <= CANDIDATES:
+            return list(options)
+        p = state.players[state.current]
+        if state.phase is Phase.BUILD:
+            rated = [(last_round_build_value(state, p, a), a) for a in options]
+        elif state.phase is Phase.HIRE:
+            rated = [(last_round_hire_value(state, p, a), a) for a in options]
+        elif state.phase is Phase.BUY_POPULARITY:
+            rated = [(a.amount, a) for a in options]
+        else:
+            rated = [(0.0, a) for a in options if isinstance(a, AdmitPatient)]
+        out, seen = [], set()
+        for _v, a in sorted(rated, key=lambda t: -t[0]):
+            key = _kind(a)
+            if key not in seen:
+                seen.add(key)
+                out.append(a)
+        done = [a for a in options if isinstance(a, Done)]
+        return out[: CANDIDATES - 1 - len(done)] + done
+
+    def _play_out(self, state: GameState, action: Action, seat: int) -> float:
+        """Play ``action``, then this player's own plan (without looking ahead) and the
+        basic player's for everyone else, to the end of the game; the final lead."""
+        state = apply_action(state, action)
+        me, others = StrongBot(look_ahead=False), BasicBot()
+        while not is_over(state):
+            bot = me if state.current == seat else others
+            state = apply_action(state, bot.choose(state))
+        finals = [q.final for q in state.players]
+        rivals = [f for s, f in enumerate(finals) if s != seat]
+        return float(finals[seat] - (max(rivals) if rivals else 0))
+
+    def _select(self, state: GameState, options: list) -> Action:
+        if state.round == K.ROUNDS:
+            tiles = {a.tile for a in options}
+            if ActionTile.HIRE in tiles and self._best_last_hire(state) > 0:
+                return SelectTile(ActionTile.HIRE)
+            if ActionTile.BUILD in tiles and self._best_last_build(state) > 0:
+                return SelectTile(ActionTile.BUILD)
+        return super()._select(state, options)
+
+    def _best_last_build(self, state: GameState) -> float:
+        """The best last-round build's value, were it this player's Build action now."""
+        p = state.players[state.current]
+        from .bot_values import build_options_for
+
+        probe = evolve(state, step=evolve(state.step, builds=0))
+        return max((last_round_build_value(probe, p, a) for a in build_options_for(state, p)), default=0.0)
+
+    def _build(self, state: GameState, options: list) -> Action:
+        if state.round != K.ROUNDS:
+            return super()._build(state, options)
+        p = state.players[state.current]
+        best, choice = 0.0, None
+        for a in options:
+            v = last_round_build_value(state, p, a)
+            if v > best:
+                best, choice = v, a
+        return choice or Done()
+
+    def _best_last_hire(self, state: GameState) -> float:
+        """The best last-round hire's value, were it this player's Hire action now."""
+        p = state.players[state.current]
+        clinic = p.clinic
+        if not free_parking_spots(clinic.board) or state.cars_lot <= 0:
+            return 0.0
+        probe = probe_arrival(clinic)
+        if probe is None:
+            return 0.0
+        values = [0.0]
+        if can_settle(clinic, Role.DOCTOR, probe):
+            for slot, colour in enumerate(state.university):
+                if colour is not None and K.UNIVERSITY_COSTS[slot] <= p.money:
+                    values.append(last_round_hire_value(state, p, HireDoctor(slot, probe, probe)))
+        cost = nurse_cost(state)
+        if cost is not None and cost <= p.money and can_settle(clinic, Role.NURSE, probe):
+            values.append(last_round_hire_value(state, p, HireNurse(probe, probe)))
+        return max(values)
+
+    def _hire(self, state: GameState, options: list) -> Action:
+        if state.round != K.ROUNDS:
+            return super()._hire(state, options)
+        p = state.players[state.current]
+        clinic = p.clinic
+        best, choice = 0.0, None
+        settles: dict = {}
+        roles = {HireDoctor: Role.DOCTOR, HireNurse: Role.NURSE, HireOrderly: Role.ORDERLY}
+        for a in options:
+            if type(a) not in (HireDoctor, HireNurse):
+                continue
+            key = (roles[type(a)], a.arrival)
+            if key not in settles:
+                settles[key] = can_settle(clinic, *key)
+            if not settles[key]:
+                continue
+            v = last_round_hire_value(state, p, a)
+            if v > best:
+                best, choice = v, a
+        return choice or Done()
+

@@ -1,0 +1,72 @@
+"""The strong computer player (issue 13): it never reads hidden information, and it
+turns its savings into end-game popularity in the last round."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from core.clinic.game import apply_action, is_over, new_game
+from core.clinic.game import constants as K
+from core.clinic.game.actions import HireDoctor, SelectTile
+from core.clinic.game.bot_strong import StrongBot, determinize
+from core.clinic.game.bots import make_bot
+from core.clinic.game.state import ActionTile, Phase
+from core.clinic.game.view import player_view
+
+
+def _states_with_same_view(seed: int):
+    """The second player to select, and the states where they select after the first
+    chose face down: one per tile the first could have chosen, each with another seed
+    (the seed fixes every future draw)."""
+    state = new_game(2, seed)
+    bots = [make_bot("basic", 1), make_bot("basic", 2)]
+    while not (state.phase is Phase.SELECT and len(state.queue) == 2 and state.round >= 2):
+        state = apply_action(state, bots[state.current].choose(state))
+    tiles = sorted({a.tile for a in state.legal if isinstance(a, SelectTile)})
+    assert len(tiles) >= 2
+    second = state.queue[1]
+    return second, [evolve(apply_action(state, SelectTile(t)), seed=seed * 100 + i) for i, t in enumerate(tiles)]
+
+
+def test_same_view_same_choice():
+    """Rulebook, Select Action: "Everyone simultaneously selects one of their available
+    action tiles, and places it face down". The second player's view is the same whichever
+    tile the first chose (and whatever the seed); so must be the strong player's choice."""
+    for seed in (1, 2, 3):
+        seat, states = _states_with_same_view(seed)
+        assert all(s.current == seat for s in states)
+        views = {player_view(s, seat) for s in states}
+        assert len(views) == 1
+        choices = {StrongBot().choose(s) for s in states}
+        assert len(choices) == 1, (seed, choices)
+        dets = {determinize(s, seat) for s in states}
+        assert len(dets) == 1
+
+
+def test_last_round_savings_become_staff():
+    """Money left at the end scores nothing (rulebook, End of the Game: popularity for
+    doctors, nurses, rooms); the strong player, with the same first five rounds as the
+    basic one, ends with less money and more staff points."""
+    gained = 0
+    for seed in (1, 2, 3, 4):
+        finals = {}
+        for level in ("basic", "strong"):
+            state = new_game(2, seed, turn_order=[0, 1])
+            bots = [make_bot(level, 5), make_bot("basic", 6)]
+            before = None
+            while not is_over(state):
+                if state.round == K.ROUNDS and before is None:
+                    before = state
+                state = apply_action(state, bots[state.current].choose(state))
+            finals[level] = state.players[0]
+        assert finals["strong"].money <= finals["basic"].money, seed
+        assert finals["strong"].final >= finals["basic"].final, seed
+        gained += finals["strong"].final - finals["basic"].final
+    assert gained > 0
+
+
+def test_strong_is_a_level():
+    bot = make_bot("strong", 3)
+    assert bot.level == "strong" and isinstance(bot, StrongBot)
+    assert HireDoctor  # the strong player hires through the ordinary actions
+    assert ActionTile.HIRE
