@@ -15,7 +15,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Clear the Ward, the hospital card game, in the terminal (keyboard only).",
         epilog=(
             "Without --players the setup screen opens (Ctrl+O there lists the saved games). "
-            "Press ? in the game for help; u undoes, Ctrl+S saves under a name."
+            "Press ? in the game for help; u undoes, Ctrl+S saves under a name. "
+            "'clear-ward simulate --help': computer players only, many games, a table of wins."
         ),
     )
     add_common_flags(

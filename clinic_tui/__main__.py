@@ -24,7 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Clinic: Deluxe Edition, the hospital-building board game, in the terminal (keyboard only).",
         epilog=(
             "Without --players the setup screen opens (its Continue list shows the saved games). "
-            "Every action is autosaved; --resume plays on after a quit or a crash. Press ? in the game for help."
+            "Every action is autosaved; --resume plays on after a quit or a crash. Press ? in the game for help. "
+            "'clinic simulate --help': computer players only, many games, a table of wins."
         ),
     )
     add_common_flags(
