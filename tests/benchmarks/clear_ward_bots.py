@@ -1,0 +1,75 @@
+"""Benchmark: Clear the Ward computer players against each other, and the strong
+player's time per decision. Not a test: prints figures for ``docs/bots.md``.
+
+Two-player games, seats rotating (game ``i`` puts the first level in seat ``i % 2`` and
+the starting player is fixed by the seed). A shared victory counts half a win each.
+
+    python tests/benchmarks/clear_ward_bots.py strong greedy 400 [SEED]
+    python tests/benchmarks/clear_ward_bots.py --timing [DECISIONS]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from core.clear_ward import apply_action, is_over, new_game, result  # noqa: E402
+from core.clear_ward.bots import make_bot  # noqa: E402
+
+
+def play(first: str, second: str, game: int, seed: int) -> float:
+    """One game of ``first`` against ``second``; ``first``'s share of the win (0, ½, 1)."""
+    swap = game % 2
+    levels = (second, first) if swap else (first, second)
+    game_seed = seed * 100_000 + game
+    bots = [make_bot(level, game_seed * 10 + i) for i, level in enumerate(levels)]
+    state = new_game(2, game_seed)
+    while not is_over(state):
+        state = apply_action(state, bots[state.current].choose(state))
+    won = result(state).winners
+    return (1.0 / len(won)) if swap in won else 0.0
+
+
+def match(first: str, second: str, games: int, seed: int = 1) -> None:
+    """Play ``games`` games and print ``first``'s win rate."""
+    start = time.perf_counter()
+    wins = 0.0
+    for game in range(games):
+        wins += play(first, second, game, seed)
+        if (game + 1) % 50 == 0:
+            print(f"  {game + 1} games: {first} {wins / (game + 1):.1%}", flush=True)
+    elapsed = time.perf_counter() - start
+    print(f"{first} vs {second}: {first} wins {wins:g}/{games} = {wins / games:.1%} ({elapsed:.0f} s)")
+
+
+def timing(decisions: int = 200, seed: int = 1) -> None:
+    """Median and max seconds per decision of the strong player (against greedy)."""
+    times: list[float] = []
+    game = 0
+    while len(times) < decisions:
+        bots = [make_bot("strong", game), make_bot("greedy", game)]
+        state = new_game(2, seed * 100_000 + game)
+        while not is_over(state) and len(times) < decisions:
+            bot = bots[state.current]
+            start = time.perf_counter()
+            action = bot.choose(state)
+            if bot.level == "strong":
+                times.append(time.perf_counter() - start)
+            state = apply_action(state, action)
+        game += 1
+    print(
+        f"strong: {len(times)} decisions, median {statistics.median(times):.3f} s, "
+        f"max {max(times):.3f} s, mean {statistics.fmean(times):.3f} s"
+    )
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if args and args[0] == "--timing":
+        timing(int(args[1]) if len(args) > 1 else 200)
+    else:
+        match(args[0], args[1], int(args[2]), int(args[3]) if len(args) > 3 else 1)
