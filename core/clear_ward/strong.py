@@ -35,6 +35,8 @@ from core.clear_ward.view import PlayerView, player_view
 
 #: Random deals of the hidden cards tried per decision (the default level).
 DEFAULT_SAMPLES = 6
+#: Rounds of turns each look-ahead plays before scoring (the default level).
+DEFAULT_ROUNDS = 1
 #: Stars a won game is worth beyond its lead (a lost one: as much less).
 WIN_BONUS = 10.0
 #: Actions a look-ahead plays at most before it stops and scores (a safety net).
@@ -116,17 +118,18 @@ def final_value(state: GameState, seat: int) -> float:
     return value
 
 
-def look_ahead(state: GameState, seat: int) -> float:
+def look_ahead(state: GameState, seat: int, rounds: int = 1) -> float:
     """What ``state`` (just after one of ``seat``'s actions) is worth to ``seat``: the
-    rest of its turn and every rival's next turn played greedily, then its own next
-    turn at its best (see the module doc)."""
+    rest of its turn and every rival's next turn played greedily (``rounds`` times: its
+    later turns greedily too), then its own next turn at its best (module doc)."""
     steps = 0
-    while state.phase is not Phase.OVER and state.current == seat and steps < MAX_PLAYOUT_ACTIONS:
-        state = apply_action(state, greedy_action(state))
-        steps += 1
-    while state.phase is not Phase.OVER and state.current != seat and steps < MAX_PLAYOUT_ACTIONS:
-        state = apply_action(state, greedy_action(state))
-        steps += 1
+    for round_ in range(rounds):
+        while state.phase is not Phase.OVER and state.current == seat and steps < MAX_PLAYOUT_ACTIONS:
+            state = apply_action(state, greedy_action(state))
+            steps += 1
+        while state.phase is not Phase.OVER and state.current != seat and steps < MAX_PLAYOUT_ACTIONS:
+            state = apply_action(state, greedy_action(state))
+            steps += 1
     if state.phase is Phase.OVER or state.current != seat:
         return final_value(state, seat)
     if state.phase is Phase.MOVE:
@@ -140,15 +143,16 @@ def look_ahead(state: GameState, seat: int) -> float:
 class StrongBot:
     """Looks ahead with the engine over random deals of what it cannot see (module doc).
 
-    ``samples``: deals per decision (more is stronger and slower; the default keeps a
-    decision well under half a second).
+    ``samples``: deals per decision; ``rounds``: rounds of turns played ahead (more of
+    either is stronger and slower; the defaults keep a decision under half a second).
     """
 
     level = "strong"
 
-    def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES, rounds: int = DEFAULT_ROUNDS) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
+        self.rounds = rounds
 
     def choose(self, state: GameState) -> Action:
         """The best action for the current player, decided from their ``player_view``
@@ -165,5 +169,5 @@ class StrongBot:
         totals = [0.0] * len(options)
         for deal in deals:
             for i, action in enumerate(options):
-                totals[i] += look_ahead(apply_action(deal, action), seat)
+                totals[i] += look_ahead(apply_action(deal, action), seat, self.rounds)
         return options[totals.index(max(totals))]

@@ -18,7 +18,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from core.clear_ward import apply_action, is_over, new_game, result  # noqa: E402
-from core.clear_ward.bots import make_bot  # noqa: E402
+from core.clear_ward.bots import make_bot as _make_bot  # noqa: E402
+
+
+def make_bot(level: str, seed: int):
+    """A bot by level; ``strong:SAMPLES:ROUNDS`` tries other settings of the strong one."""
+    if level.startswith("strong:"):
+        from core.clear_ward.strong import StrongBot
+
+        samples, rounds = (int(x) for x in level.split(":")[1:])
+        return StrongBot(seed, samples, rounds)
+    return _make_bot(level, seed)
 
 
 def play(first: str, second: str, game: int, seed: int) -> float:
@@ -57,7 +67,7 @@ def timing(decisions: int = 200, seed: int = 1) -> None:
             bot = bots[state.current]
             start = time.perf_counter()
             action = bot.choose(state)
-            if bot.level == "strong":
+            if bot.level == "strong":  # noqa: SIM102
                 times.append(time.perf_counter() - start)
             state = apply_action(state, action)
         game += 1
