@@ -92,7 +92,7 @@ def position_value(state: GameState, seat: int) -> float:
     return value
 
 
-def _pruned(state: GameState, options: list[Action]) -> list[Action]:
+def pruned(state: GameState, options: list[Action]) -> list[Action]:
     """The options worth searching: every Junior Doctor use looks the same before the
     look (one stands for all), and a Consultant Opinion on a face-down patient is tried
     on one space only."""
@@ -118,7 +118,7 @@ def turn_value(state: GameState, seat: int) -> float:
     end the search: what they bring is not known yet)."""
     if state.current != seat or state.phase not in (Phase.MOVE, Phase.AFTER_ACTION):
         return position_value(state, seat)
-    return max(turn_value(apply_action(state, a), seat) for a in _pruned(state, legal_actions(state)))
+    return max(turn_value(apply_action(state, a), seat) for a in pruned(state, legal_actions(state)))
 
 
 def best_keep(state: GameState, options: list[KeepStaff]) -> KeepStaff:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from attrs import evolve
 
 from core.clear_ward.actions import (
     Action,
@@ -24,7 +23,7 @@ from core.clear_ward.actions import (
 from core.clear_ward.cards import StaffCard
 from core.clear_ward.constants import HAND_LIMIT, STAFF_DRAW
 from core.clear_ward.movement import destination
-from core.clear_ward.state import EndReason, GameState, Phase, WardCard
+from core.clear_ward.state import EndReason, GameState, Phase, WardCard, evolve
 from core.clear_ward.staff import staff_uses, use_staff
 from core.clear_ward.treatment import sweep_cells, treatment_changes
 from core.clear_ward.validation import reject_reason

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from attrs import evolve
 
 from core.clear_ward.actions import UseStaff
 from core.clear_ward.cards import StaffCard
@@ -21,7 +20,7 @@ from core.clear_ward.constants import (
     PHARMACIST_STARS,
 )
 from core.clear_ward.movement import legal_moves
-from core.clear_ward.state import GameState, Phase
+from core.clear_ward.state import GameState, Phase, evolve
 from core.clear_ward.treatment import transfer, treat
 
 Lister = Callable[[GameState, bool], list[UseStaff]]

@@ -15,7 +15,8 @@ game plays every legal action forward with the engine itself:
 then scores the position (``bots.position_value``: lead in stars, victory cards
 included, plus the staff cards held; a won or lost game counts ``WIN_BONUS`` more).
 The action with the best total over the samples is played (ties: the first in
-``legal_actions`` order). The random deals come from the player's own seeded RNG, so a
+``legal_actions`` order; of the Junior Doctor's looks and the Consultant Opinions on
+face-down patients only the first is tried, they look alike before the cards are seen). The random deals come from the player's own seeded RNG, so a
 game replays exactly.
 """
 
@@ -25,7 +26,7 @@ import random
 from collections import Counter
 
 from core.clear_ward.actions import Action
-from core.clear_ward.bots import greedy_action, position_value, turn_value
+from core.clear_ward.bots import greedy_action, position_value, pruned, turn_value
 from core.clear_ward.cards import all_patients, staff_deck_cards
 from core.clear_ward.constants import NO_WARD_ROUND_PLAYER_COUNTS
 from core.clear_ward.rules import apply_action, legal_actions
@@ -163,7 +164,7 @@ class StrongBot:
         """The best action for ``view.viewer``, whose turn it is."""
         seat = view.viewer
         deals = [determinize(view, self.rng) for _ in range(self.samples)]
-        options = legal_actions(deals[0])
+        options = pruned(deals[0], legal_actions(deals[0]))
         if len(options) == 1:
             return options[0]
         totals = [0.0] * len(options)
