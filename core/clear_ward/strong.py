@@ -37,7 +37,7 @@ from core.clear_ward.view import PlayerView, player_view
 #: Random deals of the hidden cards tried per decision (the default level).
 DEFAULT_SAMPLES = 6
 #: Rounds of turns each look-ahead plays before scoring (the default level).
-DEFAULT_ROUNDS = 1
+DEFAULT_ROUNDS = 2
 #: Stars a won game is worth beyond its lead (a lost one: as much less).
 WIN_BONUS = 10.0
 #: Actions a look-ahead plays at most before it stops and scores (a safety net).

@@ -4,7 +4,7 @@ player's time per decision. Not a test: prints figures for ``docs/bots.md``.
 Two-player games, seats rotating (game ``i`` puts the first level in seat ``i % 2`` and
 the starting player is fixed by the seed). A shared victory counts half a win each.
 
-    python tests/benchmarks/clear_ward_bots.py strong greedy 400 [SEED]
+    python tests/benchmarks/clear_ward_bots.py strong greedy 400 [SEED [FIRST_GAME]]
     python tests/benchmarks/clear_ward_bots.py --timing [DECISIONS]
 """
 
@@ -44,14 +44,15 @@ def play(first: str, second: str, game: int, seed: int) -> float:
     return (1.0 / len(won)) if swap in won else 0.0
 
 
-def match(first: str, second: str, games: int, seed: int = 1) -> None:
-    """Play ``games`` games and print ``first``'s win rate."""
+def match(first: str, second: str, games: int, seed: int = 1, offset: int = 0) -> None:
+    """Play games ``offset`` .. ``offset + games - 1`` and print ``first``'s win rate
+    (run several offsets in parallel processes and add the wins up)."""
     start = time.perf_counter()
     wins = 0.0
-    for game in range(games):
+    for n, game in enumerate(range(offset, offset + games), 1):
         wins += play(first, second, game, seed)
-        if (game + 1) % 50 == 0:
-            print(f"  {game + 1} games: {first} {wins / (game + 1):.1%}", flush=True)
+        if n % 25 == 0:
+            print(f"  {n} games: {first} {wins / n:.1%}", flush=True)
     elapsed = time.perf_counter() - start
     print(f"{first} vs {second}: {first} wins {wins:g}/{games} = {wins / games:.1%} ({elapsed:.0f} s)")
 
@@ -82,4 +83,5 @@ if __name__ == "__main__":
     if args and args[0] == "--timing":
         timing(int(args[1]) if len(args) > 1 else 200)
     else:
-        match(args[0], args[1], int(args[2]), int(args[3]) if len(args) > 3 else 1)
+        rest = [int(a) for a in args[3:]]
+        match(args[0], args[1], int(args[2]), *rest)
