@@ -118,6 +118,33 @@ def staff_uses(state: GameState, only: StaffCard | None = None) -> list[UseStaff
     return [use for card in cards for use in TARGETS[card](state, before)]
 
 
+def _any_consultant(state: GameState, before_move: bool) -> bool:
+    return any(card is not None for c, card in enumerate(state.ward) if c != state.doctor)
+
+
+def _any_junior_doctor(state: GameState, before_move: bool) -> bool:
+    return any(card is not None and not card.face_up for card in state.ward)
+
+
+#: Quicker yes/no tests than listing every target, for the cards with many targets.
+_ANY: dict[StaffCard, Callable[[GameState, bool], bool]] = {
+    StaffCard.CONSULTANT_OPINION: _any_consultant,
+    StaffCard.JUNIOR_DOCTOR: _any_junior_doctor,
+}
+
+
+def can_use_staff(state: GameState) -> bool:
+    """Whether ``staff_uses(state)`` would list anything (without listing it all)."""
+    before = staff_window(state)
+    if before is None:
+        return False
+    for card in state.players[state.current].staff:
+        test = _ANY.get(card)
+        if test(state, before) if test is not None else TARGETS[card](state, before):
+            return True
+    return False
+
+
 def ward_round_gifts(state: GameState) -> list[tuple[int, object]]:
     """(seat, patient) each other player gives under the Ward Round, in turn order: the
     lowest-star patient of their log book, the one that entered it last on a tie."""
