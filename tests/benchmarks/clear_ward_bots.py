@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from core.clear_ward import apply_action, is_over, new_game, result  # noqa: E402
+from core.clear_ward import apply_action, is_over, legal_actions, new_game, result  # noqa: E402
 from core.clear_ward.bots import make_bot as _make_bot  # noqa: E402
 
 
@@ -58,23 +58,31 @@ def match(first: str, second: str, games: int, seed: int = 1, offset: int = 0) -
 
 
 def timing(decisions: int = 200, seed: int = 1) -> None:
-    """Median and max seconds per decision of the strong player (against greedy)."""
+    """Median and max seconds per decision of the strong player (against greedy): wall
+    clock, and CPU time of this process (what a quiet machine would take), with the
+    number of legal actions of the slowest decision."""
     times: list[float] = []
+    cpu: list[float] = []
+    slowest = (0.0, 0)
     game = 0
     while len(times) < decisions:
         bots = [make_bot("strong", game), make_bot("greedy", game)]
         state = new_game(2, seed * 100_000 + game)
         while not is_over(state) and len(times) < decisions:
             bot = bots[state.current]
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             action = bot.choose(state)
-            if bot.level == "strong":  # noqa: SIM102
+            if bot.level == "strong":
                 times.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
+                slowest = max(slowest, (cpu[-1], len(legal_actions(state))))
             state = apply_action(state, action)
         game += 1
     print(
         f"strong: {len(times)} decisions, median {statistics.median(times):.3f} s, "
-        f"max {max(times):.3f} s, mean {statistics.fmean(times):.3f} s"
+        f"max {max(times):.3f} s, mean {statistics.fmean(times):.3f} s (wall clock); "
+        f"CPU time median {statistics.median(cpu):.3f} s, max {max(cpu):.3f} s "
+        f"({slowest[1]} legal actions)"
     )
 
 
