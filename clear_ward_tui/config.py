@@ -12,7 +12,7 @@ from tui_common.cli import player_name
 from pathlib import Path
 
 #: Computer levels offered (names of ``core.clear_ward.bots.BOTS``).
-CPU_LEVELS = ("random", "greedy")
+CPU_LEVELS = ("random", "greedy", "strong")
 #: Seconds a computer turn pauses between its actions, so people can follow it.
 DEFAULT_CPU_DELAY = 0.6
 #: Environment variable that overrides where best times are kept (tests use it).

@@ -21,6 +21,8 @@ from core.clear_ward.constants import (
 class Speciality(Enum):
     """The seven specialities (decision list), in the order of the victory-card line."""
 
+    __hash__ = object.__hash__  # identity, in C: enums are dict keys in hot loops
+
     CARDIOLOGY = "Cardiology"
     RESPIRATORY = "Respiratory"
     GASTROENTEROLOGY = "Gastroenterology"
@@ -37,18 +39,21 @@ class Speciality(Enum):
     @property
     def index(self) -> int:
         """Position 0-6 in the victory-card line."""
-        return _SPECIALITY_INDEX[self]
+        return self._index
 
     def __str__(self) -> str:
         return self.value
 
 
 SPECIALITIES: tuple[Speciality, ...] = tuple(Speciality)
-_SPECIALITY_INDEX = {s: i for i, s in enumerate(SPECIALITIES)}
+for _i, _speciality in enumerate(SPECIALITIES):
+    _speciality._index = _i  # read by ``Speciality.index``
 
 
 class Direction(Enum):
     """An orthogonal direction of the Doctor's move, clockwise from up."""
+
+    __hash__ = object.__hash__  # identity, in C: enums are dict keys in hot loops
 
     UP = "up"
     RIGHT = "right"
@@ -116,6 +121,8 @@ def all_patients() -> tuple[Patient, ...]:
 
 class StaffCard(Enum):
     """The staff cards (rulebook names four; decision table the rest)."""
+
+    __hash__ = object.__hash__  # identity, in C: enums are dict keys in hot loops
 
     PHARMACIST = "Pharmacist"
     CONSULTANT_OPINION = "Consultant Opinion"

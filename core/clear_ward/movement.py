@@ -10,18 +10,22 @@ from __future__ import annotations
 
 from core.clear_ward.actions import Move
 from core.clear_ward.cards import CLOCKWISE, Direction
+from core.clear_ward.constants import WARD_SIZE
 from core.clear_ward.state import GameState
 from core.clear_ward.ward import RAYS, perpendicular_line
 
 
+#: Every ``Move`` made once, ``_MOVES[direction][steps - 1]`` (they are frozen values).
+_MOVES = {d: tuple(Move(d, steps) for steps in range(1, WARD_SIZE)) for d in CLOCKWISE}
+
+
 def _moves_in(state: GameState, direction: Direction, stop_on_empty: bool) -> list[Move]:
-    ward = state.ward
     ray = RAYS[state.doctor][direction]
-    return [
-        Move(direction, i + 1)
-        for i, cell in enumerate(ray)
-        if stop_on_empty or ward[cell] is not None
-    ]
+    moves = _MOVES[direction]
+    if stop_on_empty:
+        return list(moves[: len(ray)])
+    ward = state.ward
+    return [moves[i] for i, cell in enumerate(ray) if ward[cell] is not None]
 
 
 def normal_moves(state: GameState) -> list[Move]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from attrs import evolve
 
 from core.clear_ward.actions import (
     Action,
@@ -24,8 +23,8 @@ from core.clear_ward.actions import (
 from core.clear_ward.cards import StaffCard
 from core.clear_ward.constants import HAND_LIMIT, STAFF_DRAW
 from core.clear_ward.movement import destination
-from core.clear_ward.state import EndReason, GameState, Phase, WardCard
-from core.clear_ward.staff import staff_uses, use_staff
+from core.clear_ward.state import EndReason, GameState, Phase, WardCard, evolve
+from core.clear_ward.staff import can_use_staff, staff_uses, use_staff
 from core.clear_ward.treatment import sweep_cells, treatment_changes
 from core.clear_ward.validation import reject_reason
 from core.errors import IllegalActionError
@@ -160,7 +159,7 @@ def _after_action(state: GameState, changes: dict | None = None) -> GameState:
     players = changes.get("players", state.players)
     if not state.staff_used and players[state.current].staff:
         after = evolve(state, **changes, phase=Phase.AFTER_ACTION)
-        if staff_uses(after):
+        if can_use_staff(after):
             return after
         return _end_turn(after)
     return _end_turn(state, changes)

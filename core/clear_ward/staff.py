@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from attrs import evolve
 
 from core.clear_ward.actions import UseStaff
 from core.clear_ward.cards import StaffCard
@@ -21,7 +20,7 @@ from core.clear_ward.constants import (
     PHARMACIST_STARS,
 )
 from core.clear_ward.movement import legal_moves
-from core.clear_ward.state import GameState, Phase
+from core.clear_ward.state import GameState, Phase, evolve
 from core.clear_ward.treatment import transfer, treat
 
 Lister = Callable[[GameState, bool], list[UseStaff]]
@@ -117,6 +116,33 @@ def staff_uses(state: GameState, only: StaffCard | None = None) -> list[UseStaff
     hand = state.players[state.current].staff
     cards = dict.fromkeys(c for c in hand if only is None or c is only)
     return [use for card in cards for use in TARGETS[card](state, before)]
+
+
+def _any_consultant(state: GameState, before_move: bool) -> bool:
+    return any(card is not None for c, card in enumerate(state.ward) if c != state.doctor)
+
+
+def _any_junior_doctor(state: GameState, before_move: bool) -> bool:
+    return any(card is not None and not card.face_up for card in state.ward)
+
+
+#: Quicker yes/no tests than listing every target, for the cards with many targets.
+_ANY: dict[StaffCard, Callable[[GameState, bool], bool]] = {
+    StaffCard.CONSULTANT_OPINION: _any_consultant,
+    StaffCard.JUNIOR_DOCTOR: _any_junior_doctor,
+}
+
+
+def can_use_staff(state: GameState) -> bool:
+    """Whether ``staff_uses(state)`` would list anything (without listing it all)."""
+    before = staff_window(state)
+    if before is None:
+        return False
+    for card in state.players[state.current].staff:
+        test = _ANY.get(card)
+        if test(state, before) if test is not None else TARGETS[card](state, before):
+            return True
+    return False
 
 
 def ward_round_gifts(state: GameState) -> list[tuple[int, object]]:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from attrs import evolve
 
 from core.clear_ward.cards import SPECIALITIES, Patient, Speciality
-from core.clear_ward.state import GameState, PlayerState
+from core.clear_ward.state import GameState, PlayerState, evolve
 
 
 def sweep_cells(state: GameState, speciality: Speciality) -> tuple[int, ...]:

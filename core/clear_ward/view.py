@@ -15,11 +15,13 @@ from core.clear_ward.state import EndReason, GameState, Phase
 @frozen
 class CardView:
     """A card in the ward as seen by one player: ``patient`` is ``None`` when face down
-    (unless that player looked at it with the Junior Doctor)."""
+    (unless that player looked at it with the Junior Doctor); ``flipped_on_turn`` the
+    turn it was turned face up in play (public; ``None`` if dealt face up)."""
 
     patient: Patient | None
     face_up: bool
     under_observation: bool
+    flipped_on_turn: int | None = None
 
 
 @frozen
@@ -35,7 +37,14 @@ class SeatView:
 
 @frozen
 class PlayerView:
-    """The game as ``viewer`` sees it; same shapes as ``GameState`` minus hidden parts."""
+    """The game as ``viewer`` sees it; same shapes as ``GameState`` minus hidden parts.
+
+    The fields after ``end_reason`` are public facts of the turn in progress that every
+    player has watched (patients removed by a Consultant Opinion, the Night Shift arrow,
+    moves made, whether a staff card was used, the Porter, the spaces passed over, the
+    Junior Doctor's looked-at spaces and where the turn returns after that choice);
+    the ``strong`` computer player rebuilds a game from them.
+    """
 
     viewer: int
     seats: tuple[SeatView, ...]
@@ -49,6 +58,15 @@ class PlayerView:
     last_direction: Direction | None
     drawn: tuple[StaffCard, ...]
     end_reason: EndReason | None
+    removed: tuple[Patient, ...] = ()
+    last_arrow: Direction = Direction.UP
+    moves: int = 0
+    staff_used: bool = False
+    porter: bool = False
+    forced_move: bool = False
+    passed_over: tuple[int, ...] = ()
+    looked_at: tuple[int, ...] = ()
+    return_phase: Phase = Phase.MOVE
 
 
 def player_view(state: GameState, viewer: int) -> PlayerView:
@@ -61,6 +79,7 @@ def player_view(state: GameState, viewer: int) -> PlayerView:
             card.patient if card.face_up or cell in peeked else None,
             card.face_up,
             card.under_observation(state.turn),
+            card.flipped_on_turn,
         )
         for cell, card in enumerate(state.ward)
     )
@@ -81,4 +100,13 @@ def player_view(state: GameState, viewer: int) -> PlayerView:
         last_direction=state.last_direction,
         drawn=state.drawn if state.current == viewer else (),
         end_reason=state.end_reason,
+        removed=state.removed,
+        last_arrow=state.last_arrow,
+        moves=state.moves,
+        staff_used=state.staff_used,
+        porter=state.porter,
+        forced_move=state.forced_move,
+        passed_over=state.passed_over,
+        looked_at=state.looked_at,
+        return_phase=state.return_phase,
     )
