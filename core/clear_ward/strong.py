@@ -163,6 +163,10 @@ class StrongBot:
     def choose_from_view(self, view: PlayerView) -> Action:
         """The best action for ``view.viewer``, whose turn it is."""
         seat = view.viewer
+        if len(view.seats) == 1:
+            # The Night Shift has no rival to look ahead to, and a look-ahead to the end of
+            # a solo game costs minutes a decision: greedy's choice, from the view.
+            return greedy_action(determinize(view, self.rng))
         deals = [determinize(view, self.rng) for _ in range(self.samples)]
         options = pruned(deals[0], legal_actions(deals[0]))
         if len(options) == 1:
