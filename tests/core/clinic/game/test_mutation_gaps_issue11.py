@@ -1,0 +1,185 @@
+"""Rules of issue 11 (free movement, the players' own car choices, the starting car)
+where mutation testing (issue 19) found changes no test noticed.  Fixed positions on the
+beginner clinic: psychiatry service hub B3, treatment room C3, supply room C2, entrance
+south of B3 (rulebook, Construct your Initial Clinic)."""
+
+from __future__ import annotations
+
+import pytest
+from attrs import evolve
+
+from core.clinic import (
+    Colour,
+    Direction,
+    Module,
+    ModuleKind,
+    PreAdmissions,
+    Role,
+    Service,
+    beginner_initial_board,
+    border_of,
+    build,
+    hire,
+    parse_space,
+    walk_time,
+)
+from core.clinic.build_options import movable_cars
+from core.clinic.construction import BuildModule, BuildParking
+from core.clinic.errors import IllegalActionError
+from core.clinic.game import apply_action
+from core.clinic.game.actions import BuyPopularity, HireDoctor, HireNurse, HireOrderly, MovePerson
+from core.clinic.game.hire import can_settle
+from core.clinic.game.rules import reject_reason
+from core.clinic.game.setup import auto_car_spot, clockwise_borders
+from core.clinic.game.state import Phase, Turn
+from core.clinic.parking import park_car
+from core.clinic.people import Clinic
+
+from .game_helpers import with_player
+from .test_clinic_game_examples import solo
+
+W = Colour.WHITE
+N, E, S, WEST = Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST
+PSY = Service.PSYCHIATRY
+
+
+def _board():
+    return beginner_initial_board(W)
+
+
+# --- The starting car: clockwise from the entrance --------------------------------------
+def test_the_clockwise_ring_of_outer_borders():
+    """Decisions (rules-decisions.md, beginner initial clinics): "the starting car is
+    parked on the first free border clockwise from the entrance".  Clockwise on the 4x3
+    board: the north edge west to east, the east edge north to south, the south edge
+    east to west, the west edge south to north; every outer border exactly once."""
+    ring = [str(b) for b in clockwise_borders(_board())]
+    assert ring == [
+        "north of A1", "north of B1", "north of C1", "north of D1",
+        "east of D1", "east of D2", "east of D3",
+        "south of D3", "south of C3", "south of B3", "south of A3",
+        "west of A3", "west of A2", "west of A1",
+    ]
+
+
+def test_the_starting_car_parks_on_the_first_free_border_clockwise_after_the_entrance():
+    """From the entrance south of B3 clockwise: south of A3 is the next border, and free."""
+    board = _board()
+    assert auto_car_spot(board) == border_of("A3", S)
+    board = park_car(board, border_of("A3", S))
+    assert auto_car_spot(board) == border_of("A3", WEST)
+
+
+# --- Building parking: which cars may move in --------------------------------------------
+def test_cars_beside_an_empty_space_are_offered_to_move_into_new_parking():
+    """Rulebook, Parking: "When you build this, you may immediately move cars into it, up
+    to its capacity of 2." and Building: "the primary ways to move a car are either
+    sending a patient home, or building parking spaces".  Offered (house rule): the cars
+    whose border touches an empty ground-floor space, since moving them frees it; a car
+    beside nothing but a parking tile frees nothing."""
+    board = _board()
+    a1, d3 = border_of("A1", N), border_of("D3", S)
+    for spot in (a1, d3):
+        board = park_car(board, spot)
+    assert movable_cars(board) == (a1, d3)
+    board = build(board, BuildParking(parse_space("D3")))
+    assert movable_cars(board) == (a1,)
+
+
+# --- Hire: can a hire reach a place to end the Move phase (computer players' advice) -----
+def _entrance():
+    return border_of("B3", S)
+
+
+def test_doctors_and_nurses_settle_in_a_reachable_service_hub():
+    """Rulebook, capacity table: doctors and nurses may end the Move phase in a service
+    hub (any number).  From the entrance the psychiatry hub at B3 is one step away."""
+    clinic = Clinic(_board())
+    assert can_settle(clinic, Role.NURSE, _entrance())
+    assert can_settle(clinic, Role.DOCTOR, _entrance())
+
+
+def test_an_orderly_settles_only_in_a_supply_room_nobody_else_takes():
+    """Rulebook, Move: "Each orderly must end up in a supply room." and the capacity
+    table: a supply room holds 1 orderly.  One free supply room: a first orderly can
+    settle; not once an orderly stands in it, nor while another orderly waits at an
+    entrance for it; a waiting nurse does not take it."""
+    board = _board()
+    clinic = Clinic(board)
+    assert can_settle(clinic, Role.ORDERLY, _entrance())
+    car = border_of("A1", N)
+    waiting = hire(clinic, Role.ORDERLY, _entrance(), car)
+    assert not can_settle(waiting, Role.ORDERLY, _entrance())
+    inside = evolve(waiting, people=(evolve(waiting.last, where=parse_space("C2")),))
+    assert not can_settle(inside, Role.ORDERLY, _entrance())
+    nurse = hire(clinic, Role.NURSE, _entrance(), car)
+    assert can_settle(nurse, Role.ORDERLY, _entrance())
+
+
+# --- Walking time ------------------------------------------------------------------------
+def test_a_walk_takes_one_time_per_step():
+    """Rulebook, Move: 1 time from an entrance into the module it points at and 1 time per
+    orthogonally adjacent module: entrance -> hub B3 -> treatment room C3 -> supply room
+    C2 is 3 time."""
+    board = _board()
+    path = (_entrance(), parse_space("B3"), parse_space("C3"), parse_space("C2"))
+    assert walk_time(board, path) == 3
+    assert walk_time(board, path[:2]) == 1
+
+
+def test_a_step_that_is_not_a_move_is_refused():
+    board = _board()
+    with pytest.raises(IllegalActionError, match="Movement: cannot step from"):
+        walk_time(board, (_entrance(), parse_space("C2")))
+
+
+def test_patients_reach_outpatient_services_from_pre_admissions_at_no_time():
+    """Rulebook, Move 3: "Patients find their own way (effectively teleporting) directly
+    to outpatient services from pre-admissions, ignoring the usual step-by-step
+    movement, and taking no time."  Only patients, only to outpatient services."""
+    board = build(_board(), BuildModule(Module(ModuleKind.OUTPATIENT_SERVICES), parse_space("B2")))
+    pre = PreAdmissions(PSY)
+    assert walk_time(board, (pre, parse_space("B2")), patient=True) == 0
+    with pytest.raises(IllegalActionError):
+        walk_time(board, (pre, parse_space("C3")), patient=True)
+    with pytest.raises(IllegalActionError):
+        walk_time(board, (pre, parse_space("B2")), patient=False)
+
+
+# --- Hire actions as the player reads them ------------------------------------------------
+def test_hire_actions_say_where_the_hire_arrives_and_the_car_parks():
+    """Rulebook, Action: Hire: "Place the new hire on any entrance or helipad of your
+    choice" and "Park the car in any available parking space"."""
+    car = border_of("A1", N)
+    assert str(HireNurse(_entrance(), car)) == "hire a nurse at the entrance south of B3, car parked north of A1"
+    assert str(HireOrderly(_entrance(), car)) == "hire an orderly at the entrance south of B3, car parked north of A1"
+    assert str(HireDoctor(1, _entrance(), car)) == (
+        "hire the doctor on university space 2 at the entrance south of B3, car parked north of A1"
+    )
+    helipad = parse_space("B3", floor=1)
+    assert str(HireNurse(helipad, car)).startswith("hire a nurse at the helipad at ")
+
+
+# --- Refusals name the rule ---------------------------------------------------------------
+def test_moving_outside_the_move_phase_and_an_unknown_person_are_refused_by_rule():
+    state = solo()
+    move = MovePerson(99, parse_space("B3"))
+    text = reject_reason(state, move)
+    assert text.endswith(": people move in the Move phase")
+    moving = evolve(state, phase=Phase.MOVE, queue=(0,), step=Turn())
+    assert reject_reason(moving, move).endswith(": Move: you have no person 99")
+    with pytest.raises(IllegalActionError, match="Move: you have no person 99"):
+        apply_action(moving, move)
+
+
+def test_buying_too_much_popularity_is_refused_by_the_business_rule():
+    """Rulebook, Business: "Each 1 popularity costs $3" and "You can only use this round's
+    income to buy popularity."  With $5 of income, 2 popularity ($6) is refused."""
+    state = solo()
+    buying = with_player(evolve(state, phase=Phase.BUY_POPULARITY, queue=(0,), step=Turn()), 0, income=5)
+    assert reject_reason(buying, BuyPopularity(2)).endswith(
+        ": Business: popularity costs $3, from this round's income only"
+    )
+    assert reject_reason(state, BuyPopularity(1)).endswith(": popularity is bought in the Business phase")
+    after = apply_action(buying, BuyPopularity(1))
+    assert after.players[0].popularity == state.players[0].popularity + 1
