@@ -72,3 +72,36 @@ def test_sorted_list_orders_by_the_json_text_whatever_the_input_order():
     """Saves list sets in one order, so the same state always writes the same text."""
     items = [{"b": 2}, [3, 1], {"a": 9}, 5]
     assert sorted_list(items) == sorted_list(list(reversed(items))) == [5, [3, 1], {"a": 9}, {"b": 2}]
+
+
+def test_a_save_carries_a_snapshot_of_the_state_unless_told_not():
+    """A save's snapshot is the state after its actions (a tampered save is caught by
+    comparing it on loading); ``snapshot=False`` leaves it out."""
+    record = ward_record()
+    record = record.play(ward_legal(record.state)[0])
+    assert record.to_save().snapshot == WARD.encode_state(record.state)
+    assert record.to_save(snapshot=False).snapshot is None
+
+
+def test_a_save_says_when_it_was_written():
+    """The Continue list shows when each save was made (``saved_at``, UTC, to the second)."""
+    record = ward_record()
+    text = saves.dumps(record.to_save())
+    stamp = saves.loads(text).saved_at
+    assert stamp is not None and stamp.endswith("+00:00") and len(stamp) == len("2026-11-24T03:00:00+00:00")
+
+
+def test_replay_without_an_encoder_does_not_check_the_snapshot():
+    """``replay`` compares the snapshot only when given the game's encoder."""
+    record = ward_record()
+    record = record.play(ward_legal(record.state)[0])
+    save = record.to_save()
+    states = saves.replay(save, WARD.start, WARD.apply, WARD.decode_action, None)
+    assert len(states) == 2 and WARD.encode_state(states[-1]) == save.snapshot
+
+
+def test_imported_later_calls_the_named_function_of_the_module():
+    from core.record import imported_later
+
+    dumps = imported_later("json", "dumps")
+    assert dumps([1, "a"]) == '[1, "a"]' and dumps.__name__ == "dumps"
