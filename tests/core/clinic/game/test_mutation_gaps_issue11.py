@@ -16,6 +16,7 @@ from core.clinic import (
     PreAdmissions,
     Role,
     Service,
+    admit_patient,
     beginner_initial_board,
     border_of,
     build,
@@ -26,12 +27,13 @@ from core.clinic import (
 from core.clinic.build_options import movable_cars
 from core.clinic.construction import BuildModule, BuildParking
 from core.clinic.errors import IllegalActionError
-from core.clinic.game import apply_action
+from core.clinic.game import apply_action, new_game
 from core.clinic.game.actions import BuyPopularity, HireDoctor, HireNurse, HireOrderly, MovePerson
 from core.clinic.game.hire import can_settle
 from core.clinic.game.rules import reject_reason
 from core.clinic.game.setup import auto_car_spot, clockwise_borders
 from core.clinic.game.state import Phase, Turn
+from core.clinic.game.view import player_view
 from core.clinic.parking import park_car
 from core.clinic.people import Clinic
 
@@ -183,3 +185,37 @@ def test_buying_too_much_popularity_is_refused_by_the_business_rule():
     assert reject_reason(state, BuyPopularity(1)).endswith(": popularity is bought in the Business phase")
     after = apply_action(buying, BuyPopularity(1))
     assert after.players[0].popularity == state.players[0].popularity + 1
+
+
+# --- What a player sees ---------------------------------------------------------------------
+def test_a_player_sees_everything_public_as_it_is():
+    """Only the face-down action tiles are hidden (rulebook, Select Action: chosen "face
+    down"); every public part of the game is shown as it is: whose turn it is, the
+    supply, the boards, the parking lot, the bonus tiles."""
+    state = new_game(["Ann", "Bob"], 5)
+    for seat in (0, 1, None):
+        view = player_view(state, seat)
+        for name in (
+            "phase", "round", "action", "current", "turn_order", "players", "services", "notepad",
+            "patient_pool", "doctor_pool", "university", "nurses", "orderlies", "hub_stacks",
+            "special_stacks", "supply_rooms", "cars_lot", "bonus_tiles", "step", "config",
+        ):
+            assert getattr(view, name) == getattr(state, name), name
+        assert view.viewer == seat and not view.hidden
+    assert player_view(state, 0).current == state.current is not None
+
+
+def test_a_patient_who_stays_is_refused_with_the_rule():
+    """Rulebook, Move: "Once a patient finishes a round in a treatment room, operating
+    room, or outpatient services, they stay there until cured"."""
+    state = solo()
+    clinic = state.players[0].clinic
+    clinic = admit_patient(clinic, W, PSY, border_of("A1", N))
+    patient = evolve(clinic.last, where=parse_space("C3"), stays=True)
+    clinic = evolve(clinic, people=clinic.people[:-1] + (patient,))
+    moving = evolve(with_player(state, 0, clinic=clinic), phase=Phase.MOVE, queue=(0,), step=Turn())
+    text = reject_reason(moving, MovePerson(patient.id, parse_space("B3")))
+    assert text.endswith(
+        f"Move: {patient} stays at {patient.where} (patients who finished a round in a room"
+        " never move; a patient sent straight to outpatient services ends its movement there)"
+    )
