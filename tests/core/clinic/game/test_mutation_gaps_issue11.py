@@ -219,3 +219,48 @@ def test_a_patient_who_stays_is_refused_with_the_rule():
         f"Move: {patient} stays at {patient.where} (patients who finished a round in a room"
         " never move; a patient sent straight to outpatient services ends its movement there)"
     )
+
+
+# --- End move: every problem is named ------------------------------------------------------
+def test_end_move_names_every_person_in_a_wrong_place():
+    """Rulebook, Move: "Each orderly must end up in a supply room", nobody may stay on an
+    entrance (L750), "A patient cannot end up in a lab, a service hub, a supply room ...".
+    Capacity is checked when the move ends (issue 11): each misplaced person is named,
+    not only the first."""
+    from core.clinic import end_of_move_violations
+
+    clinic = Clinic(_board())
+    clinic = admit_patient(clinic, W, PSY, border_of("A1", N))  # waits in pre-admissions: fine
+    spots = iter([border_of("A2", WEST), border_of("A3", WEST), border_of("D1", N), border_of("D1", E)])
+    clinic = hire(clinic, Role.NURSE, _entrance(), next(spots))  # stays on the entrance
+    clinic = hire(clinic, Role.DOCTOR, _entrance(), next(spots), W)
+    clinic = evolve(clinic, people=clinic.people[:-1] + (evolve(clinic.last, where=parse_space("A1")),))
+    clinic = admit_patient(clinic, W, PSY, next(spots))
+    clinic = evolve(clinic, people=clinic.people[:-1] + (evolve(clinic.last, where=parse_space("C2")),))
+    clinic = hire(clinic, Role.ORDERLY, _entrance(), next(spots))
+    clinic = evolve(clinic, people=clinic.people[:-1] + (evolve(clinic.last, where=parse_space("D1")),))
+    problems = end_of_move_violations(clinic)
+    nurse, doctor, patient, orderly = clinic.people[1:]
+    assert len(problems) == 4
+    assert problems[0].startswith(f"{nurse} is on the entrance south of B3")
+    assert problems[1].startswith(f"{doctor} is at floor 0 A1, which is not a module")
+    assert problems[2].startswith(f"{patient} cannot end in the supply room at floor 0 C2")
+    assert problems[3].startswith(f"{orderly} is at floor 0 D1, which is not a module")
+
+
+def test_a_turn_order_that_is_not_the_seats_is_refused_naming_them():
+    from core.clinic.game.setup import SetupError
+
+    with pytest.raises(SetupError, match=r"Setup: turn order \(0, 0\) is not the seats 0-1$"):
+        new_game(["Ann", "Bob"], 1, turn_order=(0, 0))
+
+
+def test_no_choice_of_car_when_every_car_must_go():
+    """Rulebook, Taking a Car: "remove the car of your choice"; owing as many cars as are
+    parked leaves nothing to choose (all go), owing fewer does, given two spots."""
+    from core.clinic.game.cars import choice_matters
+
+    board = park_car(park_car(_board(), border_of("A1", N)), border_of("D3", S))
+    assert choice_matters(board, 1)
+    assert not choice_matters(board, 2)
+    assert not choice_matters(board, 0)
