@@ -264,3 +264,28 @@ def test_no_choice_of_car_when_every_car_must_go():
     assert choice_matters(board, 1)
     assert not choice_matters(board, 2)
     assert not choice_matters(board, 0)
+
+
+# --- Free movement: when a move may overfill a room ------------------------------------------
+def test_only_a_first_move_from_inside_may_overfill_a_room():
+    """House rule (docs/rules/clinic.md, Move; move_phase): "a move may overfill a module
+    only as a person's first move, from inside the clinic (the swap of two full rooms); a
+    person's last offered move ... goes only where there is room for them now".  The
+    treatment room at C3 holds 2 doctors (capacity table) and has 2: a third doctor in
+    the hub at B3 is offered C3 on a first move, not on a second; one still at the
+    entrance is not offered it at all."""
+    from core.clinic.game.move_phase import destinations
+
+    clinic = Clinic(_board())
+    cars = iter([border_of("A1", N), border_of("B1", N), border_of("D1", N), border_of("D1", E)])
+    for where in ("C3", "C3", "B3"):
+        clinic = hire(clinic, Role.DOCTOR, _entrance(), next(cars), W)
+        clinic = evolve(clinic, people=clinic.people[:-1] + (evolve(clinic.last, where=parse_space(where)),))
+    third = clinic.last
+    room = parse_space("C3")
+    assert room in destinations(clinic, third, made=0)
+    assert room not in destinations(clinic, third, made=1)
+    assert destinations(clinic, third, made=2) == []
+    clinic = hire(clinic, Role.DOCTOR, _entrance(), next(cars), W)
+    assert room not in destinations(clinic, clinic.last, made=0)
+    assert parse_space("B3") in destinations(clinic, clinic.last, made=0)
