@@ -253,3 +253,13 @@ def test_place_and_spot_names():
     assert place_name(board, empty) == str(empty)
     assert spot_name(plain) == f"on the border {plain}"
     assert spot_name(empty) == f"on the parking tile at {empty}"
+
+
+def test_a_helipad_is_named_as_such():
+    """Rulebook, Hire: "Place the new hire on any entrance or helipad of your choice"."""
+    from core.clinic import Colour, beginner_initial_board, build, parse_space
+    from core.clinic.construction import BuildHelipad
+
+    roof = parse_space("B3", floor=1)
+    board = build(beginner_initial_board(Colour.WHITE), BuildHelipad(roof))
+    assert place_name(board, roof) == "the helipad at floor 1 B3"
