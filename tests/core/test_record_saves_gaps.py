@@ -105,3 +105,11 @@ def test_imported_later_calls_the_named_function_of_the_module():
 
     dumps = imported_later("json", "dumps")
     assert dumps([1, "a"]) == '[1, "a"]' and dumps.__name__ == "dumps"
+
+
+def test_a_broken_save_text_is_called_a_save_by_default():
+    """The message names where the text came from; ``save`` when not told."""
+    import pytest
+
+    with pytest.raises(saves.SaveError, match=r"^save: "):
+        saves.loads("{")
