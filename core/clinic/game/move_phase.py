@@ -146,7 +146,7 @@ def destinations(clinic: Clinic, person: Person, made: int = 0, counts=None, ove
 
 def _all_destinations(state: GameState, clinic: Clinic) -> dict[int, list]:
     counts = occupancy(clinic)
-    over = overfull_roles(clinic, counts)
+    over = overfull_roles(clinic, counts)  # pragma: no mutate (only for speed: None is computed the same)
     made = state.step.moved
     return {p.id: destinations(clinic, p, made.count(p.id), counts, over) for p in clinic.people}
 

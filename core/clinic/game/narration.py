@@ -8,7 +8,7 @@ reveal.  ``place_name``, ``spot_name`` and ``person_name`` are the words the UI 
 from __future__ import annotations
 
 from core.clinic.board import Border, Space
-from core.clinic.components import Helipad, Role
+from core.clinic.components import Helipad, Role, a_or_an
 from core.clinic.people import Clinic, Person, PreAdmissions
 
 from .actions import (
@@ -104,7 +104,7 @@ def _admit(before: GameState, action: AdmitPatient, after: GameState, seat: int)
     person = _new_person(before.players[seat].clinic, after.players[seat].clinic)
     colour = f"{person.colour} " if person is not None else ""
     return (
-        f"{who} admits a {colour}{action.service} patient into pre-admissions,"
+        f"{who} admits {a_or_an(f'{colour}{action.service}')} patient into pre-admissions,"
         f" car parked {spot_name(action.car)}"
     )
 
