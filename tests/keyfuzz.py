@@ -163,15 +163,18 @@ async def fuzz_app(app_name: str, setup_index: int, seed: int, keys: int,
     tmp = tempfile.TemporaryDirectory() if own_dir else None
     folder = Path(tmp.name) if tmp else data_dir
     try:
-        while report.keys < keys and not any(f.kind == "crash" for f in report.failures):
+        while report.keys < keys and not any(f.kind in ("crash", "hang") for f in report.failures):
             app = make_app(app_name, seats, seed + report.apps_started, folder)
             report.apps_started += 1
             recent: list[str] = []
             try:
                 await _run_one(app, app_name, label, seed, rng, keys, report, recent, on_key)
-            except Exception as err:  # the app raised: a crash
+            except Exception as err:  # the app raised: a crash (or did not catch up: a hang)
+                from textual.pilot import WaitForScreenTimeout
+
+                kind = "hang" if isinstance(err, WaitForScreenTimeout) else "crash"
                 tb = traceback.format_exception(err)
-                report.failures.append(Failure("crash", app_name, label, seed, report.keys,
+                report.failures.append(Failure(kind, app_name, label, seed, report.keys,
                                                f"{type(err).__name__}: {err}\n" + "".join(tb[-6:]), recent[-20:]))
     finally:
         if tmp:
