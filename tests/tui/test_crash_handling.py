@@ -41,11 +41,17 @@ def test_a_crash_exits_1_logs_the_traceback_and_keeps_the_autosave(game, tmp_pat
     def explode():
         raise Boom("the unexpected")
 
-    def after_first_action():
-        # play on a little so there is an autosave, then fail inside the app's loop
-        app.set_timer(0.5, explode)
+    waited = []
 
-    app.call_later(after_first_action)
+    def explode_once_saved():
+        # fail inside the app's loop as soon as the computers have played and autosaved
+        # (a slow machine may take seconds; give up waiting after about 30 s)
+        waited.append(1)
+        if any(tmp_path.rglob("*.json")) or len(waited) > 600:
+            explode()
+        app.set_timer(0.05, explode_once_saved)
+
+    app.call_later(explode_once_saved)
     status = run_game(app, headless=True, size=(80, 24))
     assert status == 1
     log = (tmp_path / CRASH_LOG).read_text()
