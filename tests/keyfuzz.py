@@ -144,6 +144,32 @@ def _too_small(app) -> bool:
     return type(app.screen).__name__ == "TooSmallScreen"
 
 
+async def _catch_up(pilot, since: float) -> None:
+    """Wait for the app to handle every pending message. Pilot gives up after its own
+    30 s (a busy machine and a computer player's long turn can take that); only
+    ``CATCH_UP_SECONDS`` in all counts as a hang."""
+    from textual.pilot import WaitForScreenTimeout
+
+    while True:
+        try:
+            await pilot.pause()
+            return
+        except WaitForScreenTimeout:
+            if time.monotonic() - since > CATCH_UP_SECONDS:
+                raise
+
+
+def _describe(app) -> str:
+    """What a dead state looks like from inside: the screen stack, the focus, the dialog."""
+    screen = app.screen
+    lines = [f"    stack: {[type(s).__name__ for s in app.screen_stack]}; focused: {app.focused!r}",
+             f"    dialog closed: {getattr(screen, '_dialog_closed', None)}; is current: {screen.is_current}"]
+    title = getattr(screen, "title_text", None)
+    if title:
+        lines.append(f"    title: {title!r}; choices: {len(getattr(screen, 'choices', []))}")
+    return "\n".join(lines)
+
+
 async def _send(app, key: str) -> None:
     char = key if len(key) == 1 else _CHARS.get(key)
     app._driver.send_message(events.Key(key, char))
@@ -215,7 +241,7 @@ async def _run_one(app, app_name, label, seed, rng, keys, report, recent, on_key
                 on_key(sent)
             if sent % 40 == 0:  # let the app catch up (computer turns included: not a hang)
                 waited = time.monotonic()
-                await pilot.pause()
+                await _catch_up(pilot, waited)
                 if time.monotonic() - waited > CATCH_UP_SECONDS:
                     took = time.monotonic() - waited
             if took > HANG_SECONDS:
@@ -233,7 +259,8 @@ async def _run_one(app, app_name, label, seed, rng, keys, report, recent, on_key
             elif sent - last_change >= DEAD_AFTER and not _waiting_for_computer(app):
                 report.failures.append(Failure(
                     "dead", app_name, label, seed, sent,
-                    f"{type(app.screen).__name__} unchanged for {sent - last_change} keys", recent[-20:]))
+                    f"{type(app.screen).__name__} unchanged for {sent - last_change} keys\n{_describe(app)}",
+                    recent[-20:]))
                 return  # a fresh app for the rest of the keys
         await pilot.pause()
 
