@@ -25,6 +25,11 @@ class Dialog(ModalScreen[T]):
     """``close(value)`` dismisses only the first time and only while on top, so a fast
     second Escape or Enter cannot pop the screen underneath.
 
+    "On top" is ``app.screen is self``, not Textual's ``is_current``: that one is also
+    true while a modal screen (help) is drawn over the dialog, and ``dismiss`` pops
+    whatever is on top, so a late pick would close the help and leave this dialog
+    stranded, marked closed, ignoring every key.
+
     The flag is ``_dialog_closed``: Textual's message pump has its own ``_closed``,
     and setting that one stops the screen's messages (it then never finishes closing).
     """
@@ -32,7 +37,7 @@ class Dialog(ModalScreen[T]):
     _dialog_closed = False
 
     def close(self, value: T | None = None) -> None:
-        if self._dialog_closed or not self.is_current:
+        if self._dialog_closed or self.app.screen is not self:
             return
         self._dialog_closed = True
         self.dismiss(value)

@@ -59,6 +59,6 @@ class RulesScreen(Screen[None]):
         viewer.show_table_of_contents = not viewer.show_table_of_contents
 
     def action_close(self) -> None:
-        if self.is_current and not self._rules_closed:
+        if self.app.screen is self and not self._rules_closed:
             self._rules_closed = True
             self.dismiss(None)

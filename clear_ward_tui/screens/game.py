@@ -231,7 +231,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         return True
 
     def _next_step(self) -> None:
-        if not self.is_current:  # help, rules or "too small" on top: wait for them
+        if self.app.screen is not self:  # help, rules or "too small" on top: wait for them
             self._resume_pending = True
             return
         state = self.state
@@ -251,7 +251,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
 
     def _cpu_act(self) -> None:
         self._cpu_pending = False
-        if not self.is_current:
+        if self.app.screen is not self:
             self._resume_pending = True
             return
         if self.state.phase is Phase.OVER or not self.is_cpu_turn:

@@ -112,7 +112,7 @@ class ReplayScreen(Screen[None]):
         self.app.go(self, "push", lambda: HelpScreen(REPLAY_HELP))
 
     def action_close(self) -> None:
-        if not self.is_current:
+        if self.app.screen is not self:
             return
         if self.closes_app or len(self.app.screen_stack) <= 2:
             self.app.exit()

@@ -126,7 +126,7 @@ class SetupScreen(Screen):
         from clear_ward_tui.autosave import save_folder
         from clear_ward_tui.dialogs.saved_games import SavedGamesDialog
 
-        if not self.is_current:
+        if self.app.screen is not self:
             return
 
         def chosen(path) -> None:

@@ -231,7 +231,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
         from tui_common.too_small import MIN_HEIGHT, MIN_WIDTH
 
         small = self.app.size.width < MIN_WIDTH or self.app.size.height < MIN_HEIGHT
-        if not self.is_current or small:  # a dialog, help or the size gate is on top
+        if self.app.screen is not self or small:  # a dialog, help or the size gate is on top
             self._resume_pending = True
             return
         state = self.state
@@ -278,7 +278,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
 
     def _cpu_act(self) -> None:
         self._cpu_pending = False
-        if not self.is_current:
+        if self.app.screen is not self:
             self._resume_pending = True
             return
         if self.state.phase is Phase.OVER or not self.is_cpu_turn:
