@@ -143,9 +143,10 @@ class EDBoard(Board):
         """Every space holds a module, a garden or a parking tile (E33a)."""
         return all(self.tile_at(s) is not None for s in self.spaces())
 
-    def upkeep_tiles(self) -> int:
-        """Modules and gardens (each costs $1 upkeep; parking and conveyors nothing, E25)."""
-        return len(self.modules) + len(self.spaces_with(Garden))
+    @property
+    def gardens(self) -> int:
+        """Gardens on the ED board."""
+        return len(self.spaces_with(Garden))
 
 
 __all__ = ["EDBoard"]
