@@ -77,7 +77,9 @@ def admin_ed(ed: EmergencyState) -> tuple[EmergencyState, EDAdminReport]:
                 continue
             p = evolve(p, level=Level(p.level + 1))
         people.append(p)
-    ed = evolve(ed, people=tuple(people), cars_owed=ed.cars_owed + len(died))
+    ed = evolve(
+        ed, people=tuple(people), cars_owed=ed.cars_owed + len(died), dead=ed.dead + len(died)
+    )
     return ed, EDAdminReport(tuple(died))
 
 

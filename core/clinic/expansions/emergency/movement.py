@@ -117,16 +117,46 @@ def may_end_at(board: EDBoard, role: EDRole, where: EDLocation) -> bool:
     return role is not EDRole.PATIENT or board.is_functional(where)
 
 
+def _capacity(board: EDBoard, role: EDRole, where: Space) -> int | None:
+    m = board.module_at(where)
+    assert m is not None
+    return CAPACITY[m.kind][_ROLE_INDEX[role]]
+
+
 def move_options(ed: EmergencyState) -> list[EDMove | EDEndMove]:
-    """Every move offered (to a place where that person may end, capacity ignored; at
-    most ``MOVES_PER_PERSON`` moves a person, house value), then ``EDEndMove`` when the
-    department may end its movement."""
+    """Every move offered, then ``EDEndMove`` when the department may end its movement.
+
+    Offered: places where that person may end, at most ``MOVES_PER_PERSON`` moves a
+    person (house value), with the base game's house rule so that the phase can always
+    be ended legally: a move may overfill a room only as a person's first move from
+    inside the ED (a swap of two rooms); a last offered move, or a move in from outside
+    the grid or pre-admissions, goes only where there is room now, and nobody comes in
+    to a room while people of their kind stand over capacity."""
+    board = ed.board
+    counts: dict[tuple[Space, EDRole], int] = {}
+    for p in ed.people:
+        if isinstance(p.where, Space):
+            counts[(p.where, p.role)] = counts.get((p.where, p.role), 0) + 1
+    over = {
+        role
+        for (where, role), n in counts.items()
+        if (cap := _capacity(board, role, where)) is not None and n > cap
+    }
     out: list[EDMove | EDEndMove] = []
     for p in ed.people:
-        if ed.moved.count(p.id) >= K.MOVES_PER_PERSON:
+        made = ed.moved.count(p.id)
+        if made >= K.MOVES_PER_PERSON:
             continue
-        for where in reachable(ed.board, p.where):
-            if where != p.where and isinstance(where, Space) and may_end_at(ed.board, p.role, where):
+        inside = isinstance(p.where, Space)
+        free = inside and made + 1 < K.MOVES_PER_PERSON
+        blocked = not inside and p.role in over
+        for where in reachable(board, p.where):
+            if where == p.where or not isinstance(where, Space):
+                continue
+            if not may_end_at(board, p.role, where):
+                continue
+            cap = _capacity(board, p.role, where)
+            if cap is None or (not blocked and (free or counts.get((where, p.role), 0) < cap)):
                 out.append(EDMove(p.id, where))
     if not ed_move_violations(ed):
         out.append(EDEndMove())

@@ -131,7 +131,21 @@ def place_initial(ed: EmergencyState, action: EDBuildModule) -> EmergencyState:
     return ed
 
 
+def emergency_nurse_bonus(ed: EmergencyState) -> EmergencyState:
+    """The Emergency Nurse bonus tile: "Start the game with an emergency nurse from the
+    supply (not from the board) and an accompanying car" (rulebook Appendix); the nurse
+    stands outside the ED grid and the car parks on the ED board, on the first free
+    outer border clockwise from the north-west corner (E15, as E14).  The car comes from
+    the main board's lot (the caller's, like the base game's bonus people)."""
+    ed = add_person(ed, EDRole.NURSE, OUTSIDE)
+    spot = starting_car_spot(ed.board)
+    if spot is None:  # pragma: no cover - at setup the ED board has room
+        raise IllegalActionError("Emergency Nurse bonus: no room for the car on the ED board")
+    return attrs.evolve(ed, board=park_car(ed.board, spot))
+
+
 __all__ = [
+    "emergency_nurse_bonus",
     "initial_options",
     "new_area",
     "new_emergency",

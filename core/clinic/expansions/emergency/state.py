@@ -62,8 +62,9 @@ class EmergencyState:
     stand); ``funds`` (dollars on the ED board); ``next_id`` for the next person;
     ``move_time`` spent this Move phase on the ED; ``moved`` (ids, one entry per move
     this Move phase); ``treated`` (patients treated, by level when treated: solitaire
-    goals); ``cars_owed``: emergency people who left and whose car is still to be
-    taken off the ED board (the player chooses which, like the base game's).
+    goals); ``dead`` (dark patients who died); ``cars_owed``: emergency people who left
+    and whose car is still to be taken off the ED board (the player chooses which, like
+    the base game's).
     """
 
     board: EDBoard
@@ -73,6 +74,7 @@ class EmergencyState:
     move_time: int = 0
     moved: tuple[int, ...] = field(default=(), converter=tuple)
     treated: tuple[int, int, int] = field(default=(0, 0, 0), converter=tuple)
+    dead: int = 0
     cars_owed: int = 0
 
     def person(self, pid: int) -> EDPerson:

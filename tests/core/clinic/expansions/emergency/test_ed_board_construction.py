@@ -213,3 +213,16 @@ def test_gardens_parking_conveyors_as_usual_with_own_two_for_one():
         ed_build(board, EDBuildModule(ROOM[D], sp("C1")))
     # A parking tile is a place to park: the spots listed include it.
     assert sp("D2") in free_parking_spots(board)
+
+
+def test_emergency_nurse_bonus_tile():
+    """"Start the game with an emergency nurse from the supply (not from the board) and
+    an accompanying car" (E15: outside the ED grid, car on the ED board)."""
+    from core.clinic.expansions.emergency.setup import emergency_nurse_bonus
+
+    from .ed_helpers import NURSE
+
+    ed = emergency_nurse_bonus(new_emergency(EDSide.BEGINNER, random.Random(0)))
+    nurse = ed.people[-1]
+    assert (nurse.role, nurse.where) == (NURSE, OUTSIDE)
+    assert ed.board.parked_cars == 2
