@@ -29,6 +29,49 @@ RULE_OFF_DUTY = (
 )
 
 
+@frozen
+class EDOffDuty:
+    """Business: the emergency rooms (spaces) that use an off-duty nurse this round
+    (E22: a choice among ``off_duty_choices``; empty: none)."""
+
+    rooms: frozenset[Space] = field(default=frozenset(), converter=frozenset)
+
+    def __str__(self) -> str:
+        if not self.rooms:
+            return "no off-duty emergency nurse"
+        names = ", ".join(s.name for s in sorted(self.rooms))
+        return f"off-duty emergency nurses in {names} ({off_duty_penalty(len(self.rooms))} popularity)"
+
+
+@frozen
+class EDBuyPopularity:
+    """Buy ``points`` popularity with emergency department funds, $2 each."""
+
+    points: int
+
+    def __str__(self) -> str:
+        return f"the emergency department buys {self.points} popularity"
+
+
+@frozen
+class EDRemoveCar:
+    """Take the car on ``spot`` off the ED board for an emergency person who left."""
+
+    spot: CarSpot
+
+    def __str__(self) -> str:
+        return f"remove the car {self.spot} from the emergency department"
+
+
+def off_duty_options(ed: EmergencyState) -> list[EDOffDuty]:
+    """Every choice of off-duty nurses: each subset of ``off_duty_choices``, none first."""
+    choices = sorted(off_duty_choices(ed))
+    out = []
+    for mask in range(1 << len(choices)):
+        out.append(EDOffDuty(frozenset(c for i, c in enumerate(choices) if mask >> i & 1)))
+    return out
+
+
 def nurses_needed(doctor: Level, room: Level, patient: Level) -> int:
     """Emergency nurses a ``doctor`` in a ``room`` needs for a ``patient``: one per
     level step between doctor and patient, plus one per step between room and patient
@@ -211,6 +254,9 @@ def buy_popularity(ed: EmergencyState, points: int) -> tuple[EmergencyState, int
 
 
 __all__ = [
+    "EDBuyPopularity",
+    "EDOffDuty",
+    "EDRemoveCar",
     "EDTreatment",
     "EDTreatmentLine",
     "apply_treatment",
@@ -218,6 +264,7 @@ __all__ = [
     "expenses",
     "nurses_needed",
     "off_duty_choices",
+    "off_duty_options",
     "off_duty_penalty",
     "patient_income",
     "pay_expenses",

@@ -18,6 +18,7 @@ from core.clinic.components import Garden, ParkingTile
 
 from .actions import ChooseEmergency, EDConstruct, EDDone, EDHireDoctor, EDHireNurse
 from .board import EDBoard
+from .business import EDBuyPopularity, EDOffDuty, EDRemoveCar
 from .components import EDModule, EDSide, Place
 from .construction import EDBuild
 from .movement import EDEndMove, EDMove
@@ -25,7 +26,10 @@ from .queues import EDAdmit, EDShift
 
 ED_TILE = EDModule | Garden | ParkingTile
 # Every action of the expansion (for the game's tagged ``Action`` union).
-ACTION_TYPES = (ChooseEmergency, EDConstruct, EDHireDoctor, EDHireNurse, EDShift, EDAdmit, EDDone, EDMove, EDEndMove)
+ACTION_TYPES = (
+    ChooseEmergency, EDConstruct, EDHireDoctor, EDHireNurse, EDShift, EDAdmit, EDDone,
+    EDMove, EDEndMove, EDOffDuty, EDBuyPopularity, EDRemoveCar,
+)
 
 
 def _is_location(t: Any) -> bool:

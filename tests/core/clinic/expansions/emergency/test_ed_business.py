@@ -191,3 +191,16 @@ def test_ed_popularity_costs_two_dollars_from_ed_funds():
     assert (ed2.funds, points) == (1, 2)
     with pytest.raises(IllegalActionError, match="\\$6"):
         buy_popularity(ed, 3)
+
+
+def test_off_duty_options_are_every_subset_of_the_choices():
+    """E22: a Business choice of rooms, offered only where it makes a treatment succeed."""
+    from core.clinic.expansions.emergency.business import EDOffDuty, off_duty_options
+
+    board = ed_board((HUB, "A1"), (ROOM[L], "B1"), (ROOM[M], "A2"), (BREAK, "B2"), (HUB, "C1"), (ROOM[D], "C2"))
+    ed = ed_with(board, (DOC, "B1", L), (PAT, "B1", M), (NURSE, "B1"), (DOC, "C2", M), (PAT, "C2", D))
+    opts = off_duty_options(ed)
+    assert opts[0] == EDOffDuty() and len(opts) == 4
+    assert EDOffDuty(frozenset({sp("B1"), sp("C2")})) in opts
+    assert "-3 popularity" in str(EDOffDuty(frozenset({sp("B1"), sp("C2")})))
+    assert off_duty_options(ed_with(board)) == [EDOffDuty()]

@@ -11,6 +11,7 @@ from cattrs.strategies import configure_tagged_union
 from core.clinic.board import Border, Space
 from core.clinic.construction import BuildConveyor, BuildGarden, BuildParking
 from core.clinic.expansions.emergency import actions as A
+from core.clinic.expansions.emergency.business import EDBuyPopularity, EDOffDuty, EDRemoveCar
 from core.clinic.expansions.emergency.construction import EDBuildModule, ed_build
 from core.clinic.expansions.emergency.movement import EDEndMove, EDMove
 from core.clinic.expansions.emergency.queues import EDAdmit, EDShift
@@ -63,6 +64,9 @@ def test_actions_round_trip():
         A.EDDone(),
         EDMove(3, sp("B1")),
         EDEndMove(),
+        EDOffDuty(frozenset({sp("B1"), sp("A2")})),
+        EDBuyPopularity(2),
+        EDRemoveCar(Border(False, 1, 2)),
     ]
     data = [conv.unstructure(a, union) for a in actions]
     json.dumps(data)
