@@ -165,7 +165,9 @@ def build_candidates(board) -> list[EDBuild]:
     return out
 
 
-def _hire_doctor_cost(area: WaitingArea, slot: int) -> int:
+def doctor_cost(slot: int) -> int:
+    """Dollars for the emergency doctor on residency space ``slot`` (0 = leftmost):
+    $3, $2, $2, $1 (RD, E7)."""
     return K.RESIDENCY_COSTS[slot]
 
 
@@ -190,7 +192,7 @@ def options(em: Emergency) -> list[EmergencyAction]:
         money = em.ed.funds + em.savings
         if not turn.hired_doctor:
             for slot, level in enumerate(em.area.residency):
-                if level is not None and _hire_doctor_cost(em.area, slot) <= money:
+                if level is not None and doctor_cost(slot) <= money:
                     out += [EDHireDoctor(slot, c) for c in spots]
         if not turn.hired_nurse and em.area.nurses[em.round - 1] > 0 and K.ED_NURSE_COST <= money:
             out += [EDHireNurse(c) for c in spots]
@@ -282,7 +284,7 @@ def _apply_hire(em: Emergency, action: EDHireDoctor | EDHireNurse) -> Emergency:
         if not (0 <= action.slot < len(area.residency)) or area.residency[action.slot] is None:
             _fail(em, f"no emergency doctor on residency space {action.slot + 1}")
         level = area.residency[action.slot]
-        cost = _hire_doctor_cost(area, action.slot)
+        cost = doctor_cost(action.slot)
         ed, savings = pay(em.ed, em.savings, cost, "this emergency doctor")
         ed = add_person(ed, EDRole.DOCTOR, OUTSIDE, level)
         res = area.residency[: action.slot] + (None,) + area.residency[action.slot + 1 :]
@@ -338,6 +340,7 @@ __all__ = [
     "Sub",
     "apply",
     "build_refusal",
+    "doctor_cost",
     "options",
     "start",
 ]

@@ -196,3 +196,62 @@ def test_new_emergency_patients_each_queue_not_full():
     assert a2.bag_patients == (0, 0, 4)
     empty_bag = new_emergency_patients(evolve(a, bag_patients=(0, 0, 0)), random.Random(0))
     assert empty_bag.queues == a.queues
+
+
+def test_residency_costs_by_space():
+    """E7 (RD): "one space per player, $3/$2/$2/$1 from the left"."""
+    for slot, cost in enumerate((3, 2, 2, 1)):
+        em = A.start(area(4, residency=(L, L, M, M)), ed_with(BOARD, funds=10), 0, 50, 1)
+        em = A.apply(em, A.ChooseEmergency(A.Sub.HIRE))
+        em = A.apply(em, A.EDHireDoctor(slot, free_parking_spots(em.ed.board)[0]))
+        assert em.ed.funds == 10 - cost
+    assert A.doctor_cost(3) == 1
+
+
+def test_hire_needs_a_car_in_the_lot_and_money():
+    em = A.apply(emergency(cars=0), A.ChooseEmergency(A.Sub.HIRE))
+    assert A.options(em) == [A.EDDone()]
+    poor = A.apply(emergency(ed=ed_with(BOARD, funds=0), savings=1, residency=(L, M)), A.ChooseEmergency(A.Sub.HIRE))
+    assert A.options(poor) == [A.EDDone()]
+    with pytest.raises(IllegalActionError, match="costs \\$3"):
+        A.apply(poor, A.EDHireDoctor(0, free_parking_spots(poor.ed.board)[0]))
+
+
+def test_admit_needs_a_car_in_the_lot():
+    em = A.apply(emergency(cars=0, queues=((None, None, M, D),)), A.ChooseEmergency(A.Sub.ADMIT))
+    with pytest.raises(IllegalActionError, match="no car is left"):
+        A.apply(em, EDAdmit(0, free_parking_spots(em.ed.board)[0]))
+
+
+def test_hub_and_break_room_stock_is_shared():
+    """E4/E11: break rooms 1/1/2/3 for 1-4 players, hubs 8 less the starting ones; what
+    one player builds, the other cannot."""
+    em = A.apply(emergency(), A.ChooseEmergency(A.Sub.BUILD))
+    em = A.apply(em, A.EDConstruct(EDBuildModule(BREAK, sp("C1"))))
+    em = A.apply(em, A.EDConstruct(EDBuildModule(HUB, sp("B2"))))
+    assert em.area.stock.break_rooms == 0 and em.area.stock.hubs == 5
+    other = A.start(em.area, ed_with(BOARD), 10, 50, 1)
+    other = A.apply(other, A.ChooseEmergency(A.Sub.BUILD))
+    assert not any(
+        isinstance(a, A.EDConstruct) and getattr(a.build, "module", None) == BREAK for a in A.options(other)
+    )
+    with pytest.raises(IllegalActionError, match="no emergency staff break room tile is left"):
+        A.apply(other, A.EDConstruct(EDBuildModule(BREAK, sp("C1"))))
+
+
+def test_a_hub_built_first_counts_for_admit():
+    """H3: the EQP are counted when Admit is chosen ("in whichever order you like")."""
+    em = A.apply(emergency(ed=ed_with(BOARD, funds=10)), A.ChooseEmergency(A.Sub.BUILD))
+    em = A.apply(em, A.EDConstruct(EDBuildModule(HUB, sp("C1"))))
+    em = A.apply(em, A.EDDone())
+    em = A.apply(em, A.ChooseEmergency(A.Sub.ADMIT))
+    assert em.turn.eqp == 2
+
+
+def test_every_option_applies():
+    """Every action ``options`` lists is accepted by ``apply``."""
+    em = emergency(ed=ed_with(BOARD, funds=20), queues=((None, L, M, D),))
+    for sub in A.Sub:
+        started = A.apply(em, A.ChooseEmergency(sub))
+        for action in A.options(started):
+            A.apply(started, action)

@@ -4,6 +4,8 @@ rulebook's Business phase (nurses for colour mismatches, off-duty nurses, costs)
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from attrs import evolve
 
 from core.clinic.construction import BuildGarden, BuildParking
@@ -204,3 +206,31 @@ def test_off_duty_options_are_every_subset_of_the_choices():
     assert EDOffDuty(frozenset({sp("B1"), sp("C2")})) in opts
     assert "-3 popularity" in str(EDOffDuty(frozenset({sp("B1"), sp("C2")})))
     assert off_duty_options(ed_with(board)) == [EDOffDuty()]
+
+
+def test_only_adjacent_gardens_pay():
+    board = ed_build(_room_board(), BuildGarden(sp("D2")))
+    ed = ed_with(board, (DOC, "B1", L), (PAT, "B1", D), (NURSE, "B1"), (NURSE, "B1"), (NURSE, "B1"), (NURSE, "B1"))
+    assert treat(ed).income == 10
+
+
+_LEVELS = st.sampled_from([L, M, D])
+
+
+@given(st.sampled_from([L, M]), _LEVELS, _LEVELS, st.integers(0, 4), st.booleans())
+def test_treated_exactly_when_enough_nurses(doctor, room, patient, nurses, break_room):
+    """A room treats its patient iff its nurses (plus an off-duty one, when chosen)
+    cover one per level step doctor-patient and room-patient; the income is the
+    patient's level's."""
+    extra = ((BREAK, "B2"),) if break_room else ()
+    board = ed_board((HUB, "A1"), (ROOM[room], "B1"), *extra)
+    ed = ed_with(board, (DOC, "B1", doctor), (PAT, "B1", patient), *[(NURSE, "B1")] * nurses)
+    need = abs(doctor - patient) + abs(room - patient)
+    off = off_duty_choices(ed)
+    assert off == ({sp("B1")} if break_room and need == nurses + 1 else set())
+    t = treat(ed, off)
+    assert bool(t.lines) == (need <= nurses + len(off))
+    if t.lines:
+        assert t.income == (4, 7, 10)[patient]
+        assert len(t.lines[0].nurses) == need - len(off)
+    assert t.popularity == -len(off)

@@ -220,3 +220,14 @@ def test_coming_in_only_where_there_is_room():
     assert EDMove(1, sp("C1")) in move_options(ed)
     ed = ed_move(ed, 1, sp("A2"))
     assert EDMove(1, sp("C1")) not in move_options(ed)
+
+
+def test_full_board_goal_on_the_expert_side():
+    """E33(a) on the 3x2 side: 6 spaces."""
+    from core.clinic.expansions.emergency.components import EDSide
+
+    board = ed_board((HUB, "A1"), (ROOM[L], "B1"), (HUB, "C1"), (ROOM[M], "A2"), (ROOM[D], "C2"), side=EDSide.EXPERT)
+    assert not goal_status(ed_with(board), EDGoal.FULL_BOARD).met
+    board = ed_build(board, BuildGarden(sp("B2")))
+    status = goal_status(ed_with(board), EDGoal.FULL_BOARD)
+    assert status.met and status.progress == "6/6 spaces built"
