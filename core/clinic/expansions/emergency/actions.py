@@ -18,6 +18,9 @@ import enum
 
 from attrs import evolve, field, frozen
 
+from core.clinic import constants as K_BASE
+from core.clinic.build_options import car_choices
+from core.clinic.components import ParkingTile
 from core.clinic.construction import BuildConveyor, BuildGarden, BuildParking, UpgradeParking
 from core.clinic.errors import IllegalActionError
 from core.clinic.parking import CarSpot, free_parking_spots, park_car
@@ -151,12 +154,20 @@ def build_refusal(em: Emergency, build: EDBuild) -> str | None:
 
 
 def build_candidates(board) -> list[EDBuild]:
-    """Every ED component on every space, unchecked (``options`` keeps the legal ones)."""
+    """Every ED component on every space, unchecked (``options`` keeps the legal ones);
+    parking tiles and upgrades with each choice of cars to move in, as the base game
+    offers them (``build_options.car_choices``)."""
     out: list[EDBuild] = []
     modules = (ED_HUB, *ED_ROOM.values(), BREAK_ROOM)
     for s in board.spaces():
         out += [EDBuildModule(m, s) for m in modules]
-        out += [BuildGarden(s), BuildParking(s), UpgradeParking(s)]
+        out.append(BuildGarden(s))
+        tile = board.tile_at(s)
+        if tile is None:
+            out += [BuildParking(s, cars) for cars in car_choices(board, K_BASE.PARKING_TILE_CARS)]
+        elif isinstance(tile, ParkingTile):
+            room = K_BASE.PARKING_TILE_UPGRADED_CARS - tile.cars
+            out += [UpgradeParking(s, cars) for cars in car_choices(board, room)]
     stops = [s for s, _ in board.modules]
     if not board.conveyor_stops:
         out += [BuildConveyor((a, b)) for i, a in enumerate(stops) for b in stops[i + 1 :]]
@@ -172,8 +183,7 @@ def doctor_cost(slot: int) -> int:
 
 
 def options(em: Emergency) -> list[EmergencyAction]:
-    """The legal actions now.  Hires and admissions list every free car spot; builds of
-    parking tiles move no cars (``cars_moved`` may be given in ``apply``)."""
+    """The legal actions now.  Hires and admissions list every free car spot."""
     turn = em.turn
     if turn.over:
         return []

@@ -255,3 +255,18 @@ def test_every_option_applies():
         started = A.apply(em, A.ChooseEmergency(sub))
         for action in A.options(started):
             A.apply(started, action)
+
+
+def test_parking_offered_with_cars_moved_in():
+    """As the base game: a new parking tile may take in cars parked on borders beside an
+    empty space (freeing it for a module)."""
+    from core.clinic.construction import BuildParking
+    from core.clinic.parking import park_car
+
+    board = park_car(BOARD, Border(False, 2, 0))  # north of C1
+    em = A.apply(emergency(ed=ed_with(board)), A.ChooseEmergency(A.Sub.BUILD))
+    move_in = A.EDConstruct(BuildParking(sp("D2"), (Border(False, 2, 0),)))
+    assert move_in in A.options(em)
+    em = A.apply(em, move_in)
+    assert em.ed.board.border_cars == frozenset()
+    assert em.ed.board.parked_cars == 1
