@@ -234,3 +234,15 @@ def test_treated_exactly_when_enough_nurses(doctor, room, patient, nurses, break
         assert t.income == (4, 7, 10)[patient]
         assert len(t.lines[0].nurses) == need - len(off)
     assert t.popularity == -len(off)
+
+
+def test_base_car_helpers_work_on_the_ed_board():
+    """The base game's "Taking a Car" helpers (``cars.choice_matters``,
+    ``cars.computer_car``) serve the ED board as they are (docs: Integration 8)."""
+    from core.clinic.board import Border
+    from core.clinic.game.cars import choice_matters, computer_car
+
+    board = _room_board()
+    board = park_car(park_car(board, Border(True, 4, 1)), Border(False, 3, 0))
+    assert computer_car(board) == Border(False, 3, 0)  # first clockwise from the north-west
+    assert choice_matters(board, 1) and not choice_matters(board, 2)
