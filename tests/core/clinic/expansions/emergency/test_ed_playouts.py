@@ -23,7 +23,7 @@ from core.clinic.expansions.emergency.business import (
     remove_ed_car,
     treat,
 )
-from core.clinic.expansions.emergency.components import EDRole, EDSide
+from core.clinic.expansions.emergency.components import EDKind, EDRole, EDSide
 from core.clinic.expansions.emergency.movement import EDEndMove, ed_move, finish_ed_move, move_options
 from core.clinic.expansions.emergency.queues import new_emergency_patients
 from core.clinic.expansions.emergency.setup import initial_options, new_area, new_emergency, place_initial
@@ -34,6 +34,18 @@ def _patients_in_play(area, eds) -> int:
     queued = sum(c is not None for q in area.queues for c in q)
     held = sum(len(ed.of_role(EDRole.PATIENT)) + sum(ed.treated) + ed.dead for ed in eds)
     return sum(area.bag_patients) + queued + held
+
+
+def _check_board(board) -> None:
+    """The construction rules hold on the board as built by random legal actions."""
+    for s, m in board.modules:
+        for n in board.neighbours(s):
+            other = board.module_at(n)
+            assert other is None or other.tile_colour != m.tile_colour, (s, n)
+    assert len(board.of_kind(EDKind.BREAK_ROOM)) <= 1
+    for b in board.border_cars:
+        assert not board.module_touches_border(b), b
+    assert len(board.building_index) == len(board.modules)
 
 
 def _remove_cars(ed, rng):
@@ -66,6 +78,8 @@ def playout(players: int, seed: int, expert: bool) -> list:
                 while not em.turn.over:
                     em = A.apply(em, rng.choice(A.options(em)))
                     assert em.ed.funds >= 0 and em.savings >= 0
+                _check_board(em.ed.board)
+                assert sum(len(ed.board.hubs) for ed in (*eds[:seat], em.ed, *eds[seat + 1 :])) + em.area.stock.hubs == 8
                 area, eds[seat], savings[seat], cars_lot = em.area, em.ed, em.savings, em.cars_lot
             area = new_emergency_patients(area, rng)
             assert _patients_in_play(area, eds) == total
