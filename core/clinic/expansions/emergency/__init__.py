@@ -23,33 +23,14 @@ Pure rule functions on frozen values, one module per seam of the rules:
 The main clinic's savings, popularity, time spent and the main board's car lot belong
 to the base game's ``GameState``; these functions take and return them as numbers (or
 report a popularity change), so the base round can call them at its seams.
-"""
 
-from .actions import Emergency, EmergencyTurn, Sub
-from .board import EDBoard
-from .components import EDKind, EDModule, EDPerson, EDRole, EDSide, Level
-from .end import EDGoal
-from .state import EmergencyState, WaitingArea
+This package's ``__init__`` imports nothing: ``game/state.py`` can import the state
+values (``emergency.state``: ``WaitingArea``, ``EmergencyState``, ``EmergencyTurn``,
+which import no game module) without an import cycle.
+"""
 
 NAME = "emergency"  # the option: new_game(options=("emergency",))
 TITLE = "The 911th Extension"
 DESCRIPTION = "An Emergency Department beside floor 0: its own money, patients, staff and action"
 
-__all__ = [
-    "DESCRIPTION",
-    "EDBoard",
-    "EDGoal",
-    "EDKind",
-    "EDModule",
-    "EDPerson",
-    "EDRole",
-    "EDSide",
-    "Emergency",
-    "EmergencyState",
-    "EmergencyTurn",
-    "Level",
-    "NAME",
-    "Sub",
-    "TITLE",
-    "WaitingArea",
-]
+__all__ = ["DESCRIPTION", "NAME", "TITLE"]

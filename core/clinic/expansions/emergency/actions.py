@@ -14,9 +14,7 @@ follow, or ``EDDone`` ends the Emergency action (E9: each optional).
 
 from __future__ import annotations
 
-import enum
-
-from attrs import evolve, field, frozen
+from attrs import evolve, frozen
 
 from core.clinic import constants as K_BASE
 from core.clinic.build_options import car_choices
@@ -29,34 +27,9 @@ from . import constants as K
 from .components import BREAK_ROOM, ED_HUB, ED_ROOM, OUTSIDE, PRE_ADMISSIONS, EDKind, EDRole
 from .construction import EDBuild, EDBuildModule, check_ed_build, ed_build, ed_build_cost
 from .queues import EDAdmit, EDShift, admit_options, admit_refusal, apply_shift, head, shift_options
-from .state import EmergencyState, Stock, WaitingArea, add_person, pay
+from .state import EmergencyState, EmergencyTurn, Stock, Sub, WaitingArea, add_person, pay
 
 RULE_DIFFERENT = "The Emergency action lets you do any 2 different of the following"
-
-
-class Sub(enum.Enum):
-    """The three things the Emergency action can do for the ED."""
-
-    BUILD = "build onto your emergency department"
-    HIRE = "hire emergency staff for your emergency department"
-    ADMIT = "admit emergency patients to your emergency department"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-@frozen
-class EmergencyTurn:
-    """Progress of one Emergency action: sub-actions ``done``, the ``current`` one, and
-    within it builds made, hires made and Emergency Queue Points left."""
-
-    done: tuple[Sub, ...] = field(default=(), converter=tuple)
-    current: Sub | None = None
-    builds: int = 0
-    hired_doctor: bool = False
-    hired_nurse: bool = False
-    eqp: int = 0
-    over: bool = False
 
 
 @frozen

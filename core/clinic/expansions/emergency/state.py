@@ -10,6 +10,7 @@ are the base game's; these functions take and return them as plain numbers.
 
 from __future__ import annotations
 
+import enum
 import random
 
 import attrs
@@ -90,6 +91,31 @@ class EmergencyState:
         return tuple(p for p in self.people if p.where == where)
 
 
+class Sub(enum.Enum):
+    """The three things the Emergency action can do for the ED."""
+
+    BUILD = "build onto your emergency department"
+    HIRE = "hire emergency staff for your emergency department"
+    ADMIT = "admit emergency patients to your emergency department"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@frozen
+class EmergencyTurn:
+    """Progress of one Emergency action: sub-actions ``done``, the ``current`` one, and
+    within it builds made, hires made and Emergency Queue Points left."""
+
+    done: tuple[Sub, ...] = field(default=(), converter=tuple)
+    current: Sub | None = None
+    builds: int = 0
+    hired_doctor: bool = False
+    hired_nurse: bool = False
+    eqp: int = 0
+    over: bool = False
+
+
 def add_person(ed: EmergencyState, role: EDRole, where, level: Level | None = None) -> EmergencyState:
     """``ed`` with a new person (the next id)."""
     person = EDPerson(ed.next_id, role, where, level)
@@ -141,6 +167,8 @@ def pack(queue: Queue) -> Queue:
 
 __all__ = [
     "EmergencyState",
+    "EmergencyTurn",
+    "Sub",
     "Queue",
     "Stock",
     "WaitingArea",

@@ -79,3 +79,18 @@ def test_random_states_round_trip():
     conv = converter()
     for ed in playout(2, 5, True):
         assert conv.loads(conv.dumps(ed), EmergencyState) == ed
+
+
+def test_state_values_import_no_game_module():
+    """``game/state.py`` will hold the ED's values: importing them must not import the
+    game package (an import cycle otherwise; docs/rules/clinic-911.md, Integration)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, core.clinic.expansions.emergency.state as s; "
+        "s.WaitingArea, s.EmergencyState, s.EmergencyTurn; "
+        "print(sorted(m for m in sys.modules if m.startswith('core.clinic.game')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
