@@ -62,6 +62,8 @@ class RoomEvent:
     text: str
     seat: int | None = None
     action: Any = None
+    #: the room's record just after the action (kind "action")
+    record: Any = None
 
 
 Listener = Callable[["Room", RoomEvent], None]
@@ -278,7 +280,8 @@ class Room:
         if self.record.rules.turn(before) != self.record.rules.turn(self.record.state):
             self.turn_since = time.monotonic()
         self._save()
-        self._tell(RoomEvent("action", describe(self.game, before, action, self.record.state), seat, action))
+        self._tell(RoomEvent("action", describe(self.game, before, action, self.record.state), seat, action,
+                             self.record))
         if self.record.over:
             self._tell(RoomEvent("over", "The game is over."))
 
