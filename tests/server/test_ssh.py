@@ -1,0 +1,215 @@
+"""The SSH server end to end: real asyncssh clients with a pty (drawn on a pyte screen)
+against a server on 127.0.0.1 on a free port, each seat in the real Clear the Ward app."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import pytest
+
+from core.clear_ward.bots import make_bot
+from tests.server.client import Player
+from tui_common.server.ssh import GameServer, Limits
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@contextlib.asynccontextmanager
+async def running(tmp_path, **kw):
+    server = GameServer(tmp_path, port=0, cpu_delay=0.01, **kw)
+    await server.start()
+    players: list[Player] = []
+    server.players = players
+    try:
+        yield server
+    finally:
+        for player in players:
+            await player.close()
+        await server.close()
+
+
+async def join(server, name: str, **kw) -> Player:
+    """``name`` connects and takes their seat in the first room."""
+    player = await Player(name, **kw).connect(server.port)
+    server.players.append(player)
+    await player.wait_for("Rooms")
+    await player.wait_for("#1 ")
+    await player.press("enter")
+    await player.wait_for(f"you are {name}")
+    return player
+
+
+async def play_by_keys(room, players: dict[str, Player], count: int) -> None:
+    """The player whose turn it is presses the keys of a plain turn: next stop and Enter,
+    Enter in the dialogs, e to end the turn; each step must reach the room."""
+    for _ in range(count):
+        state, done = room.record.state, len(room.record.actions)
+        player = players[room.names()[room.actor]]
+        keys = {"MOVE": ("n", "enter"), "AFTER_ACTION": ("e",)}.get(state.phase.name, ("enter",))
+        await player.press(*keys)
+        for _ in range(100):
+            if len(room.record.actions) > done:
+                break
+            await asyncio.sleep(0.03)
+        else:
+            raise AssertionError(f"{player.name}'s keys {keys} did not play:\n{player.text()}")
+
+
+async def test_two_players_play_a_game_to_the_end_each_seeing_only_their_own_hand(tmp_path):
+    async with running(tmp_path) as server:
+        room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=3)
+        ann, bob = await join(server, "Ann"), await join(server, "Bob")
+        await play_by_keys(room, {"Ann": ann, "Bob": bob}, 12)
+        await bob.wait_quiet()
+        assert "ANN'S STAFF CARDS" in ann.text() and "BOB'S STAFF CARDS" not in ann.text()
+        assert "BOB'S STAFF CARDS" in bob.text() and "ANN'S STAFF CARDS" not in bob.text()
+        # The rest of the game quickly, through the same room (both apps follow it).
+        bot = make_bot("greedy", 1)
+        while not room.record.over:
+            room.play(room.actor, bot.choose(room.record.state))
+        await ann.wait_for("GAME OVER")
+        await bob.wait_for("GAME OVER")
+        assert server.hall.store.load_rooms()[0][0].record.over
+
+
+async def test_a_dropped_player_rejoins_the_seat_and_the_turn_waited_for_them(tmp_path):
+    async with running(tmp_path) as server:
+        room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=5)
+        players = {"Ann": await join(server, "Ann"), "Bob": await join(server, "Bob")}
+        mover = room.names()[room.actor]
+        other = "Bob" if mover == "Ann" else "Ann"
+        await players[mover].close()  # the connection drops: no goodbye
+        await players[other].wait_for(f"{mover} left")
+        await players[other].wait_for(f"waiting for {mover} 0:0")
+        assert room.record.actions == ()  # nothing was played for them
+        players[mover] = await join(server, mover)
+        await players[other].wait_for(f"{mover} is back")
+        await play_by_keys(room, players, 1)
+
+
+async def test_a_spectator_sees_the_moves_but_no_hand(tmp_path):
+    async with running(tmp_path) as server:
+        room = server.hall.create("clear-the-ward", "Ann,cpu:random", "Ann", seed=8)
+        server.hall.cpu_delay = 60  # the computer waits: the test plays its turn
+        ann = await join(server, "Ann")
+        cy = await Player("Cy").connect(server.port)
+        server.players.append(cy)
+        await cy.wait_for("#1 ")
+        await cy.press("w")
+        await cy.wait_for("watching")
+        await ann.wait_for("Cy is watching")
+        if room.actor != 0:
+            room.cpu_step()
+        await play_by_keys(room, {"Ann": ann}, 1)
+        await cy.wait_for("Ann moves the Doctor")
+        assert "'S STAFF CARDS" not in cy.text() and "(hidden)" in cy.text()
+        await cy.press("e")
+        await cy.wait_for("You are watching this game")
+        assert room.actor == 0 or len(room.record.actions) == 1
+
+
+async def test_a_restart_brings_the_room_back(tmp_path):
+    async with running(tmp_path) as server:
+        room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=9)
+        bot = make_bot("random", 2)
+        for _ in range(4):
+            room.play(room.actor, bot.choose(room.record.state))
+        actions = room.record.actions
+    async with running(tmp_path) as again:
+        back = again.hall.rooms[room.id]
+        assert back.record.actions == actions
+        ann = await join(again, "Ann")
+        await ann.wait_for("Ann moves the Doctor")
+
+
+# -- bad clients -----------------------------------------------------------------------
+
+
+async def test_no_pty_and_commands_are_answered_and_closed(tmp_path):
+    async with running(tmp_path) as server:
+        bare = await Player("Ann").connect(server.port, term_type=None)
+        server.players.append(bare)
+        await bare.closed.wait()
+        assert b"need a terminal" in bare.raw
+        shell = await Player("Ann").connect(server.port, command="cat /etc/passwd")
+        server.players.append(shell)
+        await shell.closed.wait()
+        assert b"only plays games" in shell.raw and b"root" not in shell.raw
+
+
+async def test_a_tiny_terminal_then_a_resize(tmp_path):
+    async with running(tmp_path) as server:
+        tiny = await Player("Ann", width=10, height=5).connect(server.port)
+        server.players.append(tiny)
+        await tiny.wait_quiet()
+        tiny.resize(100, 30)
+        await tiny.wait_for("Welcome, Ann")
+
+
+async def test_garbage_bytes_do_not_stop_the_server(tmp_path):
+    async with running(tmp_path) as server:
+        noisy = await Player("Ann").connect(server.port)
+        server.players.append(noisy)
+        await noisy.wait_for("Rooms")
+        noisy.send(bytes(range(256)) * 4 + b"\x1b[<99;999;999M\x1b[999999999;1R\x1b]0;x\x07\xff\xfe")
+        await noisy.wait_quiet()
+        other = await Player("Bob").connect(server.port)
+        server.players.append(other)
+        await other.wait_for("Welcome, Bob")
+
+
+async def test_an_idle_client_is_closed(tmp_path):
+    async with running(tmp_path, limits=Limits(idle_seconds=1.0)) as server:
+        idle = await Player("Ann").connect(server.port)
+        server.players.append(idle)
+        await asyncio.wait_for(idle.closed.wait(), 15)
+        assert b"No key for" in idle.raw
+
+
+async def test_one_more_than_the_cap_is_refused_politely(tmp_path):
+    async with running(tmp_path, limits=Limits(connections=3)) as server:
+        for name in ("Ann", "Bob", "Cy"):
+            player = await Player(name).connect(server.port)
+            server.players.append(player)
+            await player.wait_for("Welcome")
+        late = await Player("Dee").connect(server.port)
+        server.players.append(late)
+        await late.closed.wait()
+        assert b"the server is full (3 players connected)" in late.raw
+
+
+async def test_connections_per_address_are_limited(tmp_path):
+    async with running(tmp_path, limits=Limits(per_address=2)) as server:
+        for name in ("Ann", "Bob"):
+            player = await Player(name).connect(server.port)
+            server.players.append(player)
+        with pytest.raises(Exception):
+            third = await Player("Cy").connect(server.port)
+            server.players.append(third)
+
+
+async def test_a_500_character_name_is_cut_and_escape_codes_never_reach_a_screen(tmp_path, monkeypatch):
+    import sys
+
+    import asyncssh.connection
+
+    async with running(tmp_path) as server:
+        long = await Player("Z" * 500).connect(server.port)
+        server.players.append(long)
+        shown = await long.wait_for("Welcome, ")
+        assert f"Welcome, {'Z' * 14}. Rooms" in shown
+        # A client that does not clean its user name (asyncssh's own client would refuse):
+        # the server refuses the login, and goes on serving.
+        checked = asyncssh.connection.saslprep
+
+        def client_skips_the_check(text):
+            return text if sys._getframe(1).f_code.co_name == "prepare" else checked(text)
+
+        monkeypatch.setattr(asyncssh.connection, "saslprep", client_skips_the_check)
+        with pytest.raises(asyncssh.Error):
+            await Player("\x1b[2J\x1b]0;pwned\x07Ann").connect(server.port)
+        monkeypatch.undo()
+        again = await Player("Ann").connect(server.port)
+        server.players.append(again)
+        await again.wait_for("Welcome, Ann")
