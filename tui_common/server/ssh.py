@@ -66,13 +66,15 @@ class GameServer:
     """One server: the hall of rooms, the SSH listener and the connections."""
 
     def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = 2222, password: str | None = None,
-                 authorized_keys: str | None = None, limits: Limits = Limits(), cpu_delay: float | None = None) -> None:
+                 authorized_keys: str | None = None, limits: Limits = Limits(), cpu_delay: float | None = None,
+                 max_rooms: int | None = None) -> None:
         self.data_dir = Path(data_dir)
         self.host, self.port = host, port
         self.password = password
         self.authorized_keys = authorized_keys
         self.limits = limits
         self.cpu_delay = cpu_delay
+        self.max_rooms = max_rooms
         self.hall: Hall | None = None
         self.acceptor = None
         self.sessions: set[Terminal] = set()
@@ -85,6 +87,8 @@ class GameServer:
         loop = asyncio.get_running_loop()
         self.data_dir.mkdir(parents=True, exist_ok=True)
         extra = {} if self.cpu_delay is None else {"cpu_delay": self.cpu_delay}
+        if self.max_rooms is not None:
+            extra["max_rooms"] = self.max_rooms
         self.hall = Hall(Store(self.data_dir / FILE_NAME), call_later=loop.call_later, **extra)
         self.problems = self.hall.restore()
         for problem in self.problems:
