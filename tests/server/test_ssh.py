@@ -213,3 +213,25 @@ async def test_a_500_character_name_is_cut_and_escape_codes_never_reach_a_screen
         again = await Player("Ann").connect(server.port)
         server.players.append(again)
         await again.wait_for("Welcome, Ann")
+
+
+async def test_clinic_seats_choose_their_tiles_on_their_own_terminals(tmp_path):
+    async with running(tmp_path) as server:
+        room = server.hall.create("clinic", "Ann,Bob", "Ann", seed=4)
+        players = {"Ann": await join(server, "Ann", width=120, height=40),
+                   "Bob": await join(server, "Bob", width=120, height=40)}
+        selected = set()
+        while len(selected) < 2:  # the start cars, then each chooses a tile in secret
+            done, phase = len(room.record.actions), room.record.state.phase.name
+            chooser = players[room.names()[room.actor]]
+            if phase == "SELECT":
+                selected.add(chooser.name)
+            await chooser.wait_for("Enter confirm")
+            await chooser.press("enter")
+            for _ in range(100):
+                if len(room.record.actions) > done:
+                    break
+                await asyncio.sleep(0.03)
+            else:
+                raise AssertionError(chooser.text())
+        assert "Pass the keyboard" not in players["Ann"].text() + players["Bob"].text()

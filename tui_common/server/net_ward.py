@@ -28,47 +28,8 @@ from core.clear_ward import Phase, describe
 from core.errors import IllegalActionError
 from tui_common.event_log import EventLog
 from tui_common.messages import in_players_words
+from tui_common.server.net_common import NetAppMixin, NetGameOverMixin, leave_question, waiting_text
 from tui_common.server.rooms import Room, RoomEvent
-
-
-def waiting_text(room: Room) -> str:
-    """"waiting for Ann 1:05" while the game waits for a missing person, else ""."""
-    waiting = room.waiting()
-    if waiting is None:
-        return ""
-    name, seconds = waiting
-    return f"waiting for {name} {int(seconds) // 60}:{int(seconds) % 60:02d}"
-
-
-class NetAppMixin:
-    """What both games' shared-table apps do: be told of the room's news (attached on
-    mount, detached by the server when the connection or the app ends) and pass it to
-    the game screen in the app's own context."""
-
-    room: Room
-    seat: int | None
-    player: str
-    attached = False
-
-    def attach(self) -> None:
-        self.room.attach(self.player, self.heard)
-        self.attached = True
-
-    def detach(self) -> None:
-        if self.attached:
-            self.attached = False
-            self.room.detach(self.player, self.heard)
-
-    def heard(self, room: Room, event: RoomEvent) -> None:
-        """Called by the room, outside this app: queue the news for the app's task."""
-        self.call_later(self._deliver, event)
-
-    def _deliver(self, event: RoomEvent) -> None:
-        for screen in reversed(self.screen_stack):
-            take = getattr(screen, "take_event", None)
-            if take is not None:
-                take(event)
-                return
 
 
 class NetWardApp(NetAppMixin, ClearWardApp):
@@ -197,9 +158,7 @@ class NetWardScreen(GameScreen):
             if yes:
                 self.app.exit()
 
-        text = ("Back to the lobby? Your seat is kept: choose this room again to come back."
-                if self.seat is not None else "Stop watching and go back to the lobby?")
-        self.app.go(self, "push", ConfirmDialog(text), answered)
+        self.app.go(self, "push", ConfirmDialog(leave_question(self.seat)), answered)
 
     def _finish(self) -> None:
         if self._finished:
@@ -212,18 +171,5 @@ class NetWardScreen(GameScreen):
                     NetGameOverScreen(self.options, self.state, self.names, self.seed, outcome, record=self.record))
 
 
-class NetGameOverScreen(GameOverScreen):
+class NetGameOverScreen(NetGameOverMixin, GameOverScreen):
     """The game-over screen without "play again" and "setup" (the lobby opens rooms)."""
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        for button in ("#again", "#same", "#setup"):
-            for found in self.query(button):
-                found.remove()
-        self.query_one("#quit").focus()
-        self.sub_title = "Game over · q: back to the lobby"
-
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action in ("again", "setup"):
-            return False
-        return super().check_action(action, parameters)
