@@ -106,7 +106,12 @@ async def _serve(prog: str, args: argparse.Namespace) -> None:
     if args.web is not None:
         from tui_common.server.web import start_web
 
-        web = await start_web(server, args.web)
+        try:
+            web = await start_web(server, args.web)
+        except RuntimeError as err:
+            log.error("%s", err)
+        except OSError as err:
+            log.error("--web: cannot listen on port %d: %s", args.web, err.strerror or err)
     stop = asyncio.Event()
     import signal
 
