@@ -108,7 +108,9 @@ class LobbyApp(App):
             listing.add_option(Option("No room yet: press n to open one.", id="none", disabled=True))
             return
         listing.add_options([Option(text, id=str(room_id)) for room_id, text in lines])
-        listing.highlighted = min(keep or 0, len(lines) - 1)
+        if keep is None:  # the first time: the first room with a seat of yours
+            keep = next((i for i, (_, text) in enumerate(lines) if text.endswith("← your seat")), 0)
+        listing.highlighted = min(keep, len(lines) - 1)
 
     def _chosen_room(self):
         listing = self.query_one("#rooms", OptionList)
