@@ -75,6 +75,26 @@ class Client:
         return first, self.last - sent, self.bytes - before
 
 
+def rss(pid: int) -> int:
+    """The resident memory of process ``pid``, in bytes (0 where /proc is missing)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of process ``pid`` so far, in seconds."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def make_rooms(data_dir: Path, rooms: int, bots: bool) -> None:
     from tui_common.server.hall import Hall
     from tui_common.server.store import Store
@@ -91,6 +111,10 @@ async def main() -> int:
     parser.add_argument("--rooms", type=int, default=20)
     parser.add_argument("--moves", type=int, default=30, help="cursor moves per player")
     parser.add_argument("--bots", action="store_true", help="a computer seat in every room, playing on")
+    parser.add_argument("--pace", type=float, default=0.5,
+                        help="seconds between one player's keys, about a person's pace (default 0.5; 0: flat out)")
+    parser.add_argument("--who", choices=("both", "one"), default="both",
+                        help="both players of a room move the cursor, or only the first (whose turn it is)")
     parser.add_argument("--size", default="100x32", help="terminal size WxH (default 100x32)")
     args = parser.parse_args()
     width, height = map(int, args.size.split("x"))
@@ -116,15 +140,25 @@ async def main() -> int:
             await client.quiet(0.3)
             client.process.stdin.write(b"\r")  # the lobby: take my seat
         await asyncio.gather(*(c.quiet(0.8, 60) for c in clients))
-        print(f"{len(clients)} players seated in {time.monotonic() - started:.1f} s")
+        print(f"{len(clients)} players seated in {time.monotonic() - started:.1f} s; server memory "
+              f"{rss(server.pid) / 1e6:.0f} MB")
 
         async def moves(client: Client) -> list[tuple[float, float, int]]:
+            import random
+
             out = []
+            await asyncio.sleep(random.uniform(0, args.pace))
             for n in range(args.moves):
+                began = time.monotonic()
                 out.append(await client.key(b"\x1b[C" if n % 2 == 0 else b"\x1b[D"))
+                await asyncio.sleep(max(0.0, args.pace - (time.monotonic() - began)))
             return out
 
-        results = [r for rs in await asyncio.gather(*(moves(c) for c in clients)) for r in rs]
+        movers = clients if args.who == "both" else clients[::2]
+        cpu_before = cpu_seconds(server.pid)
+        clock = time.monotonic()
+        results = [r for rs in await asyncio.gather(*(moves(c) for c in movers)) for r in rs]
+        cpu_share = (cpu_seconds(server.pid) - cpu_before) / (time.monotonic() - clock)
         firsts = sorted(r[0] * 1000 for r in results)
         frames = sorted(r[1] * 1000 for r in results)
         sizes = sorted(r[2] for r in results)
@@ -132,10 +166,12 @@ async def main() -> int:
         def p(values, q):
             return values[min(len(values) - 1, int(q * len(values)))]
 
-        print(f"rooms {args.rooms} × 2 players{' + a computer' if args.bots else ''}, {len(results)} cursor moves, "
-              f"terminal {width}x{height}")
+        print(f"rooms {args.rooms} × 2 players{' + a computer' if args.bots else ''}, {len(results)} cursor moves "
+              f"by {len(movers)} players, a key every {args.pace} s each, terminal {width}x{height}")
         print(f"key to first byte: p50 {p(firsts, .5):.0f} ms, p95 {p(firsts, .95):.0f} ms")
         print(f"key to complete frame: p50 {p(frames, .5):.0f} ms, p95 {p(frames, .95):.0f} ms")
+        print(f"server CPU while moving: {cpu_share * 100:.0f}% of one core, "
+              f"{(cpu_share * (time.monotonic() - clock)) / max(1, len(results)) * 1000:.0f} ms per move")
         print(f"bytes per cursor move: median {statistics.median(sizes):.0f}, p95 {p(sizes, .95)}, "
               f"max {sizes[-1]}")
         for client in clients:

@@ -132,3 +132,17 @@ def test_room_limits(tmp_path):
     hall.create("clear-the-ward", "me,open", "Cy")
     with pytest.raises(RoomError, match="holds 5 rooms"):
         hall.create("clear-the-ward", "me,open", "Dee")
+
+
+def test_a_full_hall_drops_its_oldest_finished_game_for_a_new_room(tmp_path):
+    due = []
+    hall = hall_at(tmp_path, max_rooms=2, call_later=lambda delay, fn: due.append(fn))
+    done = hall.create("clear-the-ward", "cpu:random,cpu:random", "Ann", seed=1)
+    while due:
+        due.pop(0)()
+    assert done.status == OVER
+    hall.create("clear-the-ward", "me,open", "Bob")
+    hall.create("clear-the-ward", "me,open", "Cy")
+    assert done.id not in hall.rooms and len(hall.rooms) == 2
+    with pytest.raises(RoomError, match="holds 2 rooms"):  # unfinished rooms are never dropped
+        hall.create("clear-the-ward", "me,open", "Dee")

@@ -64,6 +64,10 @@ async def test_two_players_play_a_game_to_the_end_each_seeing_only_their_own_han
         await bob.wait_quiet()
         assert "ANN'S STAFF CARDS" in ann.text() and "BOB'S STAFF CARDS" not in ann.text()
         assert "BOB'S STAFF CARDS" in bob.text() and "ANN'S STAFF CARDS" not in bob.text()
+        waiting = bob if room.actor == 0 else ann
+        mover = room.names()[room.actor]
+        await waiting.wait_for(f"{mover} is playing")
+        assert "(computer)" not in waiting.text()
         # The rest of the game quickly, through the same room (both apps follow it).
         bot = make_bot("greedy", 1)
         while not room.record.over:
@@ -235,3 +239,21 @@ async def test_clinic_seats_choose_their_tiles_on_their_own_terminals(tmp_path):
             else:
                 raise AssertionError(chooser.text())
         assert "Pass the keyboard" not in players["Ann"].text() + players["Bob"].text()
+
+
+async def test_a_room_opened_in_the_lobby_starts_for_both_when_the_open_seat_is_taken(tmp_path):
+    async with running(tmp_path) as server:
+        ann = await Player("Ann").connect(server.port)
+        server.players.append(ann)
+        await ann.wait_for("No room yet")
+        await ann.press("n")
+        await ann.wait_for("New room")
+        await ann.wait_quiet()
+        await ann.press("enter", pause=0.3)  # Clear the Ward; then the seats field: me,open
+        await ann.press("enter")
+        await ann.wait_for("You sit in room #1")
+        await ann.wait_for("(open)")
+        bob = await join(server, "Bob")
+        await ann.wait_for("you are Ann")  # Ann's lobby went into the game by itself
+        assert server.hall.rooms[1].names() == ["Ann", "Bob"]
+        await bob.wait_for("Ann")

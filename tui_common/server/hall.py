@@ -50,6 +50,10 @@ class Hall:
         Raises ``RoomError`` (bad seats, too many rooms)."""
         seats = parse_seats(game, seats_text, creator)
         if len(self.rooms) >= self.max_rooms:
+            over = [r for r in self.listing() if r.status == OVER and not r.present and not r.spectators]
+            if over:  # the oldest finished game nobody is looking at makes room
+                self.remove(over[0].id)
+        if len(self.rooms) >= self.max_rooms:
             raise RoomError(f"the server holds {self.max_rooms} rooms already; join one or try later")
         mine = [r for r in self.rooms.values() if r.created_by == creator and r.status != OVER]
         if len(mine) >= MAX_ROOMS_PER_PLAYER:

@@ -73,11 +73,14 @@ class LobbyApp(App):
     ]
     CSS = "#rooms { height: 1fr; } #help { color: $text-muted; } #note { color: $warning; }"
 
-    def __init__(self, hall, name: str, note: str = "") -> None:
+    def __init__(self, hall, name: str, note: str = "", waiting_room: int | None = None) -> None:
+        """``waiting_room``: a room where this player sits, still waiting for players: the
+        lobby goes into its game by itself once every seat is taken."""
         super().__init__()
         self.hall = hall
         self.player = name
         self.note = note
+        self.waiting_room = waiting_room
         self._shown: list | None = None
 
     def compose(self) -> ComposeResult:
@@ -96,6 +99,10 @@ class LobbyApp(App):
 
     def refresh_rooms(self) -> None:
         """Show the hall's rooms (kept in step once a second)."""
+        waited = self.hall.rooms.get(self.waiting_room) if self.waiting_room is not None else None
+        if waited is not None and waited.record is not None and waited.seat_of(self.player) is not None:
+            self.exit(("play", waited.id))
+            return
         rooms = self.hall.listing()
         lines = [(r.id, r.summary() + (" ← your seat" if r.seat_of(self.player) is not None else "")) for r in rooms]
         if lines == self._shown:

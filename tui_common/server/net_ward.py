@@ -137,8 +137,7 @@ class NetWardScreen(GameScreen):
         if current is not None and current != self.seat and not self.room.seats[current].is_cpu:
             shown = self.query_one("#status", Static)
             text = str(shown.content)
-            shown.update(text.replace(f"{self.names[current]} (computer) is playing…",
-                                      f"{self.names[current]} is playing…"))
+            shown.update(text.replace(" (computer) is playing…", " is playing…", 1))
         if panel and self.state is not None and self.seat is not None and self.state.current != self.seat:
             self.query_one(SidePanel).show(self.state, self.names, self.seat, self.glyphs)  # my hand, always
 

@@ -154,7 +154,7 @@ class Room:
             return f"{self.names()[seat]} (computer, {spec.cpu})"
         if spec.name is None:
             return "(open)"
-        away = "" if self.present.get(seat) else " (away)"
+        away = " (away)" if self.status == PLAYING and not self.present.get(seat) else ""
         return spec.name + away
 
     def summary(self) -> str:

@@ -160,12 +160,12 @@ class GameServer:
         reader = asyncio.create_task(self._read(process, term))
         idle = asyncio.create_task(self._watch_idle(term))
         try:
-            note = ""
+            note, waiting = "", None
             while not term.closed:
                 from tui_common.server.lobby import LobbyApp
 
-                choice = await self._run(LobbyApp(self.hall, name, note), term)
-                note = ""
+                choice = await self._run(LobbyApp(self.hall, name, note, waiting), term)
+                note, waiting = "", None
                 if choice is None or term.closed:
                     break
                 kind, room_id = choice
@@ -174,6 +174,7 @@ class GameServer:
                     note = "" if room is None else f"Room #{room_id} waits for players: it starts when every seat is taken."
                     if room is not None and kind == "play":
                         note = f"You sit in room #{room_id}. " + note
+                        waiting = room_id
                     continue
                 seat = room.seat_of(name) if kind == "play" else None
                 await self._run(game_app(room, seat, name, self.data_dir), term)
