@@ -98,6 +98,12 @@ def test_a_spectator_is_counted_and_has_no_seat(tmp_path):
     room = hall_at(tmp_path).create("clear-the-ward", "Ann,cpu:random", "Ann", seed=1)
     assert room.attach("Zed", object()) is None and room.spectators == 1
     assert "1 watching" in room.summary()
+    # A seated player who chooses to watch is a spectator: their seat is not taken back.
+    events = heard(room)
+    assert room.attach("Ann", object(), watch=True) is None and room.spectators == 2
+    assert 0 not in room.present and [e.kind for e in events] == ["watching"]
+    room.detach("Ann", None, watch=True)
+    assert room.spectators == 1 and 0 not in room.left_at
 
 
 def test_computer_seats_play_a_game_to_the_end_through_the_hall_clock(tmp_path):

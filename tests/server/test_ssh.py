@@ -60,7 +60,7 @@ async def test_two_players_play_a_game_to_the_end_each_seeing_only_their_own_han
     async with running(tmp_path) as server:
         room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=3)
         ann, bob = await join(server, "Ann"), await join(server, "Bob")
-        await play_by_keys(room, {"Ann": ann, "Bob": bob}, 12)
+        await play_by_keys(room, {"Ann": ann, "Bob": bob}, 8)
         await bob.wait_quiet()
         assert "ANN'S STAFF CARDS" in ann.text() and "BOB'S STAFF CARDS" not in ann.text()
         assert "BOB'S STAFF CARDS" in bob.text() and "ANN'S STAFF CARDS" not in bob.text()
@@ -222,8 +222,8 @@ async def test_a_500_character_name_is_cut_and_escape_codes_never_reach_a_screen
 async def test_clinic_seats_choose_their_tiles_on_their_own_terminals(tmp_path):
     async with running(tmp_path) as server:
         room = server.hall.create("clinic", "Ann,Bob", "Ann", seed=4)
-        players = {"Ann": await join(server, "Ann", width=120, height=40),
-                   "Bob": await join(server, "Bob", width=120, height=40)}
+        players = {"Ann": await join(server, "Ann", width=100, height=30),
+                   "Bob": await join(server, "Bob", width=100, height=30)}
         selected = set()
         while len(selected) < 2:  # the start cars, then each chooses a tile in secret
             done, phase = len(room.record.actions), room.record.state.phase.name

@@ -72,9 +72,9 @@ def serve_main(prog: str, argv: list[str]) -> int:
             parser.error(f"--{flag.replace('_', '-')}: at least 1")
     if args.idle_minutes <= 0 or args.cpu_delay < 0:
         parser.error("--idle-minutes must be above 0 and --cpu-delay 0 or more")
-    try:
-        import asyncssh  # noqa: F401
-    except ImportError:
+    from importlib.util import find_spec
+
+    if find_spec("asyncssh") is None:
         print(f"{prog} serve: the server needs asyncssh: pip install 'hospital-games[server]'", file=sys.stderr)
         return 1
     logging.basicConfig(level=logging.INFO, stream=sys.__stderr__, format="%(asctime)s %(message)s")

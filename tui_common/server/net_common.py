@@ -31,17 +31,26 @@ class NetAppMixin:
     attached = False
 
     def attach(self) -> None:
-        self.room.attach(self.player, self.heard)
+        self.room.attach(self.player, self.heard, watch=self.seat is None)
         self.attached = True
 
     def detach(self) -> None:
         if self.attached:
             self.attached = False
-            self.room.detach(self.player, self.heard)
+            self.room.detach(self.player, self.heard, watch=self.seat is None)
 
     def heard(self, room: Room, event: RoomEvent) -> None:
-        """Called by the room, outside this app: queue the news for the app's task."""
-        self.call_later(self._deliver, event)
+        """Called by the room, outside this app: queue the news for the app's task. A
+        burst of actions (computer turns, a fast player) is shown once, at its end."""
+        if event.kind != "action":
+            self.call_later(self._deliver, event)
+        elif not getattr(self, "_catching_up", False):
+            self._catching_up = True
+            self.call_later(self._deliver_latest)
+
+    def _deliver_latest(self) -> None:
+        self._catching_up = False
+        self._deliver(RoomEvent("action", "", record=self.room.record))
 
     def _deliver(self, event: RoomEvent) -> None:
         for screen in reversed(self.screen_stack):
@@ -49,8 +58,6 @@ class NetAppMixin:
             if take is not None:
                 take(event)
                 return
-
-
 
 
 class NetGameOverMixin:

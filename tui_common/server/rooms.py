@@ -212,10 +212,11 @@ class Room:
     def _make_bots(self) -> None:
         self.bots = {i: make_bot(self.game, s.cpu, self.seed * 10 + i) for i, s in enumerate(self.seats) if s.is_cpu}
 
-    def attach(self, name: str, listener: Listener | None) -> int | None:
+    def attach(self, name: str, listener: Listener | None, *, watch: bool = False) -> int | None:
         """A connection of ``name`` opens on this room: returns their seat (``None``: they
-        watch). Says "Ann is back" when their seat had been left."""
-        seat = self.seat_of(name)
+        watch, as everyone without a seat does, or anyone who asks to ``watch``). Says
+        "Ann is back" when their seat had been left."""
+        seat = None if watch else self.seat_of(name)
         if listener is not None:
             self.listeners.append(listener)
         if seat is None:
@@ -229,11 +230,12 @@ class Room:
             self._tell(RoomEvent("back", f"{name} is back.", seat))
         return seat
 
-    def detach(self, name: str, listener: Listener | None) -> None:
-        """A connection of ``name`` closed (quit or dropped); the seat stays theirs."""
+    def detach(self, name: str, listener: Listener | None, *, watch: bool = False) -> None:
+        """A connection of ``name`` closed (quit or dropped); the seat stays theirs.
+        ``watch``: as given to ``attach``."""
         if listener in self.listeners:
             self.listeners.remove(listener)
-        seat = self.seat_of(name)
+        seat = None if watch else self.seat_of(name)
         if seat is None:
             self.spectators = max(0, self.spectators - 1)
             return
