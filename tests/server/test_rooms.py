@@ -152,3 +152,39 @@ def test_a_full_hall_drops_its_oldest_finished_game_for_a_new_room(tmp_path):
     assert done.id not in hall.rooms and len(hall.rooms) == 2
     with pytest.raises(RoomError, match="holds 2 rooms"):  # unfinished rooms are never dropped
         hall.create("clear-the-ward", "me,open", "Dee")
+
+
+def test_room_options_from_the_lobby():
+    from tui_common.server.rooms import parse_options
+
+    assert parse_options("clear-the-ward", "start=2", 2) == {"start": 1}
+    assert parse_options("clinic", "goal=three-hubs", 1) == {"goal": "three-hubs"}
+    assert parse_options("clinic", "", 3) == {}
+    with pytest.raises(RoomError, match="from 1 to 2"):
+        parse_options("clear-the-ward", "start=3", 2)
+    with pytest.raises(RoomError, match="exactly one seat"):
+        parse_options("clinic", "goal=three-hubs", 2)
+    with pytest.raises(RoomError, match="takes start=N"):
+        parse_options("clear-the-ward", "goal=floor-3", 2)
+
+
+def test_the_starting_seat_option_reaches_the_deal(tmp_path):
+    for start in (0, 1):
+        room = hall_at(tmp_path / str(start)).create("clear-the-ward", "Ann,Bob", "Ann", seed=6,
+                                                     options=f"start={start + 1}")
+        assert room.actor == start
+
+
+def test_a_seat_is_given_up_only_before_the_deal_and_a_deserted_room_closes(tmp_path):
+    hall = hall_at(tmp_path)
+    room = hall.create("clear-the-ward", "me,open,open", "Ann")
+    room.join("Bob")
+    hall.leave(room, "Bob")
+    assert room.seats[1].name is None and room.id in hall.rooms
+    hall.leave(room, "Ann")
+    assert room.id not in hall.rooms and hall.store.load_rooms()[0] == []
+    playing = hall.create("clear-the-ward", "Ann,Bob", "Ann")
+    with pytest.raises(RoomError, match="stays yours until it ends"):
+        hall.leave(playing, "Bob")
+    with pytest.raises(RoomError, match="no seat"):
+        hall.leave(playing, "Cy")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tui_common.server.rooms import OVER, Room, RoomError, RoomEvent, new_seed, parse_seats
+from tui_common.server.rooms import OVER, Room, RoomError, RoomEvent, new_seed, parse_options, parse_seats
 from tui_common.server.store import Store
 
 #: Rooms on one server at most (finished rooms count until removed).
@@ -44,11 +44,13 @@ class Hall:
         return problems
 
     def create(self, game: str, seats_text: str, creator: str, seed: int | None = None,
-               options: dict[str, Any] | None = None) -> Room:
+               options: dict[str, Any] | str | None = None) -> Room:
         """A new room of ``game`` with the seats typed by ``creator`` (see
-        ``rooms.parse_seats``), saved at once; dealt at once when no seat is open.
+        ``rooms.parse_seats``) and its options (a dict, or as typed: ``rooms.parse_options``),
+        saved at once; dealt at once when no seat is open.
         Raises ``RoomError`` (bad seats, too many rooms)."""
         seats = parse_seats(game, seats_text, creator)
+        options = parse_options(game, options, len(seats)) if isinstance(options, str) else dict(options or {})
         if len(self.rooms) >= self.max_rooms:
             over = [r for r in self.listing() if r.status == OVER and not r.present and not r.spectators]
             if over:  # the oldest finished game nobody is looking at makes room
@@ -59,13 +61,20 @@ class Hall:
         if len(mine) >= MAX_ROOMS_PER_PLAYER:
             raise RoomError(f"you have {MAX_ROOMS_PER_PLAYER} unfinished rooms already")
         room = Room(self.store.next_id(), game, list(seats), new_seed() if seed is None else seed,
-                    dict(options or {}), created_by=creator, save=self.store.save_room)
+                    options, created_by=creator, save=self.store.save_room)
         self._adopt(room)
         if not room.free_seats():
             room.start()
         room._save()
         self.schedule_cpu(room)
         return room
+
+    def leave(self, room: Room, name: str) -> None:
+        """``name`` gives up their seat in a room still waiting for players; a room left
+        with no person in it closes. Raises ``RoomError`` (no seat, game begun)."""
+        room.leave_seat(name)
+        if room.deserted:
+            self.remove(room.id)
 
     def remove(self, room_id: int) -> None:
         """Close a room for good (finished or abandoned)."""

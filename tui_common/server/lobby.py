@@ -19,7 +19,8 @@ from textual.widgets.option_list import Option
 from tui_common.server.rooms import GAMES, OVER, RoomError
 
 HELP = (
-    "Enter: play (your seat, or a free one) · w: watch · n: new room · q: leave. "
+    "Enter: play (your seat, or a free one) · w: watch · n: new room · x: give up a seat "
+    "in a room still waiting · q: leave. "
     "Seats: me, open (anyone who joins), a friend's name, cpu:LEVEL."
 )
 
@@ -42,6 +43,8 @@ class NewRoomDialog(ModalScreen):
             yield Input("me,open", id="seats", max_length=120)
             yield Static("Seed (empty: a random deal):")
             yield Input("", id="seed", max_length=9, restrict=r"[0-9]*")
+            yield Static("Options (Clear the Ward: start=N, the first player; Clinic solitaire: goal=NAME):")
+            yield Input("", id="options", max_length=60)
             yield Static("", id="problem")
 
     def on_mount(self) -> None:
@@ -54,7 +57,8 @@ class NewRoomDialog(ModalScreen):
         game_list = self.query_one("#game", OptionList)
         game = game_list.get_option_at_index(game_list.highlighted or 0).id
         seed = self.query_one("#seed", Input).value.strip()
-        self.dismiss((game, self.query_one("#seats", Input).value, int(seed) if seed else None))
+        self.dismiss((game, self.query_one("#seats", Input).value, int(seed) if seed else None,
+                      self.query_one("#options", Input).value))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -68,6 +72,7 @@ class LobbyApp(App):
     BINDINGS = [
         Binding("n", "new", "New room"),
         Binding("w", "watch", "Watch"),
+        Binding("x", "give_up", "Give up seat"),
         Binding("q", "leave", "Leave"),
         Binding("ctrl+q", "leave", "Leave", show=False, priority=True),
     ]
@@ -152,17 +157,29 @@ class LobbyApp(App):
         if room is not None:
             self.exit(("watch", room.id))
 
+    def action_give_up(self) -> None:
+        """x: give up your seat in a room that still waits for players."""
+        room = self._chosen_room()
+        if room is None:
+            return
+        try:
+            self.hall.leave(room, self.player)
+        except RoomError as err:
+            self.say(f"{err}.")
+            return
+        self.say(f"You gave up your seat in room #{room.id}.")
+        self.refresh_rooms()
+
     def action_new(self) -> None:
         def made(answer) -> None:
             if answer is None:
                 return
-            game, seats, seed = answer
+            game, seats, seed, options = answer
             try:
-                room = self.hall.create(game, seats, self.player, seed)
+                room = self.hall.create(game, seats, self.player, seed, options)
             except RoomError as err:
                 self.say(f"No room opened: {err}.")
                 return
-            room.join(self.player) if room.seat_of(self.player) is not None else None
             if room.seat_of(self.player) is not None:
                 self.exit(("play", room.id))
             else:

@@ -101,6 +101,32 @@ def parse_seats(game: str, text: str, creator: str) -> tuple[SeatSpec, ...]:
     return tuple(seats)
 
 
+def parse_options(game: str, text: str, seats: int) -> dict[str, Any]:
+    """A new room's options from the lobby: Clear the Ward ``start=N`` (the starting
+    seat, 1 for the first); Clinic ``goal=NAME`` (the solitaire goal, one seat only).
+    Empty: the defaults. Raises ``RoomError`` saying what is wrong."""
+    options: dict[str, Any] = {}
+    for raw in text.replace(",", " ").split():
+        key, _, value = raw.partition("=")
+        key, value = key.strip().lower(), value.strip().lower()
+        if game == "clear-the-ward" and key == "start":
+            if not value.isdigit() or not 1 <= int(value) <= seats:
+                raise RoomError(f"start: choose a seat from 1 to {seats}")
+            options["start"] = int(value) - 1
+        elif game == "clinic" and key == "goal":
+            from clinic_tui.config import GOALS
+
+            if value not in GOALS:
+                raise RoomError(f"goal: choose from {', '.join(GOALS)}")
+            if seats != 1:
+                raise RoomError("goal: a solitaire goal needs exactly one seat")
+            options["goal"] = value
+        else:
+            known = "start=N" if game == "clear-the-ward" else "goal=NAME"
+            raise RoomError(f"unknown option {raw!r}; {GAMES[game][0]} takes {known}")
+    return options
+
+
 def clean_name(text: str, limit: int = 14) -> str:
     """A player name safe to draw: printable characters only (escape codes and other
     control characters dropped), spaces squeezed, at most ``limit`` characters. Raises
@@ -201,6 +227,23 @@ class Room:
                 self.start()
             self._save()
         return seat
+
+    def leave_seat(self, name: str) -> None:
+        """Give up ``name``'s seat before the deal (it is open again). Raises
+        ``RoomError`` once the game is dealt: the seat is theirs until it ends."""
+        seat = self.seat_of(name)
+        if seat is None:
+            raise RoomError(f"you have no seat in room #{self.id}")
+        if self.record is not None:
+            raise RoomError("the game has begun: your seat stays yours until it ends (q in the game leaves the table)")
+        self.seats[seat] = SeatSpec()
+        self._tell(RoomEvent("left", f"{name} gives up seat {seat + 1}.", seat))
+        self._save()
+
+    @property
+    def deserted(self) -> bool:
+        """Waiting for players, and no person holds a seat any more."""
+        return self.record is None and all(s.name is None for s in self.seats if not s.is_cpu)
 
     def start(self) -> None:
         """Deal the game (every seat taken)."""
