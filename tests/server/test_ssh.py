@@ -257,3 +257,52 @@ async def test_a_room_opened_in_the_lobby_starts_for_both_when_the_open_seat_is_
         await ann.wait_for("you are Ann")  # Ann's lobby went into the game by itself
         assert server.hall.rooms[1].names() == ["Ann", "Bob"]
         await bob.wait_for("Ann")
+
+
+async def test_an_error_in_one_players_app_leaves_the_table_and_the_server_standing(tmp_path, monkeypatch):
+    from tui_common.server.net_ward import NetWardScreen
+
+    async with running(tmp_path) as server:
+        room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=3)
+        ann, bob = await join(server, "Ann"), await join(server, "Bob")
+
+        def broken(self):
+            raise RuntimeError("a bug in the help key")
+
+        monkeypatch.setattr(NetWardScreen, "action_help", broken)
+        await ann.press("?")
+        await ann.wait_for("Welcome, Ann")  # back in the lobby, the game still there
+        await bob.wait_for("Ann left")
+        monkeypatch.undo()
+        await ann.press("enter")
+        await ann.wait_for("you are Ann")
+        await bob.wait_for("Ann is back")
+        assert room.status == "playing" and (tmp_path / "crash.log").exists()
+
+
+async def test_no_port_forwarding_and_no_file_access(tmp_path):
+    import asyncssh
+
+    async with running(tmp_path) as server:
+        player = await Player("Ann").connect(server.port)
+        server.players.append(player)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await player.conn.open_connection("127.0.0.1", server.port)  # direct-tcpip
+        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+            await player.conn.start_sftp_client()
+        with pytest.raises(asyncssh.ChannelListenError):
+            await player.conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+        await player.wait_for("Welcome, Ann")  # the game session is untouched
+
+
+async def test_a_password_when_the_server_has_one(tmp_path):
+    import asyncssh
+
+    async with running(tmp_path, password="s3cret") as server:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Player("Ann").connect(server.port)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Player("Ann").connect(server.port, password="guess")
+        ann = await Player("Ann").connect(server.port, password="s3cret")
+        server.players.append(ann)
+        await ann.wait_for("Welcome, Ann")
