@@ -306,3 +306,20 @@ async def test_a_password_when_the_server_has_one(tmp_path):
         ann = await Player("Ann").connect(server.port, password="s3cret")
         server.players.append(ann)
         await ann.wait_for("Welcome, Ann")
+
+
+async def test_fifty_silent_connections_at_once_neither_block_a_player_nor_stay(tmp_path):
+    limits = Limits(per_address=100, login_seconds=2.0)
+    async with running(tmp_path, limits=limits) as server:
+        silent = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(50)]
+        ann = await Player("Ann").connect(server.port)
+        server.players.append(ann)
+        await ann.wait_for("Welcome, Ann")
+        closed = 0
+        for reader, writer in silent:  # each gets the banner, then is closed at the login timeout
+            try:
+                await asyncio.wait_for(reader.read(), 15)
+                closed += 1
+            finally:
+                writer.close()
+        assert closed == 50 and len(server.sessions) == 1
