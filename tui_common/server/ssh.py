@@ -188,6 +188,8 @@ class GameServer:
 
     async def _run(self, app, term: Terminal):
         """Run ``app`` on ``term`` until it exits (or the client goes); its result."""
+        if term.closed:  # the client left between two apps
+            return None
         app.net_terminal = term
         app.driver_class = ChannelDriver
         term.app = app
