@@ -63,7 +63,6 @@ class NetWardScreen(GameScreen):
         self.room, self.seat, self.player = room, seat, player
         # Every other seat is played elsewhere: the screen waits for it, as for a computer.
         self.bots = {i: None for i in range(len(self.names)) if i != seat}
-        self.resumed = True  # the log tells the game so far
 
     def on_mount(self) -> None:
         # (GameScreen.on_mount runs after this one, as Textual calls every class's handler)
