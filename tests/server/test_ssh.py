@@ -188,9 +188,17 @@ async def test_connections_per_address_are_limited(tmp_path):
         for name in ("Ann", "Bob"):
             player = await Player(name).connect(server.port)
             server.players.append(player)
+            await player.wait_for("Welcome")
+        third = await Player("Cy").connect(server.port)
+        server.players.append(third)
+        await third.closed.wait()
+        assert b"2 players are connected from your address already" in third.raw
+        # Far beyond the limit, connections are closed before anyone logs in.
+        silent = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(3)]
         with pytest.raises(Exception):
-            third = await Player("Cy").connect(server.port)
-            server.players.append(third)
+            await Player("Dee").connect(server.port)
+        for _, writer in silent:
+            writer.close()
 
 
 async def test_a_500_character_name_is_cut_and_escape_codes_never_reach_a_screen(tmp_path, monkeypatch):

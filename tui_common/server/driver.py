@@ -47,6 +47,8 @@ class Terminal:
         self.last_input = time.monotonic()
         #: the app running now, set by the server
         self.app = None
+        #: the client's IP address (the server's per-address limit)
+        self.address = ""
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
 
     def write(self, text: str) -> None:

@@ -141,6 +141,12 @@ class GameServer:
         if len(self.sessions) >= self.limits.connections:
             say(f"Sorry, the server is full ({self.limits.connections} players connected). Please try again later.")
             return
+        peer = process.get_extra_info("peername")
+        address = peer[0] if peer else "?"
+        mine = sum(1 for t in self.sessions if t.address == address)
+        if mine >= self.limits.per_address and address not in self.trusted_addresses:
+            say(f"Sorry, {self.limits.per_address} players are connected from your address already.")
+            return
         try:
             name = clean_name(process.get_extra_info("username") or "")
         except RoomError:
@@ -156,6 +162,7 @@ class GameServer:
 
         term = Terminal(write, (width or 80, height or 24))
         term.process = process
+        term.address = address
         self.sessions.add(term)
         reader = asyncio.create_task(self._read(process, term))
         idle = asyncio.create_task(self._watch_idle(term))
@@ -251,9 +258,9 @@ class _Gate(asyncssh.SSHServer):
         count = self.server.by_address.get(self.address, 0) + 1
         self.server.by_address[self.address] = count
         limits = self.server.limits
-        # Far beyond the cap (or one address hogging it): no time is spent on them.
+        # Far beyond the caps: no time is spent on them (within them, the session says why).
         trusted = self.address in self.server.trusted_addresses
-        if (count > limits.per_address and not trusted) or len(self.server.sessions) > limits.connections + 10:
+        if (count > 2 * limits.per_address and not trusted) or len(self.server.sessions) > limits.connections + 10:
             conn.close()
 
     def connection_lost(self, exc) -> None:
