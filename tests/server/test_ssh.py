@@ -247,6 +247,8 @@ async def test_clinic_seats_choose_their_tiles_on_their_own_terminals(tmp_path):
             else:
                 raise AssertionError(chooser.text())
         assert "Pass the keyboard" not in players["Ann"].text() + players["Bob"].text()
+        waiting = players["Bob" if room.actor == 0 else "Ann"]
+        await waiting.wait_for(f"{room.names()[room.actor]} is playing")
 
 
 async def test_a_room_opened_in_the_lobby_starts_for_both_when_the_open_seat_is_taken(tmp_path):

@@ -69,6 +69,13 @@ class NetClinicScreen(GameScreen):
     def viewer(self) -> int | None:
         return self.seat
 
+    def status_text(self) -> str:
+        text = super().status_text()
+        current = self.state.current
+        if current is not None and current != self.seat and not self.room.seats[current].is_cpu:
+            text = text.replace(" (computer) is thinking: ", " is playing: ", 1)  # a person, elsewhere
+        return text
+
     # -- the room's news --------------------------------------------------------------
 
     def take_event(self, event: RoomEvent) -> None:
