@@ -25,9 +25,8 @@ class Player:
 
     async def connect(self, port: int, *, term_type: str | None = "xterm-256color", command: str | None = None,
                       **options) -> Player:
-        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name, known_hosts=None,
-                                           client_keys=None, preferred_auth="none,password",
-                                           **options)
+        options = {"client_keys": None, "preferred_auth": "none,password", **options}
+        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name, known_hosts=None, **options)
         size = (self.width, self.height) if term_type else None
         self.process = await self.conn.create_process(command, term_type=term_type, term_size=size, encoding=None)
         self._reader = asyncio.create_task(self._read())

@@ -1,5 +1,9 @@
 """The SSH server end to end: real asyncssh clients with a pty (drawn on a pyte screen)
-against a server on 127.0.0.1 on a free port, each seat in the real Clear the Ward app."""
+against a server on 127.0.0.1 on a free port, each seat in the real Clear the Ward app.
+
+Most tests take 1–5 s. The two that play games by keys (Clear the Ward to the end,
+Clinic's secret tiles) take about 10 s: two real apps answer every key through real
+SSH, and a shorter game would not cross a turn boundary or reach a staff hand."""
 
 from __future__ import annotations
 
@@ -333,3 +337,17 @@ async def test_fifty_silent_connections_at_once_neither_block_a_player_nor_stay(
             finally:
                 writer.close()
         assert closed == 50 and len(server.sessions) == 1
+
+
+async def test_only_authorized_keys_when_the_server_has_a_list(tmp_path):
+    import asyncssh
+
+    key, other = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    listed = tmp_path / "authorized_keys"
+    listed.write_bytes(key.export_public_key())
+    async with running(tmp_path, authorized_keys=str(listed)) as server:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Player("Ann").connect(server.port, client_keys=[other], preferred_auth="publickey")
+        ann = await Player("Ann").connect(server.port, client_keys=[key], preferred_auth="publickey")
+        server.players.append(ann)
+        await ann.wait_for("Welcome, Ann")
