@@ -351,3 +351,14 @@ async def test_only_authorized_keys_when_the_server_has_a_list(tmp_path):
         ann = await Player("Ann").connect(server.port, client_keys=[key], preferred_auth="publickey")
         server.players.append(ann)
         await ann.wait_for("Welcome, Ann")
+
+
+async def test_the_game_follows_the_players_window(tmp_path):
+    async with running(tmp_path) as server:
+        server.hall.create("clear-the-ward", "Ann,cpu:random", "Ann", seed=1)
+        ann = await join(server, "Ann")
+        ann.resize(60, 20)
+        await ann.wait_for("Terminal too small: 60×20")
+        ann.resize(90, 28)
+        await ann.wait_for("you are Ann")
+        assert "too small" not in ann.text()
