@@ -88,6 +88,13 @@ class LobbyApp(App):
         self.waiting_room = waiting_room
         self._shown: list | None = None
 
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual prints the traceback where this process's output went; the log keeps it.
+        import logging
+
+        logging.getLogger("hospital_games.server").error("lobby of %s failed", self.player, exc_info=error)
+        super()._handle_exception(error)
+
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(f"Welcome, {self.player}. Rooms:", id="welcome", markup=False)
