@@ -65,6 +65,10 @@ def main(argv: list[str] | None = None) -> int:
         from tui_common.simulate import simulate_main
 
         return simulate_main("clear-ward", argv[1:])
+    if argv and argv[0] == "serve":
+        from tui_common.server.cli import serve_main
+
+        return serve_main("clear-ward", argv[1:])
     options = options_from_args(argv)
     if options.load is not None or options.replay is not None:
         from clear_ward_tui.autosave import load

@@ -74,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
         from tui_common.simulate import simulate_main
 
         return simulate_main("clinic", argv[1:])
+    if argv and argv[0] == "serve":
+        from tui_common.server.cli import serve_main
+
+        return serve_main("clinic", argv[1:])
     options = options_from_args(argv)
     if options.load or options.replay:
         from clinic_tui.saving import load_record

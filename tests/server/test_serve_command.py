@@ -1,0 +1,55 @@
+"""``clear-ward serve`` as a player meets it: the command starts, says where it listens,
+serves the lobby, makes its host key once, and stops cleanly on SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+
+import pytest
+
+from tests.server.client import Player
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def start(tmp_path):
+    env = dict(os.environ, HOSPITAL_SERVER_DATA_DIR=str(tmp_path))
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "clear_ward_tui", "serve", "--port", "0", env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    line = b""
+    while b"Serving on" not in line:
+        line = await asyncio.wait_for(proc.stderr.readline(), 30)
+        assert line, "the server stopped before listening"
+    return proc, int(re.search(rb"port (\d+)", line).group(1))
+
+
+async def test_serve_listens_serves_the_lobby_and_stops_on_sigterm(tmp_path):
+    proc, port = await start(tmp_path)
+    try:
+        key = (tmp_path / "ssh_host_ed25519_key")
+        assert key.exists() and oct(key.stat().st_mode & 0o777) == "0o600"
+        first_key = key.read_bytes()
+        ann = await Player("Ann").connect(port)
+        await ann.wait_for("Welcome, Ann")
+        await ann.close()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(proc.wait(), 20) == 0
+    proc, port = await start(tmp_path)  # the same host key the second time
+    proc.send_signal(signal.SIGTERM)
+    await asyncio.wait_for(proc.wait(), 20)
+    assert key.read_bytes() == first_key
+
+
+def test_serve_help_and_bad_flags(capsys):
+    from clear_ward_tui.__main__ import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", "--max-connections", "0"])
+    assert exit_.value.code == 2
+    assert "--max-connections: at least 1" in capsys.readouterr().err

@@ -1,0 +1,156 @@
+"""A Textual driver that draws an app on a remote terminal (an SSH channel) instead of
+the process's own terminal, so one server process runs one app per connection.
+
+The app finds its terminal in ``app.net_terminal`` (a ``Terminal``): the driver writes
+the app's output there and the connection feeds the bytes typed and the window size
+changes back (``Terminal.feed`` / ``Terminal.resize``). Keys are decoded by Textual's
+own xterm parser, as the Linux driver does; bytes that are not UTF-8 become U+FFFD and
+anything the parser chokes on is dropped (the parser starts afresh).
+
+Several apps share the event loop; each runs in its own task, so Textual's
+``active_app`` context is each app's own. Code outside an app (the room telling the
+players of an action) must reach it by ``app.call_later`` (a message to its queue),
+never by calling its widgets directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import time
+from collections.abc import Callable
+
+from textual import events
+from textual.driver import Driver
+from textual.geometry import Size
+
+#: Seconds after which a lone Escape is a key, not the start of a sequence.
+ESCAPE_WAIT = 0.1
+
+
+class Terminal:
+    """One connection's terminal: ``write`` sends text to the client, ``size`` is its
+    window (columns, rows); ``feed`` and ``resize`` pass the client's input to the
+    driver of the app running now (if any). ``written`` counts the bytes sent."""
+
+    def __init__(self, write: Callable[[bytes], None], size: tuple[int, int]) -> None:
+        self._write = write
+        self.size = (max(1, size[0]), max(1, size[1]))
+        self.driver: ChannelDriver | None = None
+        self.written = 0
+        #: the session is ending (the client left, idled or the server stops)
+        self.closed = False
+        #: the client is gone: nothing more is written
+        self.gone = False
+        #: said to the client once the app has closed (e.g. why it was disconnected)
+        self.farewell = ""
+        self.last_input = time.monotonic()
+        #: the app running now, set by the server
+        self.app = None
+        #: the client's IP address (the server's per-address limit)
+        self.address = ""
+        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+
+    def write(self, text: str) -> None:
+        if self.gone:
+            return
+        data = text.encode("utf-8", "replace")
+        self.written += len(data)
+        try:
+            self._write(data)
+        except Exception:  # the channel closed under us
+            self.gone = True
+
+    def hang_up(self, farewell: str = "", *, gone: bool = False) -> None:
+        """End the session: the app running now exits (its terminal restored unless the
+        client is ``gone``), then ``farewell`` is said and the connection closed."""
+        self.gone = self.gone or gone
+        if self.closed:
+            return
+        self.closed = True
+        self.farewell = farewell
+        app = self.app
+        if app is not None:
+            app.call_later(app.exit)
+
+    def feed(self, data: bytes) -> None:
+        text = self._decode(data)
+        if text and self.driver is not None:
+            self.driver.feed(text)
+
+    def resize(self, width: int, height: int) -> None:
+        self.size = (max(1, min(width, 1000)), max(1, min(height, 500)))
+        if self.driver is not None:
+            self.driver.resized()
+
+
+class ChannelDriver(Driver):
+    """Textual driver for ``app.net_terminal``; see the module docstring."""
+
+    def __init__(self, app, *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None) -> None:
+        super().__init__(app, debug=debug, mouse=mouse, size=size)
+        self.terminal: Terminal = app.net_terminal
+        self._parser = None
+        self._tick_handle: asyncio.TimerHandle | None = None
+
+    def write(self, data: str) -> None:
+        self.terminal.write(data)
+
+    def flush(self) -> None:
+        pass
+
+    def _send_size(self) -> None:
+        size = Size(*self.terminal.size)
+        self._app.post_message(events.Resize(size, size))
+
+    def start_application_mode(self) -> None:
+        from textual._xterm_parser import XTermParser
+
+        self._parser = XTermParser(self._debug)
+        self.write("\x1b[?1049h")  # alternate screen
+        if self._mouse:
+            self.write("\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h")
+        self.write("\x1b[?25l\x1b[?2004h\x1b[?7l")  # hide cursor, bracketed paste, no line wrap
+        self.terminal.driver = self
+        self._send_size()
+
+    def send_message(self, message) -> None:
+        self._app.post_message(message)
+
+    def feed(self, text: str) -> None:
+        """Keys (and mouse reports) typed on the client."""
+        try:
+            for message in self._parser.feed(text):
+                self.process_message(message)
+        except Exception:  # a garbled sequence: forget it, start afresh
+            from textual._xterm_parser import XTermParser
+
+            self._parser = XTermParser(self._debug)
+        if self._tick_handle is None:
+            self._tick_handle = self._loop.call_later(ESCAPE_WAIT * 1.5, self._tick)
+
+    def _tick(self) -> None:
+        self._tick_handle = None
+        if self._parser is None:
+            return
+        try:
+            for message in self._parser.tick():
+                self.process_message(message)
+        except Exception:
+            pass
+
+    def resized(self) -> None:
+        self._send_size()
+
+    def disable_input(self) -> None:
+        if self.terminal.driver is self:
+            self.terminal.driver = None
+
+    def stop_application_mode(self) -> None:
+        self.disable_input()
+        if self._tick_handle is not None:
+            self._tick_handle.cancel()
+            self._tick_handle = None
+        if self._mouse:
+            self.write("\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l")
+        self.write("\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h")

@@ -1,0 +1,199 @@
+"""The lobby: the first screen of every connection. It lists the rooms with their seats;
+the player creates a room (game, seats, seed), joins a free seat (or takes their own
+back), watches a game, or leaves.
+
+``LobbyApp`` exits with ``("play", room_id)``, ``("watch", room_id)`` or ``None``
+(leave); the server then runs the room's game app on the same connection and comes back
+here when it closes.
+"""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui_common.server.rooms import GAMES, OVER, RoomError
+
+HELP = (
+    "Enter: play (your seat, or a free one) · w: watch · n: new room · x: give up a seat "
+    "in a room still waiting · q: leave. "
+    "Seats: me, open (anyone who joins), a friend's name, cpu:LEVEL."
+)
+
+
+class NewRoomDialog(ModalScreen):
+    """Game, seats and seed of a new room; dismisses with ``(game, seats, seed)`` or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    NewRoomDialog { align: center middle; }
+    #new-room { width: 70; max-width: 100%; height: auto; border: round $accent; padding: 0 1; }
+    #new-room Input { margin: 0; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="new-room"):
+            yield Static("New room — choose the game:")
+            yield OptionList(*(Option(title, id=key) for key, (title, _, _) in GAMES.items()), id="game")
+            yield Static("Seats (e.g. me,open or me,cpu:greedy; Clinic levels: random, basic, strong):")
+            yield Input("me,open", id="seats", max_length=120)
+            yield Static("Seed (empty: a random deal):")
+            yield Input("", id="seed", max_length=9, restrict=r"[0-9]*")
+            yield Static("Options (Clear the Ward: start=N, the first player; Clinic solitaire: goal=NAME):")
+            yield Input("", id="options", max_length=60)
+            yield Static("", id="problem")
+
+    def on_mount(self) -> None:
+        self.query_one("#game", OptionList).highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.query_one("#seats", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        game_list = self.query_one("#game", OptionList)
+        game = game_list.get_option_at_index(game_list.highlighted or 0).id
+        seed = self.query_one("#seed", Input).value.strip()
+        self.dismiss((game, self.query_one("#seats", Input).value, int(seed) if seed else None,
+                      self.query_one("#options", Input).value))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LobbyApp(App):
+    """The lobby of one connection; ``server`` is the ``GameServer`` (its ``hall``)."""
+
+    TITLE = "Hospital games"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("n", "new", "New room"),
+        Binding("w", "watch", "Watch"),
+        Binding("x", "give_up", "Give up seat"),
+        Binding("q", "leave", "Leave"),
+        Binding("ctrl+q", "leave", "Leave", show=False, priority=True),
+    ]
+    CSS = "#rooms { height: 1fr; } #help { color: $text-muted; } #note { color: $warning; }"
+
+    def __init__(self, hall, name: str, note: str = "", waiting_room: int | None = None) -> None:
+        """``waiting_room``: a room where this player sits, still waiting for players: the
+        lobby goes into its game by itself once every seat is taken."""
+        super().__init__()
+        self.hall = hall
+        self.player = name
+        self.note = note
+        self.waiting_room = waiting_room
+        self._shown: list | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual prints the traceback where this process's output went; the log keeps it.
+        import logging
+
+        logging.getLogger("hospital_games.server").error("lobby of %s failed", self.player, exc_info=error)
+        super()._handle_exception(error)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(f"Welcome, {self.player}. Rooms:", id="welcome", markup=False)
+        yield OptionList(id="rooms")
+        yield Static(self.note, id="note", markup=False)
+        yield Static(HELP, id="help", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"lobby · {self.player}"
+        self.refresh_rooms()
+        self.set_interval(1.0, self.refresh_rooms)
+        self.query_one("#rooms").focus()
+
+    def refresh_rooms(self) -> None:
+        """Show the hall's rooms (kept in step once a second)."""
+        waited = self.hall.rooms.get(self.waiting_room) if self.waiting_room is not None else None
+        if waited is not None and waited.record is not None and waited.seat_of(self.player) is not None:
+            self.exit(("play", waited.id))
+            return
+        rooms = self.hall.listing()
+        lines = [(r.id, r.summary() + (" ← your seat" if r.seat_of(self.player) is not None else "")) for r in rooms]
+        if lines == self._shown:
+            return
+        self._shown = lines
+        listing = self.query_one("#rooms", OptionList)
+        keep = listing.highlighted
+        listing.clear_options()
+        if not lines:
+            listing.add_option(Option("No room yet: press n to open one.", id="none", disabled=True))
+            return
+        listing.add_options([Option(text, id=str(room_id)) for room_id, text in lines])
+        if keep is None:  # the first time: the first room with a seat of yours
+            keep = next((i for i, (_, text) in enumerate(lines) if text.endswith("← your seat")), 0)
+        listing.highlighted = min(keep, len(lines) - 1)
+
+    def _chosen_room(self):
+        listing = self.query_one("#rooms", OptionList)
+        if listing.highlighted is None or listing.option_count == 0:
+            return None
+        option = listing.get_option_at_index(listing.highlighted)
+        return None if option.id == "none" else self.hall.rooms.get(int(option.id))
+
+    def say(self, text: str) -> None:
+        self.query_one("#note", Static).update(text)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "rooms":
+            self.action_play()
+
+    def action_play(self) -> None:
+        room = self._chosen_room()
+        if room is None:
+            return
+        if room.status == OVER and room.seat_of(self.player) is None:
+            self.exit(("watch", room.id))
+            return
+        try:
+            room.join(self.player)
+        except RoomError as err:
+            self.say(f"{err}.")
+            return
+        self.exit(("play", room.id))
+
+    def action_watch(self) -> None:
+        room = self._chosen_room()
+        if room is not None:
+            self.exit(("watch", room.id))
+
+    def action_give_up(self) -> None:
+        """x: give up your seat in a room that still waits for players."""
+        room = self._chosen_room()
+        if room is None:
+            return
+        try:
+            self.hall.leave(room, self.player)
+        except RoomError as err:
+            self.say(f"{err}.")
+            return
+        self.say(f"You gave up your seat in room #{room.id}.")
+        self.refresh_rooms()
+
+    def action_new(self) -> None:
+        def made(answer) -> None:
+            if answer is None:
+                return
+            game, seats, seed, options = answer
+            try:
+                room = self.hall.create(game, seats, self.player, seed, options)
+            except RoomError as err:
+                self.say(f"No room opened: {err}.")
+                return
+            if room.seat_of(self.player) is not None:
+                self.exit(("play", room.id))
+            else:
+                self.say(f"Room #{room.id} is open.")
+                self.refresh_rooms()
+
+        self.push_screen(NewRoomDialog(), made)
+
+    def action_leave(self) -> None:
+        self.exit(None)

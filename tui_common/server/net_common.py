@@ -1,0 +1,82 @@
+"""What both games' shared-table apps have in common: the room's news reaching the app,
+the waiting timer, leaving the table, and a game-over screen without "play again"."""
+
+from __future__ import annotations
+
+from tui_common.server.rooms import Room, RoomEvent
+
+
+def leave_question(seat: int | None) -> str:
+    return ("Back to the lobby? Your seat is kept: choose this room again to come back."
+            if seat is not None else "Stop watching and go back to the lobby?")
+
+
+def waiting_text(room: Room) -> str:
+    """"waiting for Ann 1:05" while the game waits for a missing person, else ""."""
+    waiting = room.waiting()
+    if waiting is None:
+        return ""
+    name, seconds = waiting
+    return f"waiting for {name} {int(seconds) // 60}:{int(seconds) % 60:02d}"
+
+
+class NetAppMixin:
+    """What both games' shared-table apps do: be told of the room's news (attached on
+    mount, detached by the server when the connection or the app ends) and pass it to
+    the game screen in the app's own context."""
+
+    room: Room
+    seat: int | None
+    player: str
+    attached = False
+
+    def attach(self) -> None:
+        self.room.attach(self.player, self.heard, watch=self.seat is None)
+        self.attached = True
+
+    def detach(self) -> None:
+        if self.attached:
+            self.attached = False
+            self.room.detach(self.player, self.heard, watch=self.seat is None)
+
+    def heard(self, room: Room, event: RoomEvent) -> None:
+        """Called by the room, outside this app: queue the news for the app's task. A
+        burst of actions (computer turns, a fast player) is shown once, at its end."""
+        if event.kind != "action":
+            self.call_later(self._deliver, event)
+        elif not getattr(self, "_catching_up", False):
+            self._catching_up = True
+            self.call_later(self._deliver_latest)
+
+    def _deliver_latest(self) -> None:
+        self._catching_up = False
+        self._deliver(RoomEvent("action", "", record=self.room.record))
+
+    def _deliver(self, event: RoomEvent) -> None:
+        for screen in reversed(self.screen_stack):
+            take = getattr(screen, "take_event", None)
+            if take is not None:
+                take(event)
+                return
+
+
+class NetGameOverMixin:
+    """A game-over screen without "play again", "same seed" and "setup" (the lobby opens
+    rooms); q goes back to the lobby."""
+
+    def on_mount(self) -> None:
+        # (the game's own on_mount runs after this one: Textual calls every class's handler)
+        self.call_after_refresh(self._tidy)
+
+    def _tidy(self) -> None:
+        for button in ("#again", "#same", "#setup"):
+            for found in self.query(button):
+                found.remove()
+        for found in self.query("#quit"):
+            found.focus()
+        self.sub_title = "Game over · q: back to the lobby"
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("again", "setup"):
+            return False
+        return super().check_action(action, parameters)

@@ -1,0 +1,173 @@
+"""Clear the Ward at a shared table: the real app and game screen, driven by a room.
+
+The seam is small: ``NetWardScreen`` is the app's own ``GameScreen`` with four things
+changed. ``play`` sends the action to the room (which plays it through the engine and
+saves it) instead of the screen's own record; every seat that is not this player's is
+treated like a computer seat (the screen waits, keys say whose turn it is) and nothing
+is ever played for it here (the room runs the computer players); the room's news
+(actions of the others, "Ann left", "Ann is back") arrives by ``app.call_later``; the
+side panel always shows this player's own staff hand and no one else's.
+
+Undo and Save as are off at a shared table (the server keeps the game); q leaves the
+table (the seat stays yours) and goes back to the lobby.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from clear_ward_tui import app as clear_ward_app
+from clear_ward_tui.app import ClearWardApp
+from clear_ward_tui.config import Options, Seat
+from clear_ward_tui.screens.game import GameScreen
+from clear_ward_tui.screens.game_over import GameOverScreen
+from clear_ward_tui.widgets.side_panel import SidePanel
+from textual.widgets import Static
+from core.clear_ward import Phase, describe
+from core.errors import IllegalActionError
+from tui_common.event_log import EventLog
+from tui_common.messages import in_players_words
+from tui_common.server.net_common import NetAppMixin, NetGameOverMixin, leave_question, waiting_text
+from tui_common.server.rooms import Room, RoomEvent
+
+
+class NetWardApp(NetAppMixin, ClearWardApp):
+    """Clear the Ward for one seat (``seat`` None: a spectator) of ``room``."""
+
+    RESUME_COMMAND = ""
+    CSS_PATH = str(Path(clear_ward_app.__file__).parent / ClearWardApp.CSS_PATH)
+
+    def rules_markdown(self) -> str:
+        from tui_common.rules import rules_text
+
+        return rules_text(Path(clear_ward_app.__file__).resolve().parent, self.RULES_FILE, self.title)
+
+    def __init__(self, room: Room, seat: int | None, player: str, data_dir=None) -> None:
+        seats = tuple(Seat(n, s.cpu) for n, s in zip(room.names(), room.seats))
+        super().__init__(Options(seats=seats, seed=room.seed, data_dir=data_dir))
+        self.room, self.seat, self.player = room, seat, player
+
+    def on_mount(self, event) -> None:
+        event.prevent_default()  # not ClearWardApp's own start (setup, autosave, loading screen)
+        self.attach()
+        self.push_screen(NetWardScreen(self.room, self.seat, self.player, self.options))
+        self.call_after_refresh(self.check_size)
+
+
+class NetWardScreen(GameScreen):
+    """The game screen of one seat at a shared table; see the module docstring."""
+
+    def __init__(self, room: Room, seat: int | None, player: str, options: Options) -> None:
+        super().__init__(options, record=room.record)
+        self.room, self.seat, self.player = room, seat, player
+        # Every other seat is played elsewhere: the screen waits for it, as for a computer.
+        self.bots = {i: None for i in range(len(self.names)) if i != seat}
+
+    def on_mount(self) -> None:
+        # (GameScreen.on_mount runs after this one, as Textual calls every class's handler)
+        self.set_interval(1.0, self._show_waiting)
+        self.call_after_refresh(self._show_waiting)
+
+    def _show_waiting(self) -> None:
+        who = "watching" if self.seat is None else f"you are {self.names[self.seat]}"
+        wait = waiting_text(self.room)
+        self.sub_title = f"room #{self.room.id} · {who}" + (f" · {wait}" if wait else "")
+
+    # -- the room's news --------------------------------------------------------------
+
+    def take_event(self, event: RoomEvent) -> None:
+        if event.kind == "action":
+            self._catch_up(event.record)
+        elif event.kind in ("left", "back", "watching"):
+            self.query_one(EventLog).add(event.text)
+            self.notify(event.text, timeout=4)
+            self._show_waiting()
+
+    def _catch_up(self, record) -> None:
+        """Show ``record``'s actions this screen has not shown yet (none if it is older)."""
+        done = len(self.record.actions)
+        if len(record.actions) <= done:
+            return
+        log = self.query_one(EventLog)
+        for before, action, after in zip(record.states[done:], record.actions[done:], record.states[done + 1:]):
+            log.add(describe(before, action, after))
+        before, after = self.record.state, record.state
+        if before.moves == 0 and after.moves > 0 and self.clock_started is None:
+            self.clock_started = time.monotonic()
+        if after.phase is Phase.OVER and self.clock_stopped is None:
+            self.clock_stopped = time.monotonic()
+        self.targeting, self.picked = None, ()
+        self.record = record
+        self.state = after
+        self._show_waiting()
+
+    # -- the seam: actions go to the room ---------------------------------------------
+
+    def play(self, action) -> bool:
+        if self.seat is None:
+            self.notify("You are watching this game.", severity="warning")
+            return False
+        try:
+            self.room.play(self.seat, action)
+        except IllegalActionError as err:
+            self.notify(in_players_words(str(err)), severity="error", title="Not allowed")
+            return False
+        self._catch_up(self.room.record)
+        return True
+
+    def _human_may_act(self) -> bool:
+        if self.state is None or self.state.phase is Phase.OVER:
+            return False
+        if self.seat is None:
+            self.notify("You are watching this game.", severity="warning")
+            return False
+        if self.state.current != self.seat:
+            self.notify(f"Wait: it is {self.names[self.state.current]}'s turn.", severity="warning")
+            return False
+        return True
+
+    def _cpu_act(self) -> None:
+        self._cpu_pending = False  # the room plays the others' turns, never this screen
+
+    def refresh_view(self, *, panel: bool = True) -> None:
+        super().refresh_view(panel=panel)
+        current = None if self.state is None else self.state.current
+        if current is not None and current != self.seat and not self.room.seats[current].is_cpu:
+            shown = self.query_one("#status", Static)
+            text = str(shown.content)
+            shown.update(text.replace(" (computer) is playing…", " is playing…", 1))
+        if panel and self.state is not None and self.seat is not None and self.state.current != self.seat:
+            self.query_one(SidePanel).show(self.state, self.names, self.seat, self.glyphs)  # my hand, always
+
+    def _autosave(self) -> None:
+        pass  # the room saved it
+
+    def action_undo(self) -> None:
+        self.notify("Undo is off at a shared table.", severity="warning")
+
+    def action_save_as(self) -> None:
+        self.notify("The server keeps this game; it needs no saving.", severity="information")
+
+    def action_quit(self) -> None:
+        from tui_common.dialogs import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.go(self, "push", ConfirmDialog(leave_question(self.seat)), answered)
+
+    def _finish(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        outcome = None
+        if self.state.solo:
+            outcome = self.app.night_shift_outcome(self.state, self.seed, self.elapsed())
+        self.app.go(self, "replace",
+                    NetGameOverScreen(self.options, self.state, self.names, self.seed, outcome, record=self.record))
+
+
+class NetGameOverScreen(NetGameOverMixin, GameOverScreen):
+    """The game-over screen without "play again" and "setup" (the lobby opens rooms)."""

@@ -1,0 +1,283 @@
+"""The SSH server (asyncssh): ``ssh -p 2222 NAME@HOST`` opens the lobby as NAME.
+
+Each connection gets the game and nothing else: no shell, no command, no port
+forwarding, no agent or X11 forwarding, no scp/sftp. It runs one Textual app at a time
+(the lobby, then a room's game, then the lobby again) in this process, drawn on the
+SSH channel by ``driver.ChannelDriver`` at the client's window size (resizes followed).
+
+Limits (``Limits``): connections in all (one more is told the table is full, politely,
+and closed), connections per address, seconds to log in, minutes without a key, and
+the bytes waiting for a client that does not read. A client without a terminal, a
+command, garbage bytes or a 10×5 window is answered, never a crash.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+from tui_common.server.driver import ChannelDriver, Terminal
+from tui_common.server.hall import Hall
+from tui_common.server.rooms import RoomError, clean_name
+from tui_common.server.store import FILE_NAME, Store
+
+log = logging.getLogger("hospital_games.server")
+
+#: The host key's file name in the data folder (created on the first start).
+HOST_KEY = "ssh_host_ed25519_key"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits (see docs/server.md)."""
+
+    #: players connected at once; one more is refused politely
+    connections: int = 50
+    #: connections from one address at once
+    per_address: int = 8
+    #: seconds to finish logging in
+    login_seconds: float = 30.0
+    #: seconds without a key before the connection is closed
+    idle_seconds: float = 30 * 60
+    #: bytes of output a client may leave unread before it is dropped
+    unread_bytes: int = 4 * 1024 * 1024
+
+
+def host_key(data_dir: Path) -> asyncssh.SSHKey:
+    """The server's host key, made (ed25519, owner-only file) on the first start."""
+    path = Path(data_dir) / HOST_KEY
+    if path.exists():
+        return asyncssh.read_private_key(str(path))
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key.write_private_key(str(path))
+    path.chmod(0o600)
+    key.write_public_key(str(path) + ".pub")
+    return key
+
+
+class GameServer:
+    """One server: the hall of rooms, the SSH listener and the connections."""
+
+    def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = 2222, password: str | None = None,
+                 authorized_keys: str | None = None, limits: Limits = Limits(), cpu_delay: float | None = None,
+                 max_rooms: int | None = None) -> None:
+        self.data_dir = Path(data_dir)
+        self.host, self.port = host, port
+        self.password = password
+        self.authorized_keys = authorized_keys
+        self.limits = limits
+        self.cpu_delay = cpu_delay
+        self.max_rooms = max_rooms
+        self.hall: Hall | None = None
+        self.acceptor = None
+        self.sessions: set[Terminal] = set()
+        self.by_address: dict[str, int] = {}
+        self.problems: list[str] = []
+        #: addresses not held to the per-address limit (the browser door's)
+        self.trusted_addresses: set[str] = set()
+
+    async def start(self) -> None:
+        """Open the store (restoring every room) and listen; ``self.port`` is then the
+        port really listened on (0 asks for a free one)."""
+        loop = asyncio.get_running_loop()
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        extra = {} if self.cpu_delay is None else {"cpu_delay": self.cpu_delay}
+        if self.max_rooms is not None:
+            extra["max_rooms"] = self.max_rooms
+        self.hall = Hall(Store(self.data_dir / FILE_NAME), call_later=loop.call_later, **extra)
+        self.problems = self.hall.restore()
+        for problem in self.problems:
+            log.warning(problem)
+        self.acceptor = await asyncssh.create_server(
+            lambda: _Gate(self), self.host, self.port,
+            server_host_keys=[host_key(self.data_dir)],
+            process_factory=self._session, encoding=None, line_editor=False,
+            allow_scp=False, sftp_factory=None, agent_forwarding=False, x11_forwarding=False,
+            login_timeout=self.limits.login_seconds, keepalive_interval=60, keepalive_count_max=3,
+            authorized_client_keys=self.authorized_keys,
+        )
+        self.port = self.acceptor.sockets[0].getsockname()[1]
+
+    async def close(self) -> None:
+        if self.acceptor is not None:
+            self.acceptor.close()
+            await self.acceptor.wait_closed()
+        for term in list(self.sessions):
+            term.hang_up("The server is stopping; your seat is kept.")
+        await asyncio.sleep(0.2)
+        if self.hall is not None:
+            self.hall.store.close()
+
+    # -- one connection -----------------------------------------------------------------
+
+    async def _session(self, process: asyncssh.SSHServerProcess) -> None:
+        try:
+            await self._serve(process)
+        except Exception:  # nothing a client does may stop the server
+            log.exception("connection failed")
+        finally:
+            try:
+                process.exit(0)
+            except Exception:
+                pass
+
+    async def _serve(self, process: asyncssh.SSHServerProcess) -> None:
+        def say(text: str) -> None:
+            process.stdout.write((text.replace("\n", "\r\n") + "\r\n").encode())
+
+        if process.command is not None or process.subsystem is not None:
+            say("This server only plays games: log in without a command, e.g. ssh -t -p PORT NAME@HOST.")
+            return
+        if process.get_terminal_type() is None:
+            say("The games need a terminal: log in with ssh -t (e.g. ssh -t -p 2222 Ann@host).")
+            return
+        if len(self.sessions) >= self.limits.connections:
+            say(f"Sorry, the server is full ({self.limits.connections} players connected). Please try again later.")
+            return
+        peer = process.get_extra_info("peername")
+        address = peer[0] if peer else "?"
+        mine = sum(1 for t in self.sessions if t.address == address)
+        if mine >= self.limits.per_address and address not in self.trusted_addresses:
+            say(f"Sorry, {self.limits.per_address} players are connected from your address already.")
+            return
+        try:
+            name = clean_name(process.get_extra_info("username") or "")
+        except RoomError:
+            name = "Player"
+        width, height = process.get_terminal_size()[:2]
+        channel = process.channel
+
+        def write(data: bytes) -> None:
+            if channel.get_write_buffer_size() > self.limits.unread_bytes:
+                term.hang_up(gone=True)  # the client stopped reading
+                return
+            process.stdout.write(data)
+
+        term = Terminal(write, (width or 80, height or 24))
+        term.process = process
+        term.address = address
+        self.sessions.add(term)
+        reader = asyncio.create_task(self._read(process, term))
+        idle = asyncio.create_task(self._watch_idle(term))
+        try:
+            note, waiting = "", None
+            while not term.closed:
+                from tui_common.server.lobby import LobbyApp
+
+                choice = await self._run(LobbyApp(self.hall, name, note, waiting), term)
+                note, waiting = "", None
+                if choice is None or term.closed:
+                    break
+                kind, room_id = choice
+                room = self.hall.rooms.get(room_id)
+                if room is None or room.record is None:
+                    note = "" if room is None else f"Room #{room_id} waits for players: it starts when every seat is taken."
+                    if room is not None and kind == "play":
+                        note = f"You sit in room #{room_id}. " + note
+                        waiting = room_id
+                    continue
+                seat = room.seat_of(name) if kind == "play" else None
+                await self._run(game_app(room, seat, name, self.data_dir), term)
+        finally:
+            reader.cancel()
+            idle.cancel()
+            self.sessions.discard(term)
+            term.closed = True
+            if term.farewell and not term.gone:
+                say(term.farewell)
+
+    async def _run(self, app, term: Terminal):
+        """Run ``app`` on ``term`` until it exits (or the client goes); its result."""
+        if term.closed:  # the client left between two apps
+            return None
+        app.net_terminal = term
+        app.driver_class = ChannelDriver
+        term.app = app
+        try:
+            return await app.run_async(size=term.size)
+        finally:
+            term.app = None
+            detach = getattr(app, "detach", None)
+            if detach is not None:
+                detach()
+
+    async def _read(self, process: asyncssh.SSHServerProcess, term: Terminal) -> None:
+        while True:
+            try:
+                data = await process.stdin.read(4096)
+            except asyncssh.TerminalSizeChanged as change:
+                term.resize(change.width, change.height)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            except Exception:
+                data = b""
+            if not data:
+                term.hang_up(gone=True)
+                return
+            term.last_input = time.monotonic()
+            term.feed(data)
+
+    async def _watch_idle(self, term: Terminal) -> None:
+        limit = self.limits.idle_seconds
+        while not term.closed:
+            await asyncio.sleep(min(5.0, limit / 4))
+            if time.monotonic() - term.last_input > limit:
+                term.hang_up(f"No key for {limit / 60:g} minutes: goodbye. Your seat is kept.")
+                return
+
+
+def game_app(room, seat, name, data_dir):
+    """The game app of ``room`` for ``seat`` (``None``: a spectator)."""
+    if room.game == "clear-the-ward":
+        from tui_common.server.net_ward import NetWardApp
+
+        return NetWardApp(room, seat, name, data_dir)
+    from tui_common.server.net_clinic import NetClinicApp
+
+    return NetClinicApp(room, seat, name, data_dir)
+
+
+class _Gate(asyncssh.SSHServer):
+    """Who may connect and how they log in."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        self.address = ""
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        peer = conn.get_extra_info("peername")
+        self.address = peer[0] if peer else "?"
+        count = self.server.by_address.get(self.address, 0) + 1
+        self.server.by_address[self.address] = count
+        limits = self.server.limits
+        # Far beyond the caps: no time is spent on them (within them, the session says why).
+        trusted = self.address in self.server.trusted_addresses
+        if (count > 2 * limits.per_address and not trusted) or len(self.server.sessions) > limits.connections + 10:
+            conn.close()
+
+    def connection_lost(self, exc) -> None:
+        count = self.server.by_address.get(self.address, 1) - 1
+        if count > 0:
+            self.server.by_address[self.address] = count
+        else:
+            self.server.by_address.pop(self.address, None)
+
+    def begin_auth(self, username: str) -> bool:
+        return bool(self.server.password or self.server.authorized_keys)
+
+    def password_auth_supported(self) -> bool:
+        return bool(self.server.password)
+
+    def validate_password(self, username: str, password: str) -> bool:
+        return hmac.compare_digest(password.encode(), (self.server.password or "").encode())
+
+    def public_key_auth_supported(self) -> bool:
+        return bool(self.server.authorized_keys)
