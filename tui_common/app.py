@@ -50,7 +50,7 @@ class TableApp(App):
         """The game's rules as Markdown (a short note when the file is missing)."""
         import sys
 
-        from tui_common.rules import rules_text
+        from tui_common.rules_file import rules_text
 
         package_dir = Path(sys.modules[type(self).__module__].__file__).resolve().parent
         return rules_text(package_dir, self.RULES_FILE, self.title)

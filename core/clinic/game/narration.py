@@ -309,7 +309,9 @@ def option_text(state: GameState, action: Action) -> str:
         return f"take the bonus tile: {action.tile}"
     if isinstance(action, Construct):
         cost = build_cost(action.build) if state.phase is Phase.BUILD else 0
-        return f"{_build_words(action.build)} ({_money(cost)})"
+        moved = getattr(action.build, "cars_moved", ())
+        cars = f", moving the car{'s' if len(moved) > 1 else ''} {' and '.join(spot_name(c) for c in moved)} into it"
+        return f"{_build_words(action.build)} ({_money(cost)}){cars if moved else ''}"
     if isinstance(action, (HireDoctor, HireNurse, HireOrderly)):
         return _hire_option(state, action)
     if isinstance(action, ShiftAppointment):
