@@ -110,11 +110,17 @@ class ClearWardPlain(PlainGame):
     # -- looking ---------------------------------------------------------------------------
 
     def board(self, seat: int, args: str) -> list[str]:
+        """The ward row by row (``board 3``: row 3 only)."""
         view = player_view(self.state, seat)
+        arg = args.strip()
+        if arg and not (arg.isdigit() and 1 <= int(arg) <= WARD_SIZE):
+            return [f"board takes a row number from 1 to {WARD_SIZE}, e.g. board 3, or nothing; {arg!r} is not one."]
         rows = [
             f"Row {r + 1}: " + ", ".join(space_words(view, r * WARD_SIZE + c) for c in range(WARD_SIZE)) + "."
-            for r in range(WARD_SIZE)
+            for r in (range(WARD_SIZE) if not arg else [int(arg) - 1])
         ]
+        if arg:
+            return rows
         return ["The ward, row by row from the top, columns A to F:", *rows, _doctor_line(view)]
 
     def look(self, seat: int, args: str) -> list[str]:

@@ -222,8 +222,9 @@ class ClinicPlain(PlainGame):
         lines = [f"Your action tiles this round: {tiles or 'none left'}."]
         if view.selected and view.selected[seat] is not None:
             lines.append(f"Your selected tile, face down: {view.selected[seat]}.")
-        staff = ", ".join(f"{len(p.clinic.of_role(r))} {r}{'s' if len(p.clinic.of_role(r)) != 1 else ''}"
-                          for r in (Role.DOCTOR, Role.NURSE, Role.ORDERLY, Role.PATIENT))
+        plural = {Role.DOCTOR: "doctors", Role.NURSE: "nurses", Role.ORDERLY: "orderlies", Role.PATIENT: "patients"}
+        counts = ((len(p.clinic.of_role(r)), r) for r in plural)
+        staff = ", ".join(f"{n} {r if n == 1 else plural[r]}" for n, r in counts)
         lines.append(f"You have ${p.money} and {staff}.")
         return lines
 

@@ -43,6 +43,7 @@ class PlainGame:
         self.resumed = bool(record.actions)
         self._aside_checked = autosaved
         self._autosave_failed = False
+        self._written = False  # the autosave was written in this session
 
     #: The question of the setup, when no players were given, and a computer level.
     setup_question = ""
@@ -211,6 +212,7 @@ class PlainGame:
                 if moved:
                     said.append(moved)
             folder.keep(self.record.to_save())
+            self._written = True
         except OSError as err:
             if not self._autosave_failed:
                 self._autosave_failed = True
@@ -234,7 +236,7 @@ class PlainGame:
 
     def leaving(self) -> list[str]:
         """Said when the player quits (the game is saved first)."""
-        if not self.record.actions:
+        if not self.record.actions and not self._written:
             return ["Nothing was played, so nothing was saved. Goodbye."]
         problems = self.autosave()
         if problems and self._autosave_failed:
