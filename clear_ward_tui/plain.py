@@ -20,7 +20,7 @@ from core.clear_ward.constants import VICTORY_CARD_STARS, WARD_SIZE
 from core.clear_ward.narration import decision_text, describe, option_text
 from core.clear_ward.view import CardView, PlayerView
 from core.clear_ward.ward import cell_name
-from core.record import GameRecord
+from core.record import GameRecord, imported_later
 from tui_common.plain.game import PlainGame
 from tui_common.plain.start import run
 
@@ -80,19 +80,10 @@ class ClearWardPlain(PlainGame):
         self.clock_started: float | None = time.monotonic() if record.state.moves and not record.over else None
         self.clock_stopped: float | None = None
 
-    def make_bot(self, level: str, seed: int):
-        from core.clear_ward.bots import make_bot
-
-        return make_bot(level, seed)
-
-    def legal(self, state) -> list:
-        return legal_actions(state)
-
-    def describe(self, before, action, after) -> str:
-        return describe(before, action, after)
-
-    def option_text(self, state, action) -> str:
-        return option_text(state, action)
+    make_bot = staticmethod(imported_later("core.clear_ward.bots", "make_bot"))
+    legal = staticmethod(legal_actions)
+    describe = staticmethod(describe)
+    option_text = staticmethod(option_text)
 
     def decision(self, state) -> str:
         return f"Turn {state.turn + 1}. {self.names[state.current]}: {decision_text(state)}."

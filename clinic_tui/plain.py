@@ -22,7 +22,7 @@ from core.clinic.game.end import goal_status
 from core.clinic.game.narration import decision_text, describe, option_text, person_name
 from core.clinic.game.view import PlayerView, player_view
 from core.clinic.people import PreAdmissions
-from core.record import GameRecord
+from core.record import imported_later
 from tui_common.plain.game import PlainGame
 from tui_common.plain.start import run
 
@@ -128,19 +128,10 @@ class ClinicPlain(PlainGame):
     def parse_players(options: Options, text: str) -> tuple:
         return parse_players(text, expert=options.expert)
 
-    def make_bot(self, level: str, seed: int):
-        from core.clinic.game.bots import make_bot
-
-        return make_bot(level, seed)
-
-    def legal(self, state) -> list:
-        return legal_actions(state)
-
-    def describe(self, before, action, after) -> str:
-        return describe(before, action, after)
-
-    def option_text(self, state, action) -> str:
-        return option_text(state, action)
+    make_bot = staticmethod(imported_later("core.clinic.game.bots", "make_bot"))
+    legal = staticmethod(legal_actions)
+    describe = staticmethod(describe)
+    option_text = staticmethod(option_text)
 
     def decision(self, state) -> str:
         return f"{self.names[state.current]}: {decision_text(state)}."
@@ -153,8 +144,10 @@ class ClinicPlain(PlainGame):
         for title, body in reports.after_action(before, after):
             lines.append(f"{title}:")
             for line in body.splitlines():  # a player's name, then their indented lines
+                if line.startswith("University:"):  # letters and dots: said in words
+                    line = "University: " + ", ".join(str(c) if c is not None else "empty" for c in after.university)
                 if line.strip():
-                    lines.append(line.strip() if line.startswith(" ") else f"{line.strip()}:")
+                    lines.append(f"{line}:" if line in self.names else line.strip())
         return lines
 
     def opening(self) -> list[str]:

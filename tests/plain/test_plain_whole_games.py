@@ -44,15 +44,26 @@ def _decisions(stdin) -> list[re.Match]:
     return found
 
 
+GAMES = {"clear-ward": (clear_ward_options, clear_ward_main, autosave.load),
+         "clinic": (clinic_options, clinic_main, saving.load_record)}
+
+
+def _finished(game: str, tmp_path, players: str, seed: str):
+    """A whole game answering 1 to everything: (what was said, the stdin, the record)."""
+    options, main, load = GAMES[game]
+    status, out, stdin = play(main, options(["--plain", "--players", players, "--seed", seed,
+                                             "--data-dir", str(tmp_path)]), always("1"))
+    assert status == 0
+    only_words(out)
+    record = load(tmp_path / "last-game.json")
+    assert record.over
+    return out, stdin, record
+
+
 def test_a_whole_night_shift_answering_1_ends_the_game(tmp_path):
     from core.clear_ward.narration import describe
 
-    options = clear_ward_options(["--plain", "--players", "Ann", "--seed", "7", "--data-dir", str(tmp_path)])
-    status, out, stdin = play(clear_ward_main, options, always("1"))
-    assert status == 0
-    only_words(out)
-    record = autosave.load(tmp_path / "last-game.json")
-    assert record.over
+    out, stdin, record = _finished("clear-ward", tmp_path, "Ann", "7")
     assert "The game is over: all patients have been treated or removed." in out
     assert "The ward is clear: you win the Night Shift!" in out or "The Night Shift is lost" in out
     decisions = _decisions(stdin)
@@ -67,11 +78,7 @@ def test_a_whole_night_shift_answering_1_ends_the_game(tmp_path):
 def test_two_players_against_a_computer_every_computer_action_is_announced(tmp_path):
     from core.clear_ward.narration import describe
 
-    options = clear_ward_options(["--plain", "--players", "Ann,cpu:greedy", "--seed", "3", "--data-dir", str(tmp_path)])
-    status, out, stdin = play(clear_ward_main, options, always("1"))
-    assert status == 0
-    only_words(out)
-    record = autosave.load(tmp_path / "last-game.json")
+    out, stdin, record = _finished("clear-ward", tmp_path, "Ann,cpu:greedy", "3")
     computer = _narrations(record, describe, human=False)
     assert len(computer) > 10
     assert said_in_order(out, computer) == len(computer)
@@ -84,12 +91,7 @@ def test_two_players_against_a_computer_every_computer_action_is_announced(tmp_p
 def test_a_whole_clinic_solitaire_answering_1(tmp_path):
     from core.clinic.game.narration import describe
 
-    options = clinic_options(["--plain", "--players", "Ann", "--seed", "7", "--data-dir", str(tmp_path)])
-    status, out, stdin = play(clinic_main, options, always("1"))
-    assert status == 0
-    only_words(out)
-    record = saving.load_record(tmp_path / "last-game.json")
-    assert record.over
+    out, stdin, record = _finished("clinic", tmp_path, "Ann", "7")
     assert len(_decisions(stdin)) == len(record.actions)
     assert said_in_order(out, _narrations(record, describe)) == len(record.actions)
     assert "Business, round 6:" in out

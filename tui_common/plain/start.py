@@ -9,15 +9,14 @@ action, so ``--resume`` goes on from there.
 
 from __future__ import annotations
 
-import datetime
 import random
 import sys
-import traceback
 from pathlib import Path
 from typing import TextIO
 
 from core.errors import GameError
 from core.saves import LEFT_AS_IT_WAS, SaveError, read_save, summary
+from tui_common.crash import write_crash_log
 from tui_common.plain.game import PlainGame
 from tui_common.plain.loop import PlainLoop
 from tui_common.plain.text import spoken
@@ -60,7 +59,7 @@ def run(game_cls: type[PlainGame], options, stdin: TextIO | None = None, stdout:
     except BrokenPipeError:
         return 0
     except Exception as err:  # noqa: BLE001 - the one place that turns any error into a sentence
-        log = _crash_log(game_cls.save_folder(options).folder, err)
+        log = write_crash_log(game_cls.save_folder(options).folder, err, " (plain text mode)")
         where = f" The details are in {log}." if log else ""
         saved = f" Your game was saved: {game_cls.prog} --plain --resume goes on from where you were." if holder else ""
         try:
@@ -183,15 +182,3 @@ def _readline() -> None:
         return
     readline.parse_and_bind("set enable-bracketed-paste off")
     readline.parse_and_bind("tab: complete")
-
-
-def _crash_log(folder: Path, error: BaseException) -> Path | None:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "crash.log"
-        stamp = datetime.datetime.now().isoformat(timespec="seconds")
-        with path.open("a", encoding="utf-8") as out:
-            out.write(f"--- {stamp} (plain text mode)\n{''.join(traceback.format_exception(error))}\n")
-        return path
-    except OSError:
-        return None
