@@ -54,6 +54,16 @@ def space_words(board, clinic, space: Space) -> str:
     return text + _people(clinic, space)
 
 
+def floor_line(clinic, floor: int) -> str:
+    """``"Floor 0: A1 empty, B1 garden, …"``: every space of the floor, in reading
+    order (an upper floor with nothing built in one sentence)."""
+    board = clinic.board
+    spaces = board.spaces(floor)
+    if floor and not any(board.tile_at(s) for s in spaces):
+        return f"Floor {floor}: nothing built."
+    return f"Floor {floor}: " + ", ".join(f"{s.name} {space_words(board, clinic, s)}" for s in spaces) + "."
+
+
 def clinic_lines(view: PlayerView, seat: int) -> list[str]:
     """One player's clinic floor by floor (every space of a floor that has anything
     built), then its entrances, cars and pre-admissions."""
@@ -61,12 +71,7 @@ def clinic_lines(view: PlayerView, seat: int) -> list[str]:
     clinic, board = p.clinic, p.clinic.board
     lines = [f"{p.name}'s clinic, {board.cols} columns A to {chr(ord('A') + board.cols - 1)}"
              f" by {board.rows} rows, row 1 at the north:"]
-    for floor in range(4):
-        spaces = board.spaces(floor)
-        if floor and not any(board.tile_at(s) for s in spaces):
-            lines.append(f"Floor {floor}: nothing built.")
-            continue
-        lines.append(f"Floor {floor}: " + ", ".join(f"{s.name} {space_words(board, clinic, s)}" for s in spaces) + ".")
+    lines += [floor_line(clinic, floor) for floor in range(4)]
     entrances = [f"{b}{_people(clinic, b)}" for b in board.entrances]
     lines.append("Entrances: " + ("; ".join(entrances) if entrances else "none") + ".")
     cars = sorted(str(b) for b in board.border_cars)
@@ -163,12 +168,20 @@ class ClinicPlain(PlainGame):
         return next((i for i, name in enumerate(self.names) if name.lower().startswith(text)), None) if text else None
 
     def board(self, seat: int, args: str) -> list[str]:
+        """Your clinic and the main board; ``board 1``: your floor 1; ``board main``:
+        the main board; ``board NAME``: that player's clinic."""
         view = player_view(self.state, seat)
-        other = self._seat_named(args)
-        if args.strip() and other is None:
-            return [f"board takes a player's name, e.g. board {self.names[-1]}; {args.strip()!r} is not one."]
+        arg = args.strip().lower()
+        if arg.isdigit() and 0 <= int(arg) <= 3:
+            return [floor_line(view.players[seat].clinic, int(arg))]
+        if arg in ("main", "main board"):
+            return main_board_lines(view)
+        other = self._seat_named(arg)
         if other is not None:
             return clinic_lines(view, other)
+        if arg:
+            return [f"board takes a floor from 0 to 3, main, or a player's name, e.g. board 1, board main or"
+                    f" board {self.names[-1]}; {args.strip()!r} is none of them."]
         return [*clinic_lines(view, seat), *main_board_lines(view)]
 
     def look(self, seat: int, args: str) -> list[str]:

@@ -172,3 +172,31 @@ def test_clinic_hot_seat_never_tells_another_players_face_down_tile(tmp_path):
     assert f"{first}: popularity 0" in looked and "has chosen a tile" in looked
     for tile in ("Build", "Hire", "Admit"):
         assert tile not in looked
+
+
+def test_the_accessibility_guide_lists_every_command():
+    from pathlib import Path
+
+    from tui_common.plain.loop import COMMANDS
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "accessibility.md").read_text(encoding="utf-8")
+    for name, _ in COMMANDS:
+        word = name.split(" ")[0]
+        assert re.search(rf"^\| `?{re.escape(word)}", guide, re.M), name
+    assert "docs/accessibility.md" in (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+
+
+def test_replay_tells_the_story_of_a_finished_game(tmp_path):
+    from .helpers import always
+
+    options = clear_ward_options(["--plain", "--players", "Ann", "--seed", "7", "--data-dir", str(tmp_path)])
+    play(clear_ward_main, options, always("1"))
+    last = tmp_path / "last-game.json"
+    record = autosave.load(last)
+    options = clear_ward_options(["--plain", "--replay", str(last), "--data-dir", str(tmp_path)])
+    status, out, stdin = play(clear_ward_main, options, script())
+    assert status == 0
+    assert out.startswith(f"The story of the game in {last}:\nClear the Ward, seed 7: Ann.\n1. Ann moves")
+    assert f"\n{len(record.actions)}. " in out
+    assert "The ward is clear: you win the Night Shift!" in out and "Time:" not in out
+    assert stdin.asked == [], "a replay asks nothing"

@@ -156,14 +156,16 @@ class PlainGame:
         """``"Ann, Greedy bot (computer, greedy)"``."""
         return ", ".join(seat.label() for seat in self.options.seats)
 
+    def table(self) -> str:
+        """``"Clear the Ward, seed 7: Ann, Greedy bot (computer, greedy)."``"""
+        return f"{self.title}, seed {self.record.seed}: {self.players()}."
+
     def opening(self) -> list[str]:
         """What is said when the game starts or is resumed."""
-        seed = f"seed {self.record.seed}"
         if self.resumed:
             n = len(self.record.actions)
-            return [f"{self.title}, {seed}: {self.players()}. Resumed after {n} action{'s' if n != 1 else ''};"
-                    " type log to hear the last ones."]
-        return [f"New game of {self.title}, {seed}: {self.players()}."]
+            return [f"{self.table()} Resumed after {n} action{'s' if n != 1 else ''}; type log to hear the last ones."]
+        return [f"New game of {self.table()}"]
 
     # -- playing -------------------------------------------------------------------------
 

@@ -171,6 +171,8 @@ class PlainLoop(cmd.Cmd):
     # -- commands ----------------------------------------------------------------------
 
     def do_EOF(self, arg: str) -> bool:
+        if self.use_rawinput:  # Ctrl+D at a terminal leaves the cursor after the prompt
+            self.stdout.write("\n")
         self.say("End of input.", *self.game.leaving())
         return True
 

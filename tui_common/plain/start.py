@@ -102,7 +102,7 @@ def _open(game_cls, options, say, stdin, interactive) -> PlainGame | int:
         game = game_cls(game_cls.options_for(options, record), record, autosaved=autosaved)
         if options.replay or record.over:
             say(f"The story of the game in {path}:" if options.replay else f"{path}: that game is over. Its story:")
-            say(*game.opening()[:1], *game.log(len(record.actions)))
+            say(game.table(), *game.log(len(record.actions)))
             if record.over:
                 say("", *game.summary())
             return 0
