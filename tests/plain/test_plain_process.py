@@ -76,3 +76,24 @@ def test_an_unexpected_error_is_one_sentence_and_exit_1(tmp_path, monkeypatch):
                     f" --resume goes on from where you were. The details are in {tmp_path / 'crash.log'}.")
     assert "Traceback" not in out.getvalue()
     assert "RuntimeError: a bug" in (tmp_path / "crash.log").read_text()
+
+
+def test_ctrl_c_saves_and_stops_with_status_130(tmp_path):
+    answers = iter(["1"])
+
+    def answer(prompt, said):
+        for reply in answers:
+            return reply
+        raise KeyboardInterrupt
+
+    from .helpers import Answering
+
+    options = clear_ward_options(["--plain", "--players", "Ann", "--seed", "7", "--data-dir", str(tmp_path)])
+    out = io.StringIO()
+    status = run(ClearWardPlain, options, Answering(out, answer), out)
+    assert status == 130
+    assert out.getvalue().rstrip().endswith(
+        "Interrupted.\nThe game is saved: clear-ward --plain --resume goes on with it. Goodbye.")
+    from clear_ward_tui.autosave import load
+
+    assert len(load(tmp_path / "autosave.json").actions) == 1

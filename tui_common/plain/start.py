@@ -56,7 +56,11 @@ def run(game_cls: type[PlainGame], options, stdin: TextIO | None = None, stdout:
     except KeyboardInterrupt:
         say("", "Interrupted.", *(holder[0].leaving() if holder else []))
         return INTERRUPTED
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        if stdout is sys.stdout:
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as err:  # noqa: BLE001 - the one place that turns any error into a sentence
         log = write_crash_log(game_cls.save_folder(options).folder, err, " (plain text mode)")
@@ -140,8 +144,11 @@ def _setup(game_cls, options, say, stdin, interactive):
             say("", "End of input: no game was started.")
             return None
         text = line.strip()
-        if text.lower() == "resume" and folder.autosave.exists():
-            return replace(options, resume=True)
+        if text.lower() == "resume":
+            if folder.autosave.exists():
+                return replace(options, resume=True)
+            say("There is no game in progress to resume: type the players' names.")
+            continue
         if not text:
             say("Type at least one name, for example: Ann, or Ann, cpu:" + game_cls.cpu_example + ".")
             continue
