@@ -200,3 +200,14 @@ def test_replay_tells_the_story_of_a_finished_game(tmp_path):
     assert f"\n{len(record.actions)}. " in out
     assert "The ward is clear: you win the Night Shift!" in out and "Time:" not in out
     assert stdin.asked == [], "a replay asks nothing"
+
+
+def test_a_disk_that_refuses_the_save_is_told_and_the_game_goes_on(tmp_path):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    options = clear_ward_options(["--plain", "--players", "Ann", "--seed", "7", "--data-dir", str(blocked)])
+    status, out, stdin = play(clear_ward_main, options, script("1", "1"))
+    assert status == 0
+    assert out.count("Could not save the game: ") == 1, "said once"
+    assert "The game goes on unsaved." in out
+    assert out.rstrip().endswith("The game could not be saved. Goodbye.")

@@ -44,6 +44,7 @@ class PlainGame:
         self._aside_checked = autosaved
         self._autosave_failed = False
         self._written = False  # the autosave was written in this session
+        self._saved_now = False  # the last autosave succeeded
 
     #: The question of the setup, when no players were given, and a computer level.
     setup_question = ""
@@ -214,8 +215,9 @@ class PlainGame:
                 if moved:
                     said.append(moved)
             folder.keep(self.record.to_save())
-            self._written = True
+            self._written = self._saved_now = True
         except OSError as err:
+            self._saved_now = False
             if not self._autosave_failed:
                 self._autosave_failed = True
                 said.append(f"Could not save the game: {err}. The game goes on unsaved.")
@@ -241,8 +243,8 @@ class PlainGame:
         if not self.record.actions and not self._written:
             return ["Nothing was played, so nothing was saved. Goodbye."]
         problems = self.autosave()
-        if problems and self._autosave_failed:
-            return problems
+        if not self._saved_now:
+            return [*problems, "The game could not be saved. Goodbye."]
         return [*problems, f"The game is saved: {self.prog} --plain --resume goes on with it. Goodbye."]
 
 
