@@ -211,3 +211,11 @@ def test_a_disk_that_refuses_the_save_is_told_and_the_game_goes_on(tmp_path):
     assert out.count("Could not save the game: ") == 1, "said once"
     assert "The game goes on unsaved." in out
     assert out.rstrip().endswith("The game could not be saved. Goodbye.")
+
+
+def test_hot_seat_passes_the_keyboard_and_undo_there_takes_the_move_back(tmp_path):
+    status, out, stdin = _cw(tmp_path, "1", "undo", "1", "", players="Ann,Bob")
+    assert _answer_to(stdin, 0).endswith("Pass to Bob, and press Enter when nobody else is listening.\nPress Enter: ")
+    assert _answer_to(stdin, 1).startswith("Ann took back: Ann moves the Doctor up 1")
+    assert "\nTurn 1. Ann: move the Doctor.\n" in _answer_to(stdin, 1), "no pass: Ann still has the keyboard"
+    assert _answer_to(stdin, 3).startswith("Turn 2. Bob: move the Doctor.\n")

@@ -95,7 +95,6 @@ class PlainLoop(cmd.Cmd):
             len(game.humans) > 1 and self._last_human is not None and self._last_human != seat
             and game.private_now(game.state)
         )
-        self._last_human = seat
         if handover:
             self.ask(f"Pass to {game.names[seat]}, and press Enter when nobody else is listening.",
                      "Press Enter: ", self._handed_over)
@@ -104,12 +103,15 @@ class PlainLoop(cmd.Cmd):
         return False
 
     def _handed_over(self, line: str) -> bool:
+        if line.strip().lower() == "undo":  # the player who passed takes their action back
+            self.prompt = "> "
+            return self.do_undo("")
         self.open_decision()
         return False
 
     def open_decision(self) -> None:
         game, state = self.game, self.game.state
-        self.served = game.actor
+        self.served = self._last_human = game.actor
         self.offers = game.legal(state)
         self.words = [game.option_text(state, a) for a in self.offers]
         self.say(game.decision(state), *numbered(self.words))
