@@ -40,6 +40,14 @@ def test_the_words_of_a_clinic_hire_with_filler_words_left_out():
     assert match("hire doctor", offers) == [0, 1]
 
 
+def test_words_in_another_order_are_tried_last():
+    offers = [["build a treatment room at floor 1 B2 ($2)"], ["build a treatment room at floor 0 B2 ($2)"],
+              ["build a garden at floor 1 B2 ($1)"]]
+    assert match("build treatment room at B2 floor 1", offers) == [0]
+    assert match("treatment room floor 0", offers) == [1]
+    assert match("garden b2", offers) == [2]
+
+
 def test_an_exact_name_wins_over_longer_ones():
     offers = [["done building"], ["done building twice"]]
     assert match("done building", offers) == [0]

@@ -65,14 +65,16 @@ def words(text: str) -> list[str]:
     return _WORD.findall(spoken(text).lower())
 
 
+def _starts(word: str, offered: str) -> bool:
+    """``word`` names ``offered``: the same, or its beginning (a number must be whole)."""
+    return offered == word or (not word.isdigit() and offered.startswith(word))
+
+
 def _fits(typed: list[str], offered: list[str]) -> bool:
-    """Every typed word, in order, starts a word of ``offered`` (a number must be the
-    whole word)."""
+    """Every typed word, in order, starts a word of ``offered``."""
     i = 0
     for word in typed:
-        while i < len(offered) and not (
-            offered[i] == word or (not word.isdigit() and offered[i].startswith(word))
-        ):
+        while i < len(offered) and not _starts(word, offered[i]):
             i += 1
         if i == len(offered):
             return False
@@ -80,21 +82,36 @@ def _fits(typed: list[str], offered: list[str]) -> bool:
     return True
 
 
+def _fits_anyhow(typed: list[str], offered: list[str]) -> bool:
+    """Every typed word starts a word of ``offered`` of its own, in any order
+    ("treatment room b2 floor 1" for "a treatment room at floor 1 B2")."""
+    left = list(offered)
+    for word in typed:
+        found = next((w for w in left if _starts(word, w)), None)
+        if found is None:
+            return False
+        left.remove(found)
+    return True
+
+
 def match(typed: str, offered: list[list[str]]) -> list[int]:
     """Indexes of the offers that ``typed`` names. Each offer is a list of texts for
     one action (its words in the menu, its short name); an offer whose text is exactly
     what was typed wins alone; otherwise every offer whose words hold the typed words
-    in order (each a word's beginning, filler words optional) is returned."""
+    in order (each a word's beginning, filler words optional); failing that, in any
+    order."""
     said = [w for w in words(typed) if w not in _FILLER]
     if not said:
         return []
     exact = [i for i, texts in enumerate(offered) if any(words(t) == words(typed) for t in texts)]
     if len(exact) == 1:
         return exact
-    return [
-        i for i, texts in enumerate(offered)
-        if any(_fits(said, [w for w in words(t) if w not in _FILLER]) for t in texts)
-    ]
+    offers = [[[w for w in words(t) if w not in _FILLER] for t in texts] for texts in offered]
+    for fits in (_fits, _fits_anyhow):
+        found = [i for i, texts in enumerate(offers) if any(fits(said, t) for t in texts)]
+        if found:
+            return found
+    return []
 
 
 # -- the rules ----------------------------------------------------------------------------
