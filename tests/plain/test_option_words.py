@@ -121,3 +121,15 @@ def test_decisions_name_what_is_decided():
     assert decision_text(new_game(["Ann"], 1)) == "move the Doctor"
     state = clinic_new(["Ann"], 1)
     assert clinic_decision(state) == "park your starting car"
+
+
+def test_buying_no_popularity_is_said_in_words():
+    state = clinic_new(["Ann"], 1)
+    ann = evolve(state.players[0], income=6, money=6)
+    state = evolve(state, players=(ann,), phase=ClinicPhase.BUY_POPULARITY, queue=(0,))
+    assert [clinic_option(state, a) for a in clinic_legal(state)][1:] == ["buy 1 popularity for $3",
+                                                                         "buy 2 popularity for $6"]
+    none = next(a for a in clinic_legal(state) if a.amount == 0)
+    assert clinic_option(state, none) == "buy no popularity"
+    who = state.players[state.current].name
+    assert clinic_describe(state, none, clinic_apply(state, none)).startswith(f"{who} buys no popularity")

@@ -220,7 +220,7 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         text = _end_move(before, after, seat)
     elif isinstance(action, BuyPopularity):
         spent = 3 * action.amount
-        text = f"{who} buys {action.amount} popularity (${spent})"
+        text = f"{who} buys {action.amount} popularity (${spent})" if action.amount else f"{who} buys no popularity"
     elif isinstance(action, RemoveCar):
         left = after.players[seat].cars_owed
         more = f" ({left} more to remove)" if left and after.current == seat else ""
