@@ -91,10 +91,21 @@ def _staff(before: GameState, use: UseStaff, after: GameState) -> str:
     if card in (StaffCard.WARD_ROUND, StaffCard.LOCUM):
         gained = after.players[seat].log_book[len(before.players[seat].log_book) :]
         return f"{text} and receives " + (", ".join(str(p) for p in gained) or "nothing")
-    if card is StaffCard.PORTER:
-        return f"{text}: this turn the Doctor may reverse and stop on empty spaces"
-    if card is StaffCard.REGISTRAR:
-        return f"{text}: the Doctor moves again"
+    return _effect(text, use)
+
+
+#: What the staff cards that treat or move nobody do, after "Ann uses the Porter".
+_EFFECTS = {
+    StaffCard.PORTER: ": this turn the Doctor may reverse and stop on empty spaces",
+    StaffCard.REGISTRAR: ": the Doctor moves again",
+}
+
+
+def _effect(text: str, use: UseStaff) -> str:
+    """``text`` ("Ann uses the Porter", "use the Porter") with what the Porter, the
+    Registrar or the Junior Doctor does."""
+    if use.card in _EFFECTS:
+        return text + _EFFECTS[use.card]
     return f"{text} to look at " + " and ".join(cell_name(c) for c in use.cells)
 
 
@@ -181,11 +192,7 @@ def _staff_option(state: GameState, use: UseStaff) -> str:
     if card is StaffCard.LOCUM:
         owner = next(p.name for p in state.players if use.patient in p.log_book)
         return f"{text}: take {use.patient} from {owner}'s log book"
-    if card is StaffCard.PORTER:
-        return f"{text}: this turn the Doctor may reverse and stop on empty spaces"
-    if card is StaffCard.REGISTRAR:
-        return f"{text}: the Doctor moves again"
-    return f"{text} to look at " + " and ".join(cell_name(c) for c in use.cells)
+    return _effect(text, use)
 
 
 def option_text(state: GameState, action: Action) -> str:
