@@ -227,7 +227,7 @@ class ClinicPlain(PlainGame):
         tiles = ", ".join(str(t) for t in p.tiles)
         lines = [f"Your action tiles this round: {tiles or 'none left'}."]
         if view.selected and view.selected[seat] is not None:
-            lines.append(f"Your selected tile, face down: {view.selected[seat]}.")
+            lines.append(f"Your selected tile{', face down' if view.hidden else ''}: {view.selected[seat]}.")
         plural = {Role.DOCTOR: "doctors", Role.NURSE: "nurses", Role.ORDERLY: "orderlies", Role.PATIENT: "patients"}
         counts = ((len(p.clinic.of_role(r)), r) for r in plural)
         staff = ", ".join(f"{n} {r if n == 1 else plural[r]}" for n, r in counts)
