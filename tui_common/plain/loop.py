@@ -17,7 +17,7 @@ from collections.abc import Callable
 from core.errors import GameError
 from tui_common.messages import in_players_words
 from tui_common.plain.game import PlainGame, numbered
-from tui_common.plain.text import match, sections, spoken
+from tui_common.plain.text import match, sections, spoken, write_lines
 
 #: Each command and what it does, for ``help`` and docs/accessibility.md.
 COMMANDS = (
@@ -61,9 +61,7 @@ class PlainLoop(cmd.Cmd):
     # -- speaking --------------------------------------------------------------------
 
     def say(self, *lines: str) -> None:
-        for line in lines:
-            self.stdout.write(spoken(line) + "\n")
-        self.stdout.flush()
+        write_lines(self.stdout, *lines)
 
     def ask(self, question: str, prompt: str, then: Callable[[str], bool]) -> None:
         """Say ``question``; the next line goes to ``then`` (which returns "stop")."""

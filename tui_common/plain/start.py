@@ -9,6 +9,7 @@ action, so ``--resume`` goes on from there.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from pathlib import Path
@@ -19,22 +20,10 @@ from core.saves import LEFT_AS_IT_WAS, SaveError, read_save, summary
 from tui_common.crash import write_crash_log
 from tui_common.plain.game import PlainGame
 from tui_common.plain.loop import PlainLoop
-from tui_common.plain.text import spoken
+from tui_common.plain.text import spoken, write_lines
 
 #: Exit status after Ctrl+C (the game is saved first).
 INTERRUPTED = 130
-
-
-class _Out:
-    """Sentences to ``stdout``, glyphs in words (``spoken``)."""
-
-    def __init__(self, stdout: TextIO) -> None:
-        self.stdout = stdout
-
-    def __call__(self, *lines: str) -> None:
-        for line in lines:
-            self.stdout.write(spoken(line) + "\n")
-        self.stdout.flush()
 
 
 def run(game_cls: type[PlainGame], options, stdin: TextIO | None = None, stdout: TextIO | None = None,
@@ -49,17 +38,16 @@ def run(game_cls: type[PlainGame], options, stdin: TextIO | None = None, stdout:
         stdout.reconfigure(errors="replace")  # a name the terminal cannot show is not a crash
     if interactive:
         _readline()
-    say = _Out(stdout)
+    talk = _Talk(stdin, stdout, interactive)
+    say = talk.say
     holder: list[PlainGame] = []
     try:
-        return _play(game_cls, options, stdin, stdout, interactive, say, holder)
+        return _play(game_cls, options, talk, holder)
     except KeyboardInterrupt:
         say("", "Interrupted.", *(holder[0].leaving() if holder else []))
         return INTERRUPTED
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly
         if stdout is sys.stdout:
-            import os
-
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as err:  # noqa: BLE001 - the one place that turns any error into a sentence
@@ -73,19 +61,43 @@ def run(game_cls: type[PlainGame], options, stdin: TextIO | None = None, stdout:
         return 1
 
 
-def _play(game_cls, options, stdin, stdout, interactive, say, holder) -> int:
-    opened = _open(game_cls, options, say, stdin, interactive)
+class _Talk:
+    """The two ends of the conversation before the game's loop starts."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO, interactive: bool) -> None:
+        self.stdin, self.stdout, self.interactive = stdin, stdout, interactive
+
+    def say(self, *lines: str) -> None:
+        write_lines(self.stdout, *lines)
+
+    def read(self, prompt: str) -> str | None:
+        """One line of input after ``prompt`` (``None`` at its end)."""
+        if self.interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        self.stdout.write(spoken(line.rstrip("\r\n")) + "\n")  # as a terminal would show it
+        return None if not line else line.rstrip("\r\n")
+
+
+def _play(game_cls, options, talk: _Talk, holder: list) -> int:
+    opened = _open(game_cls, options, talk)
     if isinstance(opened, int):
         return opened
     holder.append(opened)
-    loop = PlainLoop(opened, stdin, stdout, interactive)
+    loop = PlainLoop(opened, talk.stdin, talk.stdout, talk.interactive)
     if not loop.start():
         loop.cmdloop()
     return 0
 
 
-def _open(game_cls, options, say, stdin, interactive) -> PlainGame | int:
+def _open(game_cls, options, talk: _Talk) -> PlainGame | int:
     """The game to play, or an exit status when there is none to play."""
+    say = talk.say
     folder = game_cls.save_folder(options)
     path = options.replay or options.load
     if options.resume:
@@ -93,7 +105,7 @@ def _open(game_cls, options, say, stdin, interactive) -> PlainGame | int:
         if not Path(path).exists():
             say(f"No game in progress to resume ({path} does not exist).")
             path = None
-            options = _setup(game_cls, options, say, stdin, interactive)
+            options = _setup(game_cls, options, talk)
             if options is None:
                 return 0
     if path is not None:
@@ -112,11 +124,11 @@ def _open(game_cls, options, say, stdin, interactive) -> PlainGame | int:
             return 0
         return game
     if not options.seats:
-        options = _setup(game_cls, options, say, stdin, interactive)
+        options = _setup(game_cls, options, talk)
         if options is None:
             return 0
         if options.resume:
-            return _open(game_cls, options, say, stdin, interactive)
+            return _open(game_cls, options, talk)
     seed = options.seed if options.seed is not None else random.randrange(1_000_000)
     try:
         record = game_cls.new_record(options, seed)
@@ -126,11 +138,12 @@ def _open(game_cls, options, say, stdin, interactive) -> PlainGame | int:
     return game_cls(options, record)
 
 
-def _setup(game_cls, options, say, stdin, interactive):
+def _setup(game_cls, options, talk: _Talk):
     """Ask who plays (the setup screen of the apps, as one question); ``None`` at the
     end of the input. Typing ``resume`` plays on from the autosave."""
     from dataclasses import replace
 
+    say = talk.say
     folder = game_cls.save_folder(options)
     say(f"{game_cls.title}, plain text mode.", game_cls.setup_question)
     if folder.autosave.exists() and not options.resume:
@@ -139,7 +152,7 @@ def _setup(game_cls, options, say, stdin, interactive):
         except SaveError:
             pass
     while True:
-        line = _read(stdin, say.stdout, "Players: ", interactive)
+        line = talk.read("Players: ")
         if line is None:
             say("", "End of input: no game was started.")
             return None
@@ -158,20 +171,6 @@ def _setup(game_cls, options, say, stdin, interactive):
             say(f"{err}. Type the names again, separated by commas.")
             continue
         return replace(options, seats=seats, resume=False)
-
-
-def _read(stdin: TextIO, stdout: TextIO, prompt: str, interactive: bool) -> str | None:
-    """One line of input after ``prompt`` (``None`` at its end)."""
-    if interactive:
-        try:
-            return input(prompt)
-        except EOFError:
-            return None
-    stdout.write(prompt)
-    stdout.flush()
-    line = stdin.readline()
-    stdout.write(spoken(line.rstrip("\r\n")) + "\n")  # as a terminal would show it
-    return None if not line else line.rstrip("\r\n")
 
 
 def _isatty(stream) -> bool:

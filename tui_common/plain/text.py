@@ -45,6 +45,14 @@ def spoken(text: str) -> str:
     return "\n".join(_SPACES.sub(" ", line).rstrip() for line in text.split("\n"))
 
 
+def write_lines(stream, *lines: str) -> None:
+    """Each line, ``spoken``, on its own line of ``stream``, flushed at once (a reader
+    on a pipe hears it before the game waits for the next line)."""
+    for line in lines:
+        stream.write(spoken(line) + "\n")
+    stream.flush()
+
+
 def _keep(ch: str) -> str:
     if ch == "\n":
         return ch
