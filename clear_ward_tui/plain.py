@@ -15,7 +15,6 @@ from pathlib import Path
 from clear_ward_tui import autosave
 from clear_ward_tui.config import CPU_LEVELS, Options, parse_players
 from core.clear_ward import SPECIALITIES, DecidedBy, EndReason, legal_actions, parse_cell, player_view, result
-from core.clear_ward.actions import JuniorDoctorFlip, Move, UseStaff
 from core.clear_ward.constants import VICTORY_CARD_STARS, WARD_SIZE
 from core.clear_ward.narration import decision_text, describe, option_text
 from core.clear_ward.view import CardView, PlayerView
@@ -23,6 +22,7 @@ from core.clear_ward.ward import cell_name
 from core.record import GameRecord, imported_later
 from tui_common.plain.game import PlainGame
 from tui_common.plain.start import run
+from tui_common.plain.text import counted
 
 
 def _patient(patient) -> str:
@@ -119,19 +119,7 @@ class ClearWardPlain(PlainGame):
             cell = parse_cell(args.strip() or "?")
         except ValueError:
             return [f"look takes a ward space from A1 to F6, e.g. look B2; {args.strip()!r} is not one."]
-        view = player_view(self.state, seat)
-        lines = [space_words(view, cell) + "."]
-        state = self.state
-        from core.clear_ward.movement import destination
-
-        for i, action in enumerate(self.legal(state), 1):
-            if (
-                (isinstance(action, Move) and destination(state, action)[0] == cell)
-                or (isinstance(action, UseStaff) and cell in action.cells)
-                or (isinstance(action, JuniorDoctorFlip) and action.cell == cell)
-            ):
-                lines.append(f"Action {i}: {option_text(state, action)}.")
-        return lines
+        return [space_words(player_view(self.state, seat), cell) + ".", *self.naming(cell_name(cell))]
 
     def status(self, seat: int) -> list[str]:
         view = player_view(self.state, seat)
@@ -139,11 +127,10 @@ class ClearWardPlain(PlainGame):
         for i, other in enumerate(view.seats):
             held = sum(1 for holder in view.victory if holder == i)
             stars = sum(p.stars for p in other.log_book)
-            cards = f" and {held} victory card{'s' if held != 1 else ''}" if held else ""
+            cards = f" and {counted(held, 'victory card')}" if held else ""
             lines.append(
-                f"{other.name}: {stars + VICTORY_CARD_STARS * held} stars ({stars} from"
-                f" {len(other.log_book)} patients{cards}); {other.staff_count} staff card"
-                f"{'s' if other.staff_count != 1 else ''} in hand."
+                f"{other.name}: {counted(stars + VICTORY_CARD_STARS * held, 'star')} ({stars} from"
+                f" {counted(len(other.log_book), 'patient')}{cards}); {counted(other.staff_count, 'staff card')} in hand."
             )
         if len(view.seats) > 1:
             holders = [f"{s.value} {view.seats[view.victory[s.index]].name}" for s in SPECIALITIES
@@ -152,7 +139,8 @@ class ClearWardPlain(PlainGame):
                                               else "held by nobody yet."))
         cards = [c for c in view.ward if c is not None]
         down = sum(1 for c in cards if not c.face_up)
-        lines.append(f"Patients in the ward: {len(cards)} ({down} face down). Staff deck: {view.staff_deck_size} cards.")
+        lines.append(f"Patients in the ward: {len(cards)} ({down} face down). Staff deck:"
+                     f" {counted(view.staff_deck_size, 'card')}.")
         if view.removed:
             lines.append("Removed from the game: " + ", ".join(str(p) for p in view.removed) + ".")
         lines.append(_doctor_line(view))
@@ -211,7 +199,7 @@ class ClearWardPlain(PlainGame):
         won = state.end_reason is EndReason.WARD_CLEAR
         left = state.patients_in_ward
         lines = ["The ward is clear: you win the Night Shift!" if won
-                 else f"The Night Shift is lost: {left} patient{'s' if left != 1 else ''} remain."]
+                 else f"The Night Shift is lost: {counted(left, 'patient')} left in the ward."]
         lines.append(f"Stars treated: {res.scores[0]}.")
         if self.clock_started is None:  # the game was not played here (a replay)
             return lines

@@ -25,6 +25,7 @@ from core.clinic.people import PreAdmissions
 from core.record import imported_later
 from tui_common.plain.game import PlainGame
 from tui_common.plain.start import run
+from tui_common.plain.text import counted
 
 _PLACE = re.compile(r"^([a-d])([1-4])$")
 
@@ -40,7 +41,7 @@ def space_words(board, clinic, space: Space) -> str:
     if tile is None:
         text = "empty"
     elif isinstance(tile, ParkingTile):
-        text = f"{tile}, {tile.cars} car{'s' if tile.cars != 1 else ''} parked"
+        text = f"{tile}, {counted(tile.cars, 'car')} parked"
     else:
         text = str(tile)
     if isinstance(tile, Module) and tile.kind in (ModuleKind.TREATMENT_ROOM, ModuleKind.OPERATING_ROOM):
@@ -197,11 +198,7 @@ class ClinicPlain(PlainGame):
             return [f"Your clinic has no space {space}: its floors are {board.cols} by {board.rows}."]
         view = player_view(self.state, seat)
         clinic = view.players[seat].clinic
-        lines = [f"{space}: {space_words(clinic.board, clinic, space)}."]
-        state = self.state
-        lines += [f"Action {i}: {text}." for i, text in enumerate((option_text(state, a) for a in self.legal(state)), 1)
-                  if re.search(rf"\b{space}\b", text)]
-        return lines
+        return [f"{space}: {space_words(clinic.board, clinic, space)}.", *self.naming(str(space))]
 
     def status(self, seat: int) -> list[str]:
         view = player_view(self.state, seat)
@@ -228,9 +225,8 @@ class ClinicPlain(PlainGame):
         lines = [f"Your action tiles this round: {tiles or 'none left'}."]
         if view.selected and view.selected[seat] is not None:
             lines.append(f"Your selected tile{', face down' if view.hidden else ''}: {view.selected[seat]}.")
-        plural = {Role.DOCTOR: "doctors", Role.NURSE: "nurses", Role.ORDERLY: "orderlies", Role.PATIENT: "patients"}
-        counts = ((len(p.clinic.of_role(r)), r) for r in plural)
-        staff = ", ".join(f"{n} {r if n == 1 else plural[r]}" for n, r in counts)
+        staff = ", ".join(counted(len(p.clinic.of_role(r)), str(r), "orderlies" if r is Role.ORDERLY else None)
+                          for r in (Role.DOCTOR, Role.NURSE, Role.ORDERLY, Role.PATIENT))
         lines.append(f"You have ${p.money} and {staff}.")
         return lines
 

@@ -3,7 +3,7 @@ actions offered, the rules' Markdown as plain lines."""
 
 from __future__ import annotations
 
-from tui_common.plain.text import match, plain_markdown, sections, spoken
+from tui_common.plain.text import counted, match, plain_markdown, sections, spoken
 
 
 def test_glyphs_are_said_in_words():
@@ -59,3 +59,8 @@ def test_rules_markdown_reads_as_sentences():
     assert plain_markdown(text) == "Title\nIntro bold code.\nSetup\n1. Deal the cards row by row.\n2. Shuffle.\na; b\n1; 2"
     assert sections(text) == [("Title", "Intro bold code."),
                               ("Setup", "1. Deal the cards row by row.\n2. Shuffle.\na; b\n1; 2")]
+
+
+def test_counted_words_agree_with_their_number():
+    assert [counted(n, "patient") for n in (0, 1, 2)] == ["0 patients", "1 patient", "2 patients"]
+    assert counted(2, "orderly", "orderlies") == "2 orderlies"

@@ -9,6 +9,7 @@ Every method that has something to tell returns the sentences (a list of lines);
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from core.errors import GameError
 from core.record import GameRecord
 from core.saves import SaveFolder, dumps, write_atomic
+from tui_common.plain.text import counted
 
 
 class PlainGame:
@@ -165,8 +167,16 @@ class PlainGame:
         """What is said when the game starts or is resumed."""
         if self.resumed:
             n = len(self.record.actions)
-            return [f"{self.table()} Resumed after {n} action{'s' if n != 1 else ''}; type log to hear the last ones."]
+            return [f"{self.table()} Resumed after {counted(n, 'action')}; type log to hear the last ones."]
         return [f"New game of {self.table()}"]
+
+    def naming(self, place: str) -> list[str]:
+        """``"Action 3: move right 2 to D4, …."`` for each legal action whose words name
+        ``place`` (``"D4"``, ``"floor 1 B2"``): what ``look`` adds to a place."""
+        state = self.state
+        named = re.compile(rf"\b{re.escape(place)}\b")
+        texts = (self.option_text(state, action) for action in self.legal(state))
+        return [f"Action {i}: {text}." for i, text in enumerate(texts, 1) if named.search(text)]
 
     # -- playing -------------------------------------------------------------------------
 

@@ -45,6 +45,11 @@ def spoken(text: str) -> str:
     return "\n".join(_SPACES.sub(" ", line).rstrip() for line in text.split("\n"))
 
 
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """``"1 patient"``, ``"3 patients"``, ``"2 orderlies"`` (``plural`` when not word + s)."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
 def write_lines(stream, *lines: str) -> None:
     """Each line, ``spoken``, on its own line of ``stream``, flushed at once (a reader
     on a pipe hears it before the game waits for the next line)."""
