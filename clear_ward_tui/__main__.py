@@ -54,6 +54,7 @@ def options_from_args(argv: list[str] | None = None) -> Options:
     return Options(
         seats=seats, seed=args.seed, start=start, cpu_delay=args.cpu_delay,
         ascii=args.ascii, data_dir=args.data_dir, resume=args.resume, load=args.load, replay=args.replay,
+        plain=args.plain,
     )
 
 
@@ -76,6 +77,10 @@ def main(argv: list[str] | None = None) -> int:
         refused = refuse_bad_save("clear-ward", options.load or options.replay, load)
         if refused is not None:
             return refused
+    if options.plain:
+        from clear_ward_tui.plain import main as plain_main
+
+        return plain_main(options)
     from clear_ward_tui.app import ClearWardApp
 
     from tui_common.app import run_game

@@ -113,17 +113,8 @@ class ClearWardApp(TableApp):
         from clear_ward_tui import records
         from core.clear_ward import EndReason
 
-        directory = data_dir(self.options)
-        if state.end_reason is EndReason.WARD_CLEAR:
-            outcome = records.record(directory, seed, seconds)
-        else:
-            try:
-                data = records.load(directory / records.FILE_NAME)
-                overall = data["overall"] or {}
-                outcome = records.Outcome(seconds, data["seeds"].get(str(seed)), overall.get("seconds"),
-                                          overall.get("seed"), False, False)
-            except records.RecordsError as err:
-                outcome = records.Outcome(seconds, None, None, None, False, False, f"Best times not read: {err}")
+        won = state.end_reason is EndReason.WARD_CLEAR
+        outcome = records.outcome(data_dir(self.options), seed, seconds, won)
         if outcome.problem:
             self.notify(outcome.problem + " (the file was left untouched)", severity="warning", timeout=8)
         return outcome

@@ -48,6 +48,7 @@ class Options:
     data_dir: Path | None = None
     show_clock: bool = True
     resume: bool = False
+    plain: bool = False  # --plain: the plain text mode (``tui_common.plain``)
     #: ``--load FILE``: play on from this save; ``--replay FILE``: open the replay viewer
     load: Path | None = None
     replay: Path | None = None

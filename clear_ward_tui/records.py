@@ -87,6 +87,20 @@ def record(directory: Path, seed: int, seconds: float) -> Outcome:
     )
 
 
+def outcome(directory: Path, seed: int, seconds: float, won: bool) -> Outcome:
+    """A finished Night Shift's outcome: a won game's time is recorded (``record``);
+    a lost one only reads the bests. Never raises (``Outcome.problem`` says what went
+    wrong; the file is left as it was)."""
+    if won:
+        return record(directory, seed, seconds)
+    try:
+        data = load(directory / FILE_NAME)
+    except RecordsError as err:
+        return Outcome(seconds, None, None, None, False, False, f"Best times not read: {err}")
+    overall = data["overall"] or {}
+    return Outcome(seconds, data["seeds"].get(str(seed)), overall.get("seconds"), overall.get("seed"), False, False)
+
+
 def format_time(seconds: float) -> str:
     """``mm:ss`` (``h:mm:ss`` past an hour)."""
     whole = int(seconds)

@@ -63,7 +63,7 @@ def options_from_args(argv: list[str] | None = None) -> Options:
         parser.error("--goal: a solitaire goal needs exactly one seat")
     return Options(seats=seats, seed=args.seed, goal=args.goal, cpu_delay=args.cpu_delay, ascii=args.ascii,
                    expert=args.expert, data_dir=args.data_dir, resume=args.resume, load=args.load,
-                   replay=args.replay)
+                   replay=args.replay, plain=args.plain)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,6 +85,10 @@ def main(argv: list[str] | None = None) -> int:
         refused = refuse_bad_save("clinic", options.load or options.replay, load_record)
         if refused is not None:
             return refused
+    if options.plain:
+        from clinic_tui.plain import main as plain_main
+
+        return plain_main(options)
     from clinic_tui.app import ClinicApp
 
     from tui_common.app import run_game

@@ -69,6 +69,7 @@ class Options:
     expert: bool = False
     data_dir: str | None = None  # saves: --data-dir, else $CLINIC_DATA_DIR, else the user data dir
     resume: bool = False  # --resume: play on from the autosave
+    plain: bool = False  # --plain: the plain text mode (``tui_common.plain``)
     load: str | None = None  # --load FILE: play on from a save file
     replay: str | None = None  # --replay FILE: open a save in the replay viewer
 

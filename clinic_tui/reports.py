@@ -1,12 +1,15 @@
 """Business and Admin reports, worked out from the states before and after an action
 with part 1's own functions (``treat``, ``wages``, ``clinic_upkeep``): who was treated
 and for how much, wages, upkeep, popularity, who died, who trained, the new turn order.
+And the end-of-game breakdown (``summary_text``). No Textual: the plain text mode
+says them too.
 """
 
 from __future__ import annotations
 
 from core.clinic.business import clinic_upkeep, treat, wages
 from core.clinic.components import Role
+from core.clinic.game.end import end_score, result
 from core.clinic.game.state import GameState
 from core.clinic.game.narration import in_move
 
@@ -77,3 +80,41 @@ def after_action(before: GameState, after: GameState) -> list[tuple[str, str]]:
     if after.round > before.round:
         out.append(admin_report(before, after))
     return out
+
+
+def summary_text(state: GameState, names: list[str]) -> str:
+    res = result(state)
+    lines = []
+    order = sorted(range(len(names)), key=lambda s: (s not in res.winners, -res.scores[s]))
+    for seat in order:
+        p = state.players[seat]
+        e = end_score(p)
+        during = p.popularity - e.total
+        mark = ">" if seat in res.winners else " "
+        lines.append(f"{mark} {names[seat]}: {p.popularity} popularity")
+        if p.popularity > 0 or e.total >= 0:
+            lines.append(f"    during the game (bought, earned, lost): {during}")
+        else:
+            lines.append("    during the game: the end-game items took it to 0 (never below 0)")
+        lines.append(
+            f"    end-game items {e.total - e.time:+}: doctors +{e.doctors}, nurses +{e.nurses}, rooms +{e.rooms},"
+            f" waiting {e.patients}"
+        )
+        lines.append(f"    time penalty {e.time} (time spent {p.time_spent}, -1 per full 3)")
+        lines.append(f"    cured {p.cured} patients ({p.cured_red} red), {p.dead} died")
+    lines.append("")
+    best = max(res.scores)
+    tied = [s for s, v in enumerate(res.scores) if v == best]
+    if state.config.solo_goal is not None:
+        met = "met" if res.goal_met else "not met"
+        lines.append(f"Solitaire goal: {res.solo_goal} — {met}.")
+        if res.goal_met:
+            lines.append(f"Hall of Fame rank: {res.rank}.")
+        else:
+            lines.append("No rank in the Hall of Fame: play again to meet the goal.")
+    else:
+        lines.append(f"{names[res.winners[0]]} wins with {best} popularity.")
+        if len(tied) > 1:
+            lines.append("Tie rule: the player who reached that popularity first wins ("
+                         + ", ".join(names[s] for s in tied) + " tied).")
+    return "\n".join(lines)

@@ -17,8 +17,6 @@
 
 from __future__ import annotations
 
-import datetime
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,8 +25,10 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from tui_common import crash
+
 #: Name of the file the traceback of an unexpected error is appended to.
-CRASH_LOG = "crash.log"
+CRASH_LOG = crash.CRASH_LOG
 #: The colour themes Ctrl+T steps through (the palette used to offer them).
 THEMES = ("textual-dark", "textual-light", "nord", "gruvbox", "ansi-dark")
 
@@ -50,7 +50,7 @@ class TableApp(App):
         """The game's rules as Markdown (a short note when the file is missing)."""
         import sys
 
-        from tui_common.rules import rules_text
+        from tui_common.rules_file import rules_text
 
         package_dir = Path(sys.modules[type(self).__module__].__file__).resolve().parent
         return rules_text(package_dir, self.RULES_FILE, self.title)
@@ -137,18 +137,7 @@ class TableApp(App):
             self._exit_renderables.append(self.crash_message)
 
     def _write_crash_log(self, error: BaseException) -> Path | None:
-        folder = self.crash_folder()
-        if folder is None:
-            return None
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / CRASH_LOG
-            stamp = datetime.datetime.now().isoformat(timespec="seconds")
-            with path.open("a", encoding="utf-8") as out:
-                out.write(f"--- {stamp}\n{''.join(traceback.format_exception(error))}\n")
-            return path
-        except OSError:
-            return None
+        return crash.write_crash_log(self.crash_folder(), error)
 
 
 def run_game(app: TableApp, **run_options) -> int:

@@ -27,6 +27,11 @@ def add_common_flags(parser: argparse.ArgumentParser, *, players_help: str, seed
     parser.add_argument("--seed", type=int, help=seed_help)
     parser.add_argument("--cpu-delay", type=float, default=cpu_delay, metavar="SECONDS", help=cpu_delay_help)
     parser.add_argument("--ascii", action="store_true", help=ascii_help)
+    parser.add_argument(
+        "--plain", action="store_true",
+        help="play in plain text, line by line (for screen readers, braille displays and SSH): "
+        "numbered actions, every change said in words; see docs/accessibility.md",
+    )
     parser.add_argument("--data-dir", type=path_type, metavar="DIR", help=data_dir_help)
     opened = parser.add_mutually_exclusive_group()
     opened.add_argument("--resume", action="store_true", help=resume_help)

@@ -16,8 +16,9 @@ from core.clear_ward.actions import (
     Move,
     UseStaff,
 )
-from core.clear_ward.cards import SPECIALITIES, StaffCard
-from core.clear_ward.state import GameState, Phase
+from core.clear_ward.cards import SPECIALITIES, Patient, StaffCard
+from core.clear_ward.constants import STAFF_DRAW
+from core.clear_ward.state import GameState, Phase, evolve
 from core.clear_ward.ward import cell_name
 
 
@@ -26,7 +27,11 @@ def _stars(n: int) -> str:
 
 
 def _treated(before: GameState, after: GameState, seat: int) -> str:
-    new = after.players[seat].log_book[len(before.players[seat].log_book) :]
+    return _treats(after.players[seat].log_book[len(before.players[seat].log_book) :])
+
+
+def _treats(new: tuple[Patient, ...] | list[Patient]) -> str:
+    """``"treats 3 Cardiology patients: +6 stars"`` (``""`` for nobody)."""
     if not new:
         return ""
     specs = {p.speciality for p in new}
@@ -86,10 +91,21 @@ def _staff(before: GameState, use: UseStaff, after: GameState) -> str:
     if card in (StaffCard.WARD_ROUND, StaffCard.LOCUM):
         gained = after.players[seat].log_book[len(before.players[seat].log_book) :]
         return f"{text} and receives " + (", ".join(str(p) for p in gained) or "nothing")
-    if card is StaffCard.PORTER:
-        return f"{text}: this turn the Doctor may reverse and stop on empty spaces"
-    if card is StaffCard.REGISTRAR:
-        return f"{text}: the Doctor moves again"
+    return _effect(text, use)
+
+
+#: What the staff cards that treat or move nobody do, after "Ann uses the Porter".
+_EFFECTS = {
+    StaffCard.PORTER: ": this turn the Doctor may reverse and stop on empty spaces",
+    StaffCard.REGISTRAR: ": the Doctor moves again",
+}
+
+
+def _effect(text: str, use: UseStaff) -> str:
+    """``text`` ("Ann uses the Porter", "use the Porter") with what the Porter, the
+    Registrar or the Junior Doctor does."""
+    if use.card in _EFFECTS:
+        return text + _EFFECTS[use.card]
     return f"{text} to look at " + " and ".join(cell_name(c) for c in use.cells)
 
 
@@ -121,3 +137,110 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
     if after.phase is Phase.OVER:
         text += f". The game is over: {after.end_reason.value}"
     return text + "."
+
+
+# -- actions not yet taken: the words of a menu or of the plain text mode ------------------
+
+
+def _gains(state: GameState, cells: list[int] | tuple[int, ...]) -> str:
+    """What treating the face-up patients on ``cells`` gives the current player:
+    ``"treats 2 Cardiology patients: +4 stars; Ann takes the Cardiology victory card"``."""
+    from core.clear_ward.treatment import treatment_changes
+
+    text = _treats([state.ward[c].patient for c in cells])
+    after = evolve(state, **treatment_changes(state, cells))
+    return "; ".join([text, *_victory_changes(state, after)])
+
+
+def _move_option(state: GameState, move: Move) -> str:
+    from core.clear_ward.movement import destination
+    from core.clear_ward.treatment import sweep_cells
+
+    dest, passed = destination(state, move)
+    text = f"move {move.direction.value} {move.steps} to {cell_name(dest)}"
+    if state.solo and state.moves_now[1]:
+        text = "Night Shift forced move: " + text
+    card = state.ward[dest]
+    if card is None:
+        text += ", an empty space"
+    elif not card.face_up:
+        text += ", a face-down patient: turn it over"
+    elif not card.treatable(state.turn):
+        text += f", {card.patient} under observation: nobody is treated"
+    else:
+        others = [c for c in sweep_cells(state, card.patient.speciality) if c != dest]
+        text += ", " + _gains(state, [dest, *others])
+    if passed and StaffCard.NURSE in state.players[state.current].staff:
+        text += f" (passes {len(passed)} card{'s' if len(passed) != 1 else ''})"
+    return text
+
+
+def _staff_option(state: GameState, use: UseStaff) -> str:
+    card = use.card
+    text = f"use the {card.value}"
+    if card in (StaffCard.PHARMACIST, StaffCard.NURSE):
+        return f"{text} on {' and '.join(cell_name(c) for c in use.cells)}: {_gains(state, use.cells)}"
+    if card is StaffCard.CONSULTANT_OPINION:
+        target = state.ward[use.cells[0]]
+        what = str(target.patient) if target.face_up else "the face-down patient"
+        return f"{text} on {cell_name(use.cells[0])}: {what} leaves the game"
+    if card is StaffCard.WARD_ROUND:
+        from core.clear_ward.staff import ward_round_gifts
+
+        gifts = ", ".join(f"{patient} from {state.players[seat].name}" for seat, patient in ward_round_gifts(state))
+        return f"{text}: receive {gifts}"
+    if card is StaffCard.LOCUM:
+        owner = next(p.name for p in state.players if use.patient in p.log_book)
+        return f"{text}: take {use.patient} from {owner}'s log book"
+    return _effect(text, use)
+
+
+def option_text(state: GameState, action: Action) -> str:
+    """Words for a legal ``action`` of the current player before it is taken (a menu
+    line, the plain text mode), e.g. "move right 2 to D4, treats 3 Cardiology patients:
+    +6 stars". Says only what that player may know: a face-down patient is not named
+    (unless they looked at it with the Junior Doctor), nor the staff deck's order."""
+    if isinstance(action, Move):
+        return _move_option(state, action)
+    if isinstance(action, UseStaff):
+        return _staff_option(state, action)
+    if isinstance(action, DrawStaff):
+        n = min(STAFF_DRAW, len(state.staff_deck))
+        return f"draw {n} staff card{'s' if n != 1 else ''}"
+    if isinstance(action, DeclineStaff):
+        return "draw no staff cards"
+    if isinstance(action, KeepStaff):
+        back = list(state.players[state.current].staff + state.drawn)
+        for card in action.hand:
+            back.remove(card)
+        rest = f", return the {' and the '.join(c.value for c in back)} to the deck" if back else ""
+        return f"keep the {' and the '.join(c.value for c in action.hand)}{rest}"
+    if isinstance(action, JuniorDoctorFlip):
+        if action.cell is None:
+            return "turn no patient face up"
+        return f"turn over {state.ward[action.cell].patient} on {cell_name(action.cell)}"
+    if isinstance(action, EndTurn):
+        return "end the turn"
+    return str(action)  # pragma: no cover - every action is listed above
+
+
+def decision_text(state: GameState) -> str:
+    """What the current player decides now, as a sentence without their name:
+    "move the Doctor, or use a staff card first"."""
+    from core.clear_ward.staff import can_use_staff
+
+    phase = state.phase
+    if phase is Phase.OVER:
+        return f"nothing: the game is over ({state.end_reason.value})"
+    if phase is Phase.MOVE:
+        if state.solo and state.moves_now[1]:
+            return "no legal move: make the Night Shift forced move"
+        return "move the Doctor" + (", or use a staff card first" if can_use_staff(state) else "")
+    if phase is Phase.AFTER_ACTION:
+        return "use a staff card, or end the turn"
+    if phase is Phase.DRAW_DECISION:
+        return f"you turned a patient face up: draw {STAFF_DRAW} staff cards or not"
+    if phase is Phase.KEEP_STAFF:
+        drawn = " and the ".join(c.value for c in state.drawn)
+        return f"you drew the {drawn}: choose the staff cards to keep"
+    return "turn one of the patients you looked at face up, or none"

@@ -67,13 +67,19 @@ def _money(n: int) -> str:
 def _construct(before: GameState, action: Construct, after: GameState, seat: int) -> str:
     who = before.players[seat].name
     cost = before.players[seat].money - after.players[seat].money
-    words = str(action.build)
+    words = _build_words(action.build)
     for verb in ("build", "upgrade"):
         if words.startswith(verb + " "):
             words = verb + "s" + words[len(verb):]
+    return f"{who} {words} ({_money(cost)})"
+
+
+def _build_words(build) -> str:
+    """``"build an operating room at floor 1 B2"``: the build's words with the right article."""
+    words = str(build)
     for vowel in ("operating", "outpatient"):
         words = words.replace(f" a {vowel}", f" an {vowel}")
-    return f"{who} {words} ({_money(cost)})"
+    return words
 
 
 def _hire(before: GameState, action, after: GameState, seat: int) -> str:
@@ -214,7 +220,7 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         text = _end_move(before, after, seat)
     elif isinstance(action, BuyPopularity):
         spent = 3 * action.amount
-        text = f"{who} buys {action.amount} popularity (${spent})"
+        text = f"{who} buys {action.amount} popularity (${spent})" if action.amount else f"{who} buys no popularity"
     elif isinstance(action, RemoveCar):
         left = after.players[seat].cars_owed
         more = f" ({left} more to remove)" if left and after.current == seat else ""
@@ -242,3 +248,131 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         win = after.players[winners(after)[0]].name
         parts.append(f"The game is over: {win} wins with {best} popularity")
     return ". ".join(parts) + "."
+
+
+# -- actions not yet taken: the words of a menu or of the plain text mode ------------------
+
+
+def _hire_option(state: GameState, action) -> str:
+    from . import constants as K
+    from .hire import nurse_cost
+
+    board = state.players[state.current].clinic.board
+    if isinstance(action, HireDoctor):
+        colour = state.university[action.slot]
+        what = f"the {colour} doctor on university space {action.slot + 1} for ${K.UNIVERSITY_COSTS[action.slot]}"
+    elif isinstance(action, HireNurse):
+        what = f"a nurse for ${nurse_cost(state)}"
+    else:
+        what = f"an orderly for ${K.ORDERLY_COST}"
+    return f"hire {what}, arriving at {place_name(board, action.arrival)}, car parked {spot_name(action.car)}"
+
+
+def _move_option(state: GameState, action: MovePerson) -> str:
+    from core.clinic.movement import cheapest_path
+
+    clinic = state.players[state.current].clinic
+    person = clinic.person(action.pid)
+    time, _ = cheapest_path(clinic.board, person.where, action.goal, person.role is Role.PATIENT)
+    return (
+        f"move {person_name(person)} from {place_name(clinic.board, person.where)}"
+        f" to {place_name(clinic.board, action.goal)} (time {time})"
+    )
+
+
+def _end_move_option(state: GameState) -> str:
+    from core.clinic.movement import time_to_record
+
+    from .hire import on_arrival_point
+
+    clinic = state.players[state.current].clinic
+    text = f"end the move: time spent +{time_to_record(clinic.move_time, clinic.board.has_triage)}"
+    stuck = [p for p in clinic.people if on_arrival_point(clinic, p)]
+    if stuck:
+        text += "; " + ", ".join(person_name(p) for p in stuck) + " would leave (still on an arrival point)"
+    return text
+
+
+def option_text(state: GameState, action: Action) -> str:
+    """Words for a legal ``action`` of the current player before it is taken (a menu
+    line, the plain text mode), e.g. "build a treatment room at floor 0 B2 ($2)" or
+    "move yellow doctor 1 from the entrance west of A2 to the psychiatry service hub at
+    floor 0 A2 (time 1)". Nothing hidden is told: no other player's face-down tile, no
+    draw from a bag."""
+    from core.clinic.construction import build_cost
+
+    from . import constants as K
+
+    if isinstance(action, SelectTile):
+        return f"select the {action.tile} tile, face down"
+    if isinstance(action, ChooseBonus):
+        return f"take the bonus tile: {action.tile}"
+    if isinstance(action, Construct):
+        cost = build_cost(action.build) if state.phase is Phase.BUILD else 0
+        moved = getattr(action.build, "cars_moved", ())
+        cars = f", moving the car{'s' if len(moved) > 1 else ''} {' and '.join(spot_name(c) for c in moved)} into it"
+        return f"{_build_words(action.build)} ({_money(cost)}){cars if moved else ''}"
+    if isinstance(action, (HireDoctor, HireNurse, HireOrderly)):
+        return _hire_option(state, action)
+    if isinstance(action, ShiftAppointment):
+        colour = state.notepad[state.row(action.service)][action.index]
+        return (
+            f"move the {colour} {action.service} appointment in space {action.index + 1}"
+            f" {action.direction} (1 queue point)"
+        )
+    if isinstance(action, AdmitPatient):
+        colour = state.notepad[state.row(action.service)][-1]
+        return (
+            f"admit the {colour} {action.service} patient into pre-admissions (1 queue point),"
+            f" car parked {spot_name(action.car)}"
+        )
+    if isinstance(action, MovePerson):
+        return _move_option(state, action)
+    if isinstance(action, EndMove):
+        return _end_move_option(state)
+    if isinstance(action, BuyPopularity):
+        if action.amount == 0:
+            return "buy no popularity"
+        return f"buy {action.amount} popularity for ${K.POPULARITY_PRICE * action.amount}"
+    if isinstance(action, (RemoveCar, ParkStartingCar)):
+        verb = "remove the car" if isinstance(action, RemoveCar) else "park the starting car"
+        return f"{verb} {spot_name(action.spot)}"
+    if isinstance(action, Done):
+        return f"done {_DONE.get(state.phase, 'with the action')}"
+    return str(action)  # pragma: no cover - every action is listed above
+
+
+def decision_text(state: GameState) -> str:
+    """What the current player decides now, as words without their name: "round 2,
+    action 1: select an action tile, face down"."""
+    from . import constants as K
+
+    phase, step = state.phase, state.step
+    if phase is Phase.OVER:
+        return "nothing: the game is over"
+    p = state.players[state.current]
+    if phase is Phase.EXPERT_SETUP:
+        return "build your starting clinic (free), then park your starting car"
+    if phase is Phase.BONUS:
+        return "take a bonus tile"
+    if phase is Phase.BONUS_PLACE:
+        return f"place your bonus tile: {step.placing}"
+    if phase is Phase.START_CAR:
+        return "park your starting car"
+    if phase is Phase.REMOVE_CAR:
+        n = p.cars_owed
+        return f"remove {n} car{'s' if n != 1 else ''} of your choice (people left)"
+    where = f"round {state.round}, action {state.action}: "
+    if phase is Phase.SELECT:
+        return where + "select an action tile, face down"
+    if phase is Phase.BUILD:
+        left = K.BUILDS_PER_ACTION - step.builds
+        return where + f"build up to {left} more component{'s' if left != 1 else ''} (${p.money}), or be done"
+    if phase is Phase.HIRE:
+        can = [w for w, done in (("a doctor", step.hired_doctor), ("a nurse or an orderly", step.hired_other)) if not done]
+        return where + f"hire {' and '.join(can)} (${p.money}), or be done"
+    if phase is Phase.ADMIT:
+        return where + f"admit patients or move appointments: {step.qp} queue point{'s' if step.qp != 1 else ''} left"
+    if phase is Phase.MOVE:
+        return f"round {state.round}, Move: move your people, then end the move"
+    return f"round {state.round}, Business: buy popularity at ${K.POPULARITY_PRICE} each from this round's income (${p.income})"
