@@ -146,6 +146,9 @@ class Board:
     entrances: tuple[Border, ...] = field(default=(), converter=tuple)
     conveyor_stops: tuple[Space, ...] = field(default=(), converter=tuple)
     border_cars: frozenset[Border] = field(default=frozenset(), converter=frozenset)
+    # Extinguishers expansion: modules with an extinguisher token (entering one costs +1
+    # time, ``movement``); empty in the base game.
+    extinguishers: frozenset[Space] = field(default=frozenset(), converter=frozenset)
 
     # --- geometry -------------------------------------------------------------------
     @cached_property

@@ -43,7 +43,8 @@ class Person:
     ``colour``: a doctor's level or a patient's severity (None for nurses and
     orderlies).  ``service``: the service a patient was admitted for.  ``stays``: the
     patient finished a round in a treatment room, operating room or outpatient services
-    and may never switch rooms (rulebook, Patients never switch rooms).
+    and may never switch rooms (rulebook, Patients never switch rooms).  ``lying``: laid
+    down by an expansion (an exhausted workaholic doctor, ``core.clinic.expansions``).
     """
 
     id: int
@@ -52,6 +53,7 @@ class Person:
     colour: Colour | None = None
     service: Service | None = None
     stays: bool = False
+    lying: bool = False
 
     def __str__(self) -> str:
         parts = [str(self.colour)] if self.colour is not None else []

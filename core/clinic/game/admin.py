@@ -42,10 +42,17 @@ def return_appointments(state: GameState) -> GameState:
 
 
 def level_up(colour: Colour, steps: int = 1) -> Colour:
+    """One step towards red per ``steps`` (red stays red; a purple workaholic never
+    changes colour, rulings W2)."""
+    if colour > Colour.RED:
+        return colour
     return Colour(min(int(Colour.RED), int(colour) + steps))
 
 
 def level_down(colour: Colour) -> Colour:
+    """One step towards white (white stays white; purple never changes, W2)."""
+    if colour > Colour.RED:
+        return colour
     return Colour(max(int(Colour.WHITE), int(colour) - 1))
 
 
@@ -194,10 +201,13 @@ def is_last_round(state: GameState) -> bool:
 
 def admin(state: GameState, steps=ADMIN_STEPS) -> GameState:
     """Run the Admin steps in order; in the last round, all but ``NEXT_ROUND_STEPS``
-    (the round marker stays on 6)."""
+    (the round marker stays on 6).  Expansions in play may add steps
+    (``expansions.admin_steps``); a step marked ``next_round_only`` is skipped too."""
+    from core.clinic.expansions import admin_steps
+
     last = is_last_round(state)
-    for step in steps:
-        if not (last and step in NEXT_ROUND_STEPS):
+    for step in admin_steps(state, steps):
+        if not (last and (step in NEXT_ROUND_STEPS or getattr(step, "next_round_only", False))):
             state = step(state)
     return state
 
