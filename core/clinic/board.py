@@ -149,6 +149,9 @@ class Board:
     # Extinguishers expansion: modules with an extinguisher token (entering one costs +1
     # time, ``movement``); empty in the base game.
     extinguishers: frozenset[Space] = field(default=frozenset(), converter=frozenset)
+    # Zombies expansion: the spaces of the zombies on this board, sorted, one entry per
+    # zombie (nobody moves into or through them, ``movement``); empty in the base game.
+    zombies: tuple[Space, ...] = field(default=(), converter=lambda z: tuple(sorted(z)))
 
     # --- geometry -------------------------------------------------------------------
     @cached_property

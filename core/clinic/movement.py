@@ -38,12 +38,13 @@ def _edges(board: Board, node: Location, patient: bool):
     """(neighbour, time) pairs leaving ``node``; entering a module with an extinguisher
     costs ``TIME_EXTINGUISHER`` more (Extinguishers expansion, base L1087: "Moving or
     conveying into a module with an extinguisher costs 1 additional time")."""
-    if not board.extinguishers:
+    if not board.extinguishers and not board.zombies:
         yield from _base_edges(board, node, patient)
         return
-    gawk = board.extinguishers
+    gawk, zombies = board.extinguishers, board.zombies
     for n, cost in _base_edges(board, node, patient):
-        yield n, cost + (K.TIME_EXTINGUISHER if n in gawk else 0)
+        if n not in zombies:  # Zombies: "no one is allowed to move into" their space (L1168)
+            yield n, cost + (K.TIME_EXTINGUISHER if n in gawk else 0)
 
 
 def _base_edges(board: Board, node: Location, patient: bool):

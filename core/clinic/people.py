@@ -67,12 +67,14 @@ class Person:
 class Clinic:
     """One player's clinic: ``board``, ``people`` (ordered by id), ``next_id`` for the
     next person, and ``move_time``: raw time spent so far in the current Move phase
-    (before triage; see ``movement.finish_move``)."""
+    (before triage; see ``movement.finish_move``); ``abandoned_cars``: parked cars
+    nobody will take (Zombies expansion)."""
 
     board: Board = Board()
     people: tuple[Person, ...] = field(default=(), converter=tuple)
     next_id: int = 1
     move_time: int = 0
+    abandoned_cars: int = 0  # Zombies: cars of the dead and the mutated stay parked forever
 
     def person(self, pid: int) -> Person:
         """The person with id ``pid``; raises IllegalActionError when there is none."""

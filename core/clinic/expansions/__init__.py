@@ -13,7 +13,11 @@ hook                      called by
 ``action_types``          ``rules.apply_action``: actions of this expansion go to
 ``apply(state, action)``  ...its ``apply``; ``refusal(state, action)`` says why not
 ``room(clinic, inner)``   ``business_phase``: wrap one room's treatment (income...)
+``before_business``       ``business_phase``: ``(state, seat) -> state``, first (money
+                          it adds to ``income`` counts as this round's income)
 ``after_business``        ``business_phase``: ``(state, seat, treatment) -> state``
+``end_of_movement``       ``move_phase``: ``(state, seat) -> state`` when the player
+                          ends the Move phase, before the check (zombie kills)
 ``admin_steps(steps)``    ``admin.admin``: insert or replace Admin steps
 ``end_score(state, seat)``  ``end.end_game``: extra end-game popularity
 ``hire_cost(state, slot, cost)``  ``hire``: the price of a university doctor
@@ -40,6 +44,7 @@ from attrs import field, frozen
 MODULES = {
     "extinguishers": "extinguishers",
     "workaholics": "workaholics",
+    "zombies": "zombies",
 }
 
 
@@ -57,7 +62,9 @@ class Expansion:
     apply: Callable | None = None
     refusal: Callable | None = None
     room: Callable | None = None
+    before_business: Callable | None = None
     after_business: Callable | None = None
+    end_of_movement: Callable | None = None
     admin_steps: Callable | None = None
     end_score: Callable | None = None
     hire_cost: Callable | None = None
@@ -120,6 +127,18 @@ def room_treatment(state: Any, clinic: Any, inner: Callable) -> Callable:
     for hook in reversed(hooks(state, "room")):
         inner = hook(clinic, inner)
     return inner
+
+
+def before_business(state: Any, seat: int) -> Any:
+    for hook in hooks(state, "before_business"):
+        state = hook(state, seat)
+    return state
+
+
+def end_of_movement(state: Any, seat: int) -> Any:
+    for hook in hooks(state, "end_of_movement"):
+        state = hook(state, seat)
+    return state
 
 
 def after_business(state: Any, seat: int, treatment: Any) -> Any:

@@ -93,12 +93,13 @@ def _in_lab(clinic, person) -> bool:
 def train_in_labs(state: GameState) -> GameState:
     """7. Each doctor in a lab levels up twice and gives 1 popularity (even if red).
     A doctor who turns red here is remembered by id for the solitaire goal "train 2 red
-    doctors" (rulings 0.4b: distinct doctors; one already red is not trained)."""
+    doctors" (rulings 0.4b: distinct doctors; one already red is not trained).  A doctor
+    lying in a lab (Zombies: he cured a zombie) does not train (rulings Z9)."""
     for seat in state.turn_order:
         p = state.players[seat]
         clinic, gained, trained = p.clinic, 0, set()
         for doc in clinic.of_role(Role.DOCTOR):
-            if _in_lab(clinic, doc):
+            if _in_lab(clinic, doc) and not doc.lying:
                 new = level_up(doc.colour, 2)
                 if new is Colour.RED and doc.colour is not Colour.RED:
                     trained.add(doc.id)

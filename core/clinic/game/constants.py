@@ -97,8 +97,8 @@ HALL_OF_FAME = (
 # --- Expansions (rulebook, "Expansions"; rulings in clinic-expansion-rulings.md) -------
 # The option names ``new_game(options=...)`` accepts: one per implemented expansion, each
 # a module of ``core/clinic/expansions`` (``expansions.MODULES``).  Still to come: Blood
-# Transfusion, Zombies in a Clinic and The 911th Extension.
-EXPANSIONS: tuple[str, ...] = ("extinguishers", "workaholics")
+# Transfusion and The 911th Extension.
+EXPANSIONS: tuple[str, ...] = ("extinguishers", "workaholics", "zombies")
 
 # Extinguishers (base L1065-1097; rulings §2).  Moving in: ``clinic.constants.TIME_EXTINGUISHER``.
 EXTINGUISHERS_IN_GAME = 12  # X1 (house): one shared supply
@@ -120,6 +120,12 @@ WORKAHOLIC_TREATS = (4, 3, 2, 1)
 # Patient capacity of a treatment room with a workaholic: 3 yellow or 4 white (rulebook);
 # other mixes keep the room's 2 (W5, house).
 WORKAHOLIC_CAPACITY = MappingProxyType({Colour.YELLOW: 3, Colour.WHITE: 4})
+
+# Zombies in a Clinic (base L1153-1198; rulings §4).
+ZOMBIES_IN_GAME = 8  # "8 green zombies" (rulebook), shared at every player count (Z12)
+ZOMBIE_YELLOW_PATIENTS = 2  # yellow patients alone in a treatment room become 1 zombie
+ZOMBIE_CURE_INCOME = 32  # a lab doctor cures a zombie: $32 of this round's income (rulebook)
+END_ZOMBIE = 9  # popularity for each zombie still in the clinic at the end (rulebook)
 
 # --- Move (house rule, ruling 0.2) ----------------------------------------------------
 # Moves of one person offered in one Move phase: a swap of two full rooms needs one each,

@@ -39,7 +39,7 @@ from core.clinic.constants import CAPACITY
 from core.clinic.movement import end_of_move_violations, finish_move, move_person
 from core.clinic.people import Clinic, Person, PreAdmissions, person_departs
 
-from core.clinic.expansions import extra_capacity
+from core.clinic.expansions import end_of_movement, extra_capacity
 
 from .actions import EndMove, MovePerson
 from .cars import owe_cars, settle_cars
@@ -171,6 +171,8 @@ def end_move_problems(state: GameState, dests: dict | None = None) -> tuple[str,
     legal): everyone inside must stand legally (``movement.end_of_move_violations``,
     base L696, L750), and nobody may stay on an entrance or helipad who can still go
     somewhere (the stuck are dismissed at ``EndMove``, house rule)."""
+    if state.config.options:
+        state = end_of_movement(state, state.current)  # e.g. zombie kills (expansions)
     clinic = state.players[state.current].clinic
     dests = _all_destinations(state, clinic) if dests is None else dests
     out = []
@@ -215,6 +217,8 @@ def apply_end_move(state: GameState) -> GameState:
     (``rules.apply_action`` refuses an illegal ``EndMove`` with ``end_move_refusal``;
     ``finish_move`` raises IllegalActionError listing every problem)."""
     seat = state.current
+    if state.config.options:
+        state = end_of_movement(state, seat)  # e.g. zombie kills (expansions)
     p = state.players[seat]
     clinic = p.clinic
     stuck = [q for q in clinic.people if on_arrival_point(clinic, q)]
