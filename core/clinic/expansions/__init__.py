@@ -23,7 +23,8 @@ hook                      called by
 ``hire_cost(state, slot, cost)``  ``hire``: the price of a university doctor
 ``extra_capacity``        ``move_phase``: ``(clinic, where, person) -> int`` more room
 ``bot_preference``        ``bots.BasicBot``: ``(state, options, rng, choice)`` -> a
-                          better action than the bot's ``choice``, or None
+                          better action than the bot's ``choice``, or None; asked
+                          first with ``choice=None`` (decisions only it can make)
 ========================  ==========================================================
 
 Every hook is optional.  ``active(state)`` lists the expansions in play, in
