@@ -152,6 +152,8 @@ class Board:
     # Zombies expansion: the spaces of the zombies on this board, sorted, one entry per
     # zombie (nobody moves into or through them, ``movement``); empty in the base game.
     zombies: tuple[Space, ...] = field(default=(), converter=lambda z: tuple(sorted(z)))
+    # Blood Transfusion expansion: the modules where Blood tokens lie, one entry each.
+    blood: tuple[Space, ...] = field(default=(), converter=lambda b: tuple(sorted(b)))
 
     # --- geometry -------------------------------------------------------------------
     @cached_property

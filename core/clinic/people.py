@@ -44,7 +44,9 @@ class Person:
     orderlies).  ``service``: the service a patient was admitted for.  ``stays``: the
     patient finished a round in a treatment room, operating room or outpatient services
     and may never switch rooms (rulebook, Patients never switch rooms).  ``lying``: laid
-    down by an expansion (an exhausted workaholic doctor, ``core.clinic.expansions``).
+    down by an expansion (a blood donor, an exhausted workaholic doctor,
+    ``core.clinic.expansions``); ``atop``: the id of the patient a nurse stands on after
+    a transfusion.
     """
 
     id: int
@@ -54,6 +56,7 @@ class Person:
     service: Service | None = None
     stays: bool = False
     lying: bool = False
+    atop: int | None = None  # Blood Transfusion: the patient a nurse stands on
 
     def __str__(self) -> str:
         parts = [str(self.colour)] if self.colour is not None else []

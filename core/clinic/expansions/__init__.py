@@ -22,6 +22,10 @@ hook                      called by
 ``end_score(state, seat)``  ``end.end_game``: extra end-game popularity
 ``hire_cost(state, slot, cost)``  ``hire``: the price of a university doctor
 ``extra_capacity``        ``move_phase``: ``(clinic, where, person) -> int`` more room
+``move_violations``       ``move_phase``: ``(state, clinic) -> [reason]`` the Move
+                          phase may not end for
+``destinations``          ``move_phase``: ``(state, clinic, {pid: [place]})`` -> the
+                          places each person is offered (fewer, never more)
 ``bot_preference``        ``bots.BasicBot``: ``(state, options, rng, choice)`` -> a
                           better action than the bot's ``choice``, or None; asked
                           first with ``choice=None`` (decisions only it can make)
@@ -43,6 +47,7 @@ from attrs import field, frozen
 
 #: Option name -> module of ``core.clinic.expansions`` defining ``EXPANSION``.
 MODULES = {
+    "blood": "blood",
     "extinguishers": "extinguishers",
     "workaholics": "workaholics",
     "zombies": "zombies",
@@ -70,6 +75,8 @@ class Expansion:
     end_score: Callable | None = None
     hire_cost: Callable | None = None
     extra_capacity: Callable | None = None
+    move_violations: Callable | None = None
+    destinations: Callable | None = None
     bot_preference: Callable | None = None
 
 
@@ -171,6 +178,16 @@ def extra_capacity(state: Any) -> Callable | None:
     if not found:
         return None
     return lambda clinic, where, person: sum(h(clinic, where, person) for h in found)
+
+
+def move_violations(state: Any, clinic: Any) -> tuple[str, ...]:
+    return tuple(r for hook in hooks(state, "move_violations") for r in hook(state, clinic))
+
+
+def restrict_destinations(state: Any, clinic: Any, dests: dict) -> dict:
+    for hook in hooks(state, "destinations"):
+        dests = hook(state, clinic, dests)
+    return dests
 
 
 def setup(state: Any) -> Any:

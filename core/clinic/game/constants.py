@@ -97,8 +97,14 @@ HALL_OF_FAME = (
 # --- Expansions (rulebook, "Expansions"; rulings in clinic-expansion-rulings.md) -------
 # The option names ``new_game(options=...)`` accepts: one per implemented expansion, each
 # a module of ``core/clinic/expansions`` (``expansions.MODULES``).  Still to come: Blood
-# Transfusion and The 911th Extension.
-EXPANSIONS: tuple[str, ...] = ("extinguishers", "workaholics", "zombies")
+# The 911th Extension.
+EXPANSIONS: tuple[str, ...] = ("blood", "extinguishers", "workaholics", "zombies")
+
+# Blood Transfusion (base L1018-1063; rulings §1).
+BLOOD_TOKENS = 6  # B1 (house): one shared supply
+BLOOD_DONATION_TIME = 3  # "Lie down to give blood ... This takes 3 time." (rulebook)
+BLOOD_DONORS_PER_ROUND = 1  # "each player can have one employee give blood" (rulebook)
+BLOOD_CARRIED_PER_NURSE = 1  # B7 (house)
 
 # Extinguishers (base L1065-1097; rulings §2).  Moving in: ``clinic.constants.TIME_EXTINGUISHER``.
 EXTINGUISHERS_IN_GAME = 12  # X1 (house): one shared supply

@@ -39,7 +39,12 @@ from core.clinic.constants import CAPACITY
 from core.clinic.movement import end_of_move_violations, finish_move, move_person
 from core.clinic.people import Clinic, Person, PreAdmissions, person_departs
 
-from core.clinic.expansions import end_of_movement, extra_capacity
+from core.clinic.expansions import (
+    end_of_movement,
+    extra_capacity,
+    move_violations,
+    restrict_destinations,
+)
 
 from .actions import EndMove, MovePerson
 from .cars import owe_cars, settle_cars
@@ -163,7 +168,8 @@ def _all_destinations(state: GameState, clinic: Clinic) -> dict[int, list]:
     extra = extra_capacity(state) if state.config.options else None
     over = overfull_roles(clinic, counts, extra)  # pragma: no mutate (only for speed: None is computed the same)
     made = state.step.moved
-    return {p.id: destinations(clinic, p, made.count(p.id), counts, over, extra) for p in clinic.people}
+    out = {p.id: destinations(clinic, p, made.count(p.id), counts, over, extra) for p in clinic.people}
+    return restrict_destinations(state, clinic, out) if state.config.options else out
 
 
 def end_move_problems(state: GameState, dests: dict | None = None) -> tuple[str, ...]:
@@ -185,7 +191,8 @@ def end_move_problems(state: GameState, dests: dict | None = None) -> tuple[str,
                 stuck.add(p.id)
     inside = evolve(clinic, people=tuple(p for p in clinic.people if p.id not in stuck))
     extra = extra_capacity(state) if state.config.options else None
-    return (*end_of_move_violations(inside, extra), *out)
+    more = move_violations(state, inside) if state.config.options else ()
+    return (*end_of_move_violations(inside, extra), *more, *out)
 
 
 def end_move_refusal(state: GameState) -> str:

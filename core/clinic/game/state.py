@@ -158,6 +158,7 @@ class Turn:
     moved: tuple[int, ...] = field(default=(), converter=tuple)
     placing: BonusTile | None = None
     zombie_moves: tuple = field(default=(), converter=tuple)  # Zombies: where each moved to
+    carrying: tuple[int, ...] = field(default=(), converter=tuple)  # Blood: nurses with a token
 
 
 @frozen

@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 from core import saves
 from core.clinic import Colour, Role
 from core.clinic.expansions import MODULES, all_expansions, get
+from core.clinic.expansions.blood import left as blood_left
+from core.clinic.expansions.extinguishers import left as extinguishers_left
+from core.clinic.expansions.zombies import left as zombies_left
 from core.clinic.game import apply_action, constants as K, is_over, legal_actions, new_game
 from core.clinic.game.bots import make_bot
 from core.clinic.game.game_record import RULES, options
@@ -65,6 +68,11 @@ def test_games_with_expansions_finish_with_invariants(seed, players, combo, leve
     def check(state, action):
         problems = invariant_violations(state)
         assert not problems, f"after {action}: {problems}"
+        assert 0 <= blood_left(state) <= K.BLOOD_TOKENS
+        assert 0 <= zombies_left(state) <= K.ZOMBIES_IN_GAME
+        assert 0 <= extinguishers_left(state) <= K.EXTINGUISHERS_IN_GAME
+        for p in state.players:  # the cars of the dead and the mutated stay parked
+            assert p.clinic.abandoned_cars == 0 or "zombies" in combo
 
     final = _play(state, bots, check)
     assert final.phase is Phase.OVER
@@ -110,17 +118,18 @@ def test_expansion_actions_round_trip_through_json():
 
 
 def test_the_basic_player_uses_each_expansion():
-    """``bot_preference``: the basic player builds an extinguisher and hires a
-    workaholic in some of a few games."""
-    built = hired = 0
+    """``bot_preference``: the basic player builds an extinguisher, hires a workaholic
+    and gives blood in some of a few games (zombies: ``test_zombies``)."""
+    built = hired = gave = 0
     for seed in range(4):
         state = new_game(2, seed, options=K.EXPANSIONS)
         bots = [make_bot("basic", seed), make_bot("basic", seed + 1)]
 
         def check(state, action, seed=seed):
-            nonlocal built, hired
+            nonlocal built, hired, gave
             built += type(action).__name__ == "BuildExtinguisher"
+            gave += type(action).__name__ == "GiveBlood"
             hired += any(d.colour is Colour.PURPLE for p in state.players for d in p.clinic.people)
 
         _play(state, bots, check)
-    assert built and hired
+    assert built and hired and gave
