@@ -26,6 +26,7 @@ hook                      called by
                           phase may not end for
 ``destinations``          ``move_phase``: ``(state, clinic, {pid: [place]})`` -> the
                           places each person is offered (fewer, never more)
+``events(before, after)`` ``narration.describe``: sentences for the event log
 ``bot_preference``        ``bots.BasicBot``: ``(state, options, rng, choice)`` -> a
                           better action than the bot's ``choice``, or None; asked
                           first with ``choice=None`` (decisions only it can make)
@@ -77,6 +78,7 @@ class Expansion:
     extra_capacity: Callable | None = None
     move_violations: Callable | None = None
     destinations: Callable | None = None
+    events: Callable | None = None
     bot_preference: Callable | None = None
 
 
@@ -188,6 +190,11 @@ def restrict_destinations(state: Any, clinic: Any, dests: dict) -> dict:
     for hook in hooks(state, "destinations"):
         dests = hook(state, clinic, dests)
     return dests
+
+
+def events(before: Any, after: Any) -> list[str]:
+    """What the expansions in play did between two states, one sentence each."""
+    return [text for hook in hooks(after, "events") for text in hook(before, after)]
 
 
 def setup(state: Any) -> Any:

@@ -351,6 +351,20 @@ def _bot(state: GameState, options: list, rng, choice):
     return None
 
 
+def _events(before: GameState, after: GameState) -> list[str]:
+    out = []
+    for b, a in zip(before.players, after.players):
+        atop = sum(1 for q in a.clinic.people if q.atop is not None) - sum(
+            1 for q in b.clinic.people if q.atop is not None)
+        if atop > 0:
+            out.append(f"{a.name}: {atop} patient{'s' if atop != 1 else ''} helped with blood"
+                       " (one colour better; the nurse stands on it)")
+        drawn = len(a.clinic.board.blood) - len(b.clinic.board.blood)
+        if drawn > 0 and donors(b.clinic) and not donors(a.clinic):
+            out.append(f"{a.name}: the donor gives a Blood token")
+    return out
+
+
 EXPANSION = Expansion(
     name="blood",
     title="Blood Transfusion",
@@ -365,5 +379,6 @@ EXPANSION = Expansion(
     end_of_movement=_drop,
     before_business=_business,
     admin_steps=_admin_steps,
+    events=_events,
     bot_preference=_bot,
 )

@@ -229,6 +229,20 @@ def _bot(state: GameState, options: list, rng, choice):
     return None
 
 
+def _events(before: GameState, after: GameState) -> list[str]:
+    out = []
+    for b, a in zip(before.players, after.players):
+        ids = {d.id for d in a.clinic.people}
+        gone = [d for d in b.clinic.people if is_workaholic(d) and d.lying and d.id not in ids]
+        if gone:
+            out.append(f"{a.name}: the exhausted workaholic doctor leaves the game")
+        lying = sum(1 for d in a.clinic.people if is_workaholic(d) and d.lying) - sum(
+            1 for d in b.clinic.people if is_workaholic(d) and d.lying)
+        if lying > 0:
+            out.append(f"{a.name}: the workaholic doctor treats, then lies down (exhausted)")
+    return out
+
+
 EXPANSION = Expansion(
     name="workaholics",
     title="Workaholic Doctors",
@@ -239,5 +253,6 @@ EXPANSION = Expansion(
     extra_capacity=_extra_capacity,
     room=_room,
     after_business=_after_business,
+    events=_events,
     bot_preference=_bot,
 )

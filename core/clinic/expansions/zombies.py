@@ -282,6 +282,23 @@ def _bot(state: GameState, options: list, rng, choice):
     return None
 
 
+def _events(before: GameState, after: GameState) -> list[str]:
+    out = []
+    for b, a in zip(before.players, after.players):
+        mutated = a.mutated - b.mutated
+        killed = a.clinic.abandoned_cars - b.clinic.abandoned_cars - mutated
+        if killed > 0:
+            out.append(f"{a.name}: {killed} {'person' if killed == 1 else 'people'} left with a zombie"
+                       " removed from the game (their cars stay; dead patients -5 each)")
+        if mutated > 0:
+            n = mutated // K.ZOMBIE_YELLOW_PATIENTS
+            out.append(f"{a.name}: {mutated} yellow patients alone became {n} zombie{'s' if n != 1 else ''}")
+        cured = a.zombies_cured - b.zombies_cured
+        if cured > 0:
+            out.append(f"{a.name}: a lab doctor cures a zombie (+${K.ZOMBIE_CURE_INCOME * cured})")
+    return out
+
+
 EXPANSION = Expansion(
     name="zombies",
     title="Zombies in a Clinic",
@@ -294,5 +311,6 @@ EXPANSION = Expansion(
     before_business=_business,
     admin_steps=_admin_steps,
     end_score=_end_score,
+    events=_events,
     bot_preference=_bot,
 )

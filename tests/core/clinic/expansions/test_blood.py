@@ -287,3 +287,13 @@ def test_a_patient_with_a_nurse_on_it_does_not_worsen():
     assert colours == [Y, O]  # the transfused red -> orange stays; the white worsened
     assert all(q.atop is None for q in after.players[0].clinic.people)
     assert admin(state).players[0].clinic.of_role(Role.NURSE)[0].atop is None
+
+
+def test_the_event_log_says_a_patient_was_helped_with_blood():
+    """B14: the log line of a transfusion (``events``)."""
+    from core.clinic.expansions import events
+
+    state = _in_business(_room(R))
+    assert any("helped with blood" in e for e in events(state, transfuse(state, 0)))
+    donor = _donor_state()
+    assert any("gives a Blood token" in e for e in events(donor, draw_blood(donor)))

@@ -284,3 +284,13 @@ def test_a_game_with_workaholics_keeps_every_doctor_accounted_for():
     """Conservation: purples come from the box (``supply_doctors``)."""
     state = new_game(3, 9, options=OPTS)
     assert invariant_violations(state) == []
+
+
+def test_the_event_log_follows_the_workaholic():
+    """W12: the log says he treated and lay down, then left (``events``)."""
+    from core.clinic.expansions import events
+
+    state = in_phase(started(OPTS), Phase.MOVE, room_clinic(Y, Y))
+    treated = business_for(state, 0)
+    assert any("lies down" in e for e in events(state, treated))
+    assert any("leaves the game" in e for e in events(treated, exhausted_leave(treated)))

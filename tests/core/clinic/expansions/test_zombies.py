@@ -295,3 +295,14 @@ def test_the_basic_player_walks_a_zombie_to_a_lone_lab_doctor_and_its_people_out
     state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
     choice = make_bot("basic").choose(state)
     assert isinstance(choice, MovePerson) and choice.pid == nurse.last.id
+
+
+def test_the_event_log_says_who_a_zombie_removed():
+    """Z15: the log names what the zombies did (``events``)."""
+    from core.clinic.game.narration import describe
+
+    clinic = staff(base_clinic(), Role.NURSE, HUB)
+    state = moving(with_zombies(clinic, HUB))
+    state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
+    after = apply_action(state, EndMove())
+    assert "1 person left with a zombie removed from the game" in describe(state, EndMove(), after)
