@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, Header, Static
 from tui_common.game_over import GameOverActions
 
 from clinic_tui.config import Options
+from core.clinic.expansions import end_score as expansion_end_score
 from core.clinic.game import GameState, end_score, result
 
 
@@ -22,7 +23,8 @@ def summary_text(state: GameState, names: list[str]) -> str:
     for seat in order:
         p = state.players[seat]
         e = end_score(p)
-        during = p.popularity - e.total
+        extra = expansion_end_score(state, seat)  # e.g. zombies still in the clinic, +9 each
+        during = p.popularity - e.total - extra
         mark = ">" if seat in res.winners else " "
         lines.append(f"{mark} {names[seat]}: {p.popularity} popularity")
         if p.popularity > 0 or e.total >= 0:
@@ -33,6 +35,8 @@ def summary_text(state: GameState, names: list[str]) -> str:
             f"    end-game items {e.total - e.time:+}: doctors +{e.doctors}, nurses +{e.nurses}, rooms +{e.rooms},"
             f" waiting {e.patients}"
         )
+        if extra:
+            lines.append(f"    zombies still in the clinic +{extra} (+9 each)")
         lines.append(f"    time penalty {e.time} (time spent {p.time_spent}, -1 per full 3)")
         lines.append(f"    cured {p.cured} patients ({p.cured_red} red), {p.dead} died")
     lines.append("")

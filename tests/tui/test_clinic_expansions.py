@@ -160,3 +160,15 @@ def test_expansion_screens(snap_compare, scene):
 
     assert snap_compare(_app(state, opts), terminal_size=(80, 24), run_before=run_before)
 
+
+
+def test_the_end_screen_counts_the_zombies():
+    """Z15: the end line "+9 × n" (L1198 "You gain 9 popularity for each zombie still in
+    your clinic")."""
+    from clinic_tui.screens.game_over import summary_text
+    from core.clinic.game.end import end_game
+
+    state, _ = _zombies()
+    over = end_game(_with_board(state, zombies=(_hub(state.players[0].clinic),) * 2))
+    text = summary_text(over, ["Ann", "Basic bot"])
+    assert "zombies still in the clinic +18 (+9 each)" in text
