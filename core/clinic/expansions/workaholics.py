@@ -134,6 +134,23 @@ def _extra_capacity(clinic, where, person) -> int:
     return max(0, K.WORKAHOLIC_CAPACITY.get(person.colour, room) - room)
 
 
+def _move_violations(state: GameState, clinic) -> list[str]:
+    """W12: the rule in words where a workaholic's room holds too many patients."""
+    out = []
+    room = CAPACITY[ModuleKind.TREATMENT_ROOM.value][3]
+    for space in clinic.board.modules_of_kind(ModuleKind.TREATMENT_ROOM):
+        here = clinic.at(space)
+        patients = [p for p in here if p.role is Role.PATIENT]
+        if len(patients) > room and any(is_workaholic(p) for p in here) and _extra_capacity(
+            clinic, space, patients[0]
+        ) < len(patients) - room:
+            out.append(
+                f"with a workaholic doctor the treatment room at {space} holds 3 yellow or 4 white"
+                " patients (not both), otherwise 2"
+            )
+    return out
+
+
 # --- Business -------------------------------------------------------------------------
 def _groups(kind: ModuleKind, patients: list) -> list[list]:
     """The sets of patients one workaholic may treat at once: in a treatment room up to
@@ -251,6 +268,7 @@ EXPANSION = Expansion(
     admin_steps=_admin_steps,
     hire_cost=_hire_cost,
     extra_capacity=_extra_capacity,
+    move_violations=_move_violations,
     room=_room,
     after_business=_after_business,
     events=_events,

@@ -136,6 +136,7 @@ def test_not_for_both_colours_at_once():
     """L1131 "(but not for both at the same time)" (W5: a mix keeps the room's 2)."""
     problems = end_move_problems(moving(room_clinic(Y, Y, W)))
     assert problems and "holds 3 patients" in problems[0]
+    assert any("3 yellow or 4 white patients (not both)" in p for p in problems)  # W12
     assert end_move_problems(moving(room_clinic(Y, O))) == ()
 
 
