@@ -359,6 +359,8 @@ class ClinicView(Widget):
             waiting.append("  ")
         if not groups:
             waiting.append("none")
+        if clinic.abandoned_cars:  # Zombies: the cars of the dead and the mutated stay
+            waiting.append(f"  abandoned cars {clinic.abandoned_cars}", style="bold green")
         lines.append(waiting)
         return lines
 

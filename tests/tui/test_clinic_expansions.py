@@ -172,3 +172,18 @@ def test_the_end_screen_counts_the_zombies():
     over = end_game(_with_board(state, zombies=(_hub(state.players[0].clinic),) * 2))
     text = summary_text(over, ["Ann", "Basic bot"])
     assert "zombies still in the clinic +18 (+9 each)" in text
+
+
+async def test_the_clinic_shows_the_abandoned_cars():
+    """Z15: the cars of the dead and the mutated are counted under the clinic."""
+    from clinic_tui.widgets.clinic_view import ClinicView
+
+    state, opts = _zombies()
+    p = state.players[0]
+    state = evolve(state, players=(evolve(p, clinic=evolve(p.clinic, abandoned_cars=3)), *state.players[1:]))
+    app = _app(state, opts)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        lines = [line.plain for line in game_screen(app).query_one(ClinicView)._lines()]
+    assert any("abandoned cars 3" in line for line in lines)
+    assert any("Z" in line for line in lines)
