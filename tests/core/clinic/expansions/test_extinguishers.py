@@ -264,3 +264,17 @@ def test_the_business_phase_pays_the_bonus():
     after = business_for(state, 0)
     assert after.players[0].cured == 1
     assert after.players[0].income + (after.players[0].money - state.players[0].money) == 7 - (2 + 3)
+
+
+def test_every_new_entry_pays_again():
+    """X5 (house): "With several moves, every later entry pays" (L1089 "Only people who
+    move into the module ... take time to gaze at it")."""
+    from core.clinic import Clinic
+
+    clinic = Clinic(_board_with(sp("B2")))
+    clinic = staff(clinic, Role.DOCTOR, sp("B3"), Colour.WHITE)
+    pid = clinic.last.id
+    clinic = move_person(clinic, pid, sp("B2"))  # in: 1 + 1
+    clinic = move_person(clinic, pid, sp("C2"))  # out: 1
+    clinic = move_person(clinic, pid, sp("B2"))  # in again: 1 + 1
+    assert clinic.move_time == 5

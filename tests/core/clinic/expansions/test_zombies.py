@@ -228,6 +228,7 @@ def test_a_lab_doctor_cures_a_zombie_for_32():
     after = business_for(state, 0)
     p = after.players[0]
     assert p.clinic.board.zombies == () and p.zombies_cured == 1
+    assert p.clinic.abandoned_cars == clinic.abandoned_cars  # L1184: the cars stay abandoned
     assert p.clinic.of_role(Role.DOCTOR)[0].lying
     wages, upkeep = 2, 4
     assert p.income + p.money == K.ZOMBIE_CURE_INCOME - wages - upkeep
