@@ -297,3 +297,27 @@ def test_the_event_log_says_a_patient_was_helped_with_blood():
     assert any("helped with blood" in e for e in events(state, transfuse(state, 0)))
     donor = _donor_state()
     assert any("gives a Blood token" in e for e in events(donor, draw_blood(donor)))
+
+
+def test_blood_is_given_in_the_move_phase_only():
+    """L1032 "Move — New! Give Blood": refused in another phase, naming the rule."""
+    from core.clinic.game.rules import reject_reason
+
+    clinic = staff(base_clinic(), Role.NURSE, HUB)
+    state = in_phase(started(OPTS), Phase.BUILD, clinic)
+    assert "blood is given and carried in the Move phase" in reject_reason(state, GiveBlood(clinic.last.id))
+
+
+def test_a_dropped_token_is_no_longer_carried():
+    """B7: at the end of the move the token lies in the room, no longer carried: with
+    the last token just dropped nothing is missing from the supply at Business."""
+    board = board_of((PSY, "B3"), (TR, "C3"), (SR, "C2"), (LAB, "A3"), (PSY, "C3", 1))
+    clinic = staff(Clinic(board), Role.NURSE, HUB)
+    nurse = clinic.last.id
+    clinic = staff(clinic, Role.DOCTOR, sp("C3", 1), W)
+    clinic = evolve(clinic, people=[evolve(q, lying=True) if q.role is Role.DOCTOR else q for q in clinic.people])
+    clinic = with_blood(clinic, HUB, *(LAB_AT,) * (K.BLOOD_TOKENS - 2))
+    state = apply_action(moving(clinic), PickUpBlood(nurse))
+    assert left(state) == 1
+    after = apply_action(state, EndMove())  # the nurse drops it; Business: the donor gives the last
+    assert len(after.players[0].clinic.board.blood) == K.BLOOD_TOKENS

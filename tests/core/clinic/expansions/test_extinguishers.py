@@ -278,3 +278,11 @@ def test_every_new_entry_pays_again():
     clinic = move_person(clinic, pid, sp("C2"))  # out: 1
     clinic = move_person(clinic, pid, sp("B2"))  # in again: 1 + 1
     assert clinic.move_time == 5
+
+
+def test_the_base_builds_stay_offered():
+    """The expansion adds its builds; every base build stays, ``Done`` last."""
+    clinic = clinic_with()
+    base = legal_actions(building(clinic, options=()))
+    with_ext = legal_actions(building(clinic))
+    assert [a for a in with_ext if not isinstance(a, BuildExtinguisher)] == base

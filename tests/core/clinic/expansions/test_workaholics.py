@@ -11,7 +11,7 @@ from core.clinic.business import best_in_room, treat
 from core.clinic.expansions import room_treatment
 from core.clinic.expansions.workaholics import exhausted_leave, fill_university
 from core.clinic.game import EndMove, apply_action, constants as K, legal_actions, new_game
-from core.clinic.game.actions import HireDoctor
+from core.clinic.game.actions import Done, HireDoctor
 from core.clinic.game.admin import admin, level_down, level_up
 from core.clinic.game.business_phase import business_for
 from core.clinic.game.end import end_score
@@ -82,6 +82,7 @@ def test_extra_purples_go_back_to_the_bag_after_filling():
     after = fill_university(state)
     assert after.university == (P, W, None)
     assert after.doctor_pool == (0, 0, 0, 0, 3)
+    assert after.draws == state.draws + 5  # each cube drawn once, then the empty bag
 
 
 def test_admin_refills_the_university_with_one_purple_at_most():
@@ -295,3 +296,21 @@ def test_the_event_log_follows_the_workaholic():
     treated = business_for(state, 0)
     assert any("lies down" in e for e in events(state, treated))
     assert any("leaves the game" in e for e in events(treated, exhausted_leave(treated)))
+
+
+def test_the_basic_player_keeps_its_own_hire():
+    """``bot_preference`` only replaces ending the Hire action, never another hire."""
+    from core.clinic.expansions.workaholics import EXPANSION
+    from core.clinic.game.actions import HireNurse
+
+    state = started(OPTS, players=4, seed=2)
+    state = in_phase(evolve(state, university=(P, R, Y, W)), Phase.HIRE, seat=state.turn_order[0])
+    seat = state.current
+    state = evolve(state, players=tuple(evolve(p, money=30) if i == seat else p for i, p in enumerate(state.players)))
+    options = legal_actions(state)
+    nurse = next(a for a in options if isinstance(a, HireNurse))
+    assert EXPANSION.bot_preference(state, options, None, nurse) is None
+    choice = EXPANSION.bot_preference(state, options, None, Done())
+    assert isinstance(choice, HireDoctor) and choice.slot == 0
+    moving = in_phase(state, Phase.MOVE, seat=seat)
+    assert EXPANSION.bot_preference(moving, options, None, Done()) is None
