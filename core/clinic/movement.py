@@ -12,6 +12,9 @@ entrance ``Border``s and ``PreAdmissions``.  Edges:
   (ruling 0.5, base L690 "always think through each step of moving by conveyor": a
   ride from A to C passes the stop B between them).
 
+Expansions (data on the board, empty in the base game): a step into a module with an
+extinguisher costs 1 more; a zombie's space is left out of the graph.
+
 There is no edge back to an entrance, helipad or pre-admissions, so nobody who has
 entered can leave.  The outpatient shortcut (base L746, patients "teleporting" from
 pre-admissions to outpatient services for 0 time) is not an edge: it is a whole move
@@ -37,7 +40,8 @@ from .people import Clinic, Location, PreAdmissions, replace_person
 def _edges(board: Board, node: Location, patient: bool):
     """(neighbour, time) pairs leaving ``node``; entering a module with an extinguisher
     costs ``TIME_EXTINGUISHER`` more (Extinguishers expansion, base L1087: "Moving or
-    conveying into a module with an extinguisher costs 1 additional time")."""
+    conveying into a module with an extinguisher costs 1 additional time"); a zombie's
+    space is never entered (Zombies expansion, base L1168, rulings Z3: nor crossed)."""
     if not board.extinguishers and not board.zombies:
         yield from _base_edges(board, node, patient)
         return
