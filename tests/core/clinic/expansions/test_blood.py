@@ -305,7 +305,7 @@ def test_blood_is_given_in_the_move_phase_only():
 
     clinic = staff(base_clinic(), Role.NURSE, HUB)
     state = in_phase(started(OPTS), Phase.BUILD, clinic)
-    assert "blood is given and carried in the Move phase" in reject_reason(state, GiveBlood(clinic.last.id))
+    assert reject_reason(state, GiveBlood(clinic.last.id)).endswith(": blood is given and carried in the Move phase")
 
 
 def test_a_dropped_token_is_no_longer_carried():
