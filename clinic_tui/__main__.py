@@ -11,8 +11,10 @@ from clinic_tui.config import (
     DEFAULT_CPU_DELAY,
     DEFAULT_GOAL,
     GOAL_TEXT,
+    EXPANSIONS,
     GOALS,
     Options,
+    parse_expansions,
     parse_players,
 )
 from tui_common.cli import add_common_flags, check_common, refuse_bad_save
@@ -52,6 +54,12 @@ def build_parser() -> argparse.ArgumentParser:
         choices=sorted(GOALS),
         help="solitaire goal (one seat only; default %s: %s)" % (DEFAULT_GOAL, GOAL_TEXT[DEFAULT_GOAL]),
     )
+    parser.add_argument(
+        "--expansions",
+        metavar="LIST",
+        default="",
+        help=f"comma-separated mini-expansions to play with: {', '.join(EXPANSIONS)} (any combination)",
+    )
     return parser
 
 
@@ -61,9 +69,13 @@ def options_from_args(argv: list[str] | None = None) -> Options:
     seats = check_common(parser, args, lambda text: parse_players(text, expert=args.expert))
     if args.goal and seats and len(seats) != 1:
         parser.error("--goal: a solitaire goal needs exactly one seat")
+    try:
+        expansions = parse_expansions(args.expansions)
+    except ValueError as err:
+        parser.error(f"--expansions: {err}")
     return Options(seats=seats, seed=args.seed, goal=args.goal, cpu_delay=args.cpu_delay, ascii=args.ascii,
                    expert=args.expert, data_dir=args.data_dir, resume=args.resume, load=args.load,
-                   replay=args.replay, plain=args.plain)
+                   replay=args.replay, plain=args.plain, expansions=expansions)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core.clinic.board import Space
+from core.clinic.components import Colour
 from core.clinic.construction import (
     BuildConveyor,
     BuildEntrance,
@@ -176,7 +177,10 @@ def hire_groups(state: GameState, legal) -> list[tuple[str, list]]:
             orderlies.append(a)
     for slot, acts in sorted(doctors.items()):
         colour = state.university[slot]
-        out.append((f"{colour} doctor, university space {slot + 1}: ${UNIVERSITY_COSTS[slot]}", acts))
+        from core.clinic.game.hire import doctor_cost
+
+        what = "purple workaholic" if colour is Colour.PURPLE else str(colour)
+        out.append((f"{what} doctor, university space {slot + 1}: ${doctor_cost(state, slot)}", acts))
     if nurses:
         left = state.nurses[state.round - 1]
         out.append((f"nurse: ${NURSE_COSTS[state.player_count - left]}", nurses))
@@ -251,3 +255,45 @@ class Moving:
 
     pid: int
     goals: dict = field(default_factory=dict)
+
+
+def expansion_items(state: GameState, legal) -> list[tuple[str, object]]:
+    """The expansions' own actions among ``legal``, each with its menu line (building an
+    extinguisher, moving a zombie, giving or carrying blood), in the engine's order."""
+    from core.clinic.expansions import action_types
+    from core.clinic.expansions.blood import GiveBlood, PickUpBlood
+    from core.clinic.expansions.extinguishers import BuildExtinguisher, cost
+    from core.clinic.expansions.zombies import MoveZombie
+
+    kinds = action_types()
+    clinic = state.players[state.current].clinic if state.current is not None else None
+    out = []
+    for a in legal:
+        if not isinstance(a, kinds):
+            continue
+        if isinstance(a, BuildExtinguisher):
+            label = f"extinguisher (x) on {place_name(clinic.board, a.space)}: ${cost(a.space)}"
+        elif isinstance(a, MoveZombie):
+            label = f"zombie (Z) first: {a.start} to {a.goal} (no time)"
+        elif isinstance(a, GiveBlood):
+            label = f"{clinic.person(a.pid)} lies down to give blood (+3 time)"
+        elif isinstance(a, PickUpBlood):
+            label = f"{clinic.person(a.pid)} picks up the Blood token (b) here (no time)"
+        else:
+            label = str(a)
+        out.append((label, a))
+    return out
+
+
+def zombie_warning(clinic) -> str:
+    """Zombies: who would be removed if the move ended now ("" when nobody)."""
+    from core.clinic.expansions.zombies import survives
+
+    board = clinic.board
+    doomed = []
+    for space in sorted(set(board.zombies)):
+        here = [q for q in clinic.people if q.where == space]
+        doomed += [q for q in here if not survives(q, here, board.zombies.count(space), board)]
+    if not doomed:
+        return ""
+    return "Warning: with a zombie at the end of the move: " + ", ".join(str(q) for q in doomed) + "."

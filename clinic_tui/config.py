@@ -32,6 +32,14 @@ GOAL_TEXT = {
     "red-doctors": "train 2 red doctors",
 }
 DEFAULT_GOAL = "red-patients"
+#: The mini-expansions, by option name (``core.clinic.game.constants.EXPANSIONS``, kept
+#: here so ``clinic --help`` needs no engine), with what each adds in one line.
+EXPANSIONS = {
+    "blood": "Blood Transfusion: staff give blood, nurses carry it to patients",
+    "extinguishers": "Extinguishers: +1 time to walk in, +$3 a patient beside",
+    "workaholics": "Workaholic Doctors: purple, $8, treat up to 4 alike",
+    "zombies": "Zombies: 2 yellows alone turn zombie; it kills; a lab cures",
+}
 #: Environment variable naming the folder for saves (``--data-dir`` wins over it).
 DATA_DIR_ENV = "CLINIC_DATA_DIR"
 
@@ -72,6 +80,7 @@ class Options:
     plain: bool = False  # --plain: the plain text mode (``tui_common.plain``)
     load: str | None = None  # --load FILE: play on from a save file
     replay: str | None = None  # --replay FILE: open a save in the replay viewer
+    expansions: tuple[str, ...] = ()  # --expansions blood,zombies (names of ``EXPANSIONS``)
 
     def with_game(self, seats: tuple[Seat, ...], seed: int | None, goal: str | None) -> Options:
         return replace(self, seats=seats, seed=seed, goal=goal)
@@ -88,6 +97,18 @@ def data_dir(options: Options) -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("clinic"))
+
+
+def parse_expansions(text: str) -> tuple[str, ...]:
+    """``"blood,zombies"`` -> ``("blood", "zombies")`` (sorted, no repeats); ``""`` or
+    ``"none"`` -> ``()``.  Raises ``ValueError`` naming an unknown one."""
+    names = [t.strip().lower() for t in text.split(",") if t.strip()]
+    if names == ["none"]:
+        return ()
+    unknown = [n for n in names if n not in EXPANSIONS]
+    if unknown:
+        raise ValueError(f"unknown expansion {unknown[0]!r}; choose from {', '.join(EXPANSIONS)}")
+    return tuple(sorted(set(names)))
 
 
 def parse_players(text: str, expert: bool = False) -> tuple[Seat, ...]:

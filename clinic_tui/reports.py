@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from core.clinic.business import clinic_upkeep, treat, wages
 from core.clinic.components import Role
+from core.clinic.expansions import end_score as expansion_end_score
 from core.clinic.game.end import end_score, result
 from core.clinic.game.state import GameState
 from core.clinic.game.narration import in_move
@@ -89,7 +90,8 @@ def summary_text(state: GameState, names: list[str]) -> str:
     for seat in order:
         p = state.players[seat]
         e = end_score(p)
-        during = p.popularity - e.total
+        extra = expansion_end_score(state, seat)  # e.g. zombies still in the clinic, +9 each
+        during = p.popularity - e.total - extra
         mark = ">" if seat in res.winners else " "
         lines.append(f"{mark} {names[seat]}: {p.popularity} popularity")
         if p.popularity > 0 or e.total >= 0:
@@ -100,6 +102,8 @@ def summary_text(state: GameState, names: list[str]) -> str:
             f"    end-game items {e.total - e.time:+}: doctors +{e.doctors}, nurses +{e.nurses}, rooms +{e.rooms},"
             f" waiting {e.patients}"
         )
+        if extra:
+            lines.append(f"    zombies still in the clinic +{extra} (+9 each)")
         lines.append(f"    time penalty {e.time} (time spent {p.time_spent}, -1 per full 3)")
         lines.append(f"    cured {p.cured} patients ({p.cured_red} red), {p.dead} died")
     lines.append("")

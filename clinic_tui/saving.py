@@ -33,7 +33,7 @@ def new_record(options: Options, seed: int) -> GameRecord:
     goal = SoloGoal[GOALS[options.goal or "red-patients"]] if len(seats) == 1 else None
     return GameRecord.new(
         RULES, seed, [SaveSeat(s.name, s.cpu) for s in seats],
-        save_options([s.expert for s in seats], [side_of(s) for s in seats], goal),
+        save_options([s.expert for s in seats], [side_of(s) for s in seats], goal, options.expansions),
     )
 
 
@@ -67,7 +67,8 @@ def options_for(options: Options, record: GameRecord) -> Options:
     )
     goal = record.options.get("solo_goal")
     short = next((k for k, v in GOALS.items() if v == goal), None)
-    return replace(options, seats=seats, seed=record.seed, goal=short)
+    expansions = tuple(record.options.get("expansions", ()))
+    return replace(options, seats=seats, seed=record.seed, goal=short, expansions=expansions)
 
 
 def problem(err: SaveError) -> str:

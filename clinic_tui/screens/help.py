@@ -40,6 +40,18 @@ triage; `garden`, `HELIPAD`, `P 1/2` a parking tile with 1 of 2 cars. People:
 `◆` a legal place (with its cost `$3` or time `t2`), `▶` the cursor, `·` the path.
 """
 
+EXPANSIONS_HELP = """\
+**Mini-expansions** (`--expansions` or the setup checkboxes; rules: r): `x` an
+extinguisher on a module (+1 time to step in, +$3 a patient in a treatment room beside);
+`dP` a purple workaholic doctor ($8; treats up to 1 red, 2 orange, 3 yellow or 4 white
+alone, then lies down `dP_` and leaves in Admin); `Z` a zombie (moves first, one step;
+nobody steps in; anyone left with it at the end of the move is removed; 2 yellow patients
+alone in a room become one; a lab doctor alone with it cures it for $32; +9 each at the
+end); `b` a Blood token (a donor lying in a hub `n_`/`o_`/`dW_` gives one; a nurse
+carries it, `nb`, to a room with no doctor: the patient is helped, the nurse stands on it
+`n^` and it does not worsen). The Move and Build menus list these actions.
+"""
+
 SAVES = """\
 ## Undo and saves
 **Undo** (u, Ctrl+Z) takes back your own actions in your turn, last first. It cannot
@@ -169,7 +181,7 @@ class HelpScreen(Dialog[None]):
         self.phase = phase
 
     def compose(self) -> ComposeResult:
-        text = KEYS + "\n" + SAVES
+        text = KEYS + "\n" + EXPANSIONS_HELP + "\n" + SAVES
         if self.phase == "replay":
             text = REPLAY_KEYS + "\n" + SAVES
         elif self.phase in PHASE_RULES:

@@ -56,6 +56,7 @@ class MenusMixin:
             stock = (lambda b: left_for(state, b)) if phase is Phase.BUILD else (lambda b: None)
             items = [(choices.group_label(name, acts, stock(acts[0].build)), name)
                      for name, acts in groups.items()]
+            items += choices.expansion_items(state, legal)  # e.g. extinguishers
             if Done() in legal:
                 items.append(("done: end the Build action", "done"))
             if len(items) == 1 and items[0][1] != "done":
@@ -86,12 +87,14 @@ class MenusMixin:
             for pid, moves in movers.items():
                 p = clinic.person(pid)
                 items.append((f"{p} at {place_name(clinic.board, p.where)} ({len(moves)} places)", pid))
+            items += choices.expansion_items(state, legal)  # zombies, blood
             if EndMove() in legal:
                 items.append(("end the move", "end"))
             else:
                 items.append(("end the move (not yet: choose to see why)", "end"))
-            self._push(ChoiceDialog(f"{me.name}: move whom? (time {clinic.move_time})", items, id="move-dialog"),
-                       self._mover_chosen)
+            warn = choices.zombie_warning(clinic)
+            self._push(ChoiceDialog(f"{me.name}: move whom? (time {clinic.move_time})", items, id="move-dialog",
+                                    **({"prompt": warn} if warn else {})), self._mover_chosen)
         elif phase is Phase.BUY_POPULARITY:
             items = [
                 (f"buy {a.amount} popularity (${POPULARITY_PRICE * a.amount}), ${me.income - POPULARITY_PRICE * a.amount} to savings", a)
@@ -105,6 +108,9 @@ class MenusMixin:
         self._dialog_open = False
         if name is None:
             self.refresh_view()
+            return
+        if not isinstance(name, str):  # an expansion's action (choices.expansion_items)
+            self.play(name)
             return
         if name == "done":
             self.play(Done())

@@ -89,8 +89,10 @@ class MovesMixin:
         self._dialog_open = False
         if pid == "end":
             self.action_end_move()
-        elif pid is not None:
+        elif isinstance(pid, int):
             self._start_moving(pid)
+        elif pid is not None:  # an expansion's action (choices.expansion_items)
+            self.play(pid)
 
     def action_done(self) -> None:
         if self._human_may_act() and self._own():

@@ -8,18 +8,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, OptionList, Select
 
 from textual.widgets.option_list import Option
 
 from tui_common.option_list import SafeOptionList
 
 from clinic_tui import saving
-from clinic_tui.config import CPU_LEVELS, DEFAULT_GOAL, GOAL_TEXT, Options, Seat
+from clinic_tui.config import CPU_LEVELS, DEFAULT_GOAL, EXPANSIONS, GOAL_TEXT, Options, Seat
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dev")
 KINDS = [("Human", "human"), *((f"Computer: {level}", level) for level in CPU_LEVELS)]
 SIDES = [("Beginner (4x3)", "beginner"), ("Expert, 4x3 side", "expert-4x3"), ("Expert, 3x3 side", "expert")]
+
+
+def expansion_label(text: str, on: bool) -> str:
+    """A mini-expansion's checkbox label: "on"/"off" in words, then what it adds."""
+    return f"{'on ' if on else 'off'} {text}"
 
 
 class SetupScreen(Screen):
@@ -65,6 +70,10 @@ class SetupScreen(Screen):
                 yield Label("Seed", classes="setup-label")
                 seed = "" if self.options.seed is None else str(self.options.seed)
                 yield Input(seed, placeholder="blank: random", restrict=r"-?[0-9]*", compact=True, id="seed")
+            for name, text in EXPANSIONS.items():  # one checkbox a mini-expansion
+                with Horizontal(classes="setup-row expansion-row"):
+                    on = name in self.options.expansions
+                    yield Checkbox(expansion_label(text, on), on, compact=True, id=f"expansion-{name}")
             with Horizontal(classes="setup-row", id="setup-buttons"):
                 yield Button("Start game (Ctrl+S)", id="start-button", variant="primary", compact=True)
                 yield Button("Quit (Esc)", id="quit-button", variant="error", compact=True)
@@ -107,6 +116,12 @@ class SetupScreen(Screen):
         for i in range(4):
             self.query_one(f"#seat-row-{i}").display = i < count
         self.query_one("#goal-row").display = count == 1
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """The label says on/off in words, not by colour alone."""
+        name = (event.checkbox.id or "").removeprefix("expansion-")
+        if name in EXPANSIONS:
+            event.checkbox.label = expansion_label(EXPANSIONS[name], event.value)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "count":
@@ -156,6 +171,10 @@ class SetupScreen(Screen):
             self.notify(f"The seed must be a whole number, not {text!r}.", severity="error")
             return
         goal = self.query_one("#goal", Select).value if count == 1 else None
+        expansions = tuple(n for n in EXPANSIONS if self.query_one(f"#expansion-{n}", Checkbox).value)
+        from dataclasses import replace
+
         from clinic_tui.screens.game import GameScreen
 
-        self.app.go(self, "switch", lambda: GameScreen(self.options.with_game(tuple(seats), seed, goal)))
+        options = replace(self.options.with_game(tuple(seats), seed, goal), expansions=expansions)
+        self.app.go(self, "switch", lambda: GameScreen(options))

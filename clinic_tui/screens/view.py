@@ -53,6 +53,7 @@ class ViewMixin:
             self.clinic, floors, self.cursor, self._targets(), path,
             self.placement.picked if self.placement else (), whose,
             cars=self._car_marks() if seat == state.current and not self.is_cpu_turn else {},
+            carrying=frozenset(state.step.carrying) if seat == state.current else frozenset(),
         )
 
     def _car_marks(self) -> dict:

@@ -35,7 +35,13 @@ KIND_STYLE = {
     ModuleKind.SUPPLY_ROOM: "bold hot_pink3",
 }
 SPECIAL_STYLE = "bold dodger_blue2"
-COLOUR_STYLE = ("bold", "bold yellow3", "bold dark_orange", "bold red")
+COLOUR_STYLE = ("bold", "bold yellow3", "bold dark_orange", "bold red", "bold magenta")  # + purple
+# The mini-expansions' marks: letter + colour, never colour alone.
+EXTINGUISHER_MARK = ("x", "bold red")  # on a module
+ZOMBIE_MARK = ("Z", "bold green")  # on a module or ground-floor space, with a count
+BLOOD_MARK = ("b", "bold red")  # a Blood token lying in a module, with a count
+LYING_MARK = "_"  # after a person lying down (blood donor, exhausted workaholic)
+ATOP_MARK = "^"  # a nurse standing on the patient she gave blood to
 
 
 def service_abbr(service) -> str:
@@ -58,6 +64,7 @@ class ClinicPicture:
     title: str = ""
     tabs: bool = True
     cars: dict = field(default_factory=dict)
+    carrying: frozenset = frozenset()  # ids of the nurses carrying a Blood token
 
 
 class ClinicView(Widget):
@@ -239,14 +246,25 @@ class ClinicView(Widget):
                 rows[0].append(" " + service_abbr(service))
                 ok = space in working if kind is ModuleKind.TREATMENT_ROOM else service is not None
                 rows[0].append(" " + (g.working if ok else g.idle), style="bold green" if ok else "bold red")
+        if space in board.extinguishers:
+            rows[0].pad_right(CELL - 1 - len(rows[0]))
+            rows[0].append(EXTINGUISHER_MARK[0], style=EXTINGUISHER_MARK[1])
         staff = [p for p in people if p.role is not Role.PATIENT]
         patients = [p for p in people if p.role is Role.PATIENT]
         if staff:
-            rows[1] = self._people_text(staff)
+            rows[1] = self._people_text(staff, pic.carrying)
+        zombies = board.zombies.count(space)
+        if zombies:
+            rows[2].append(ZOMBIE_MARK[0] + (str(zombies) if zombies > 1 else ""), style=ZOMBIE_MARK[1])
+            rows[2].append(" ")
         if patients:
             rows[2].append("p")
             for p in patients:
                 rows[2].append(p.colour.letter, style=COLOUR_STYLE[int(p.colour)])
+        tokens = board.blood.count(space)
+        if tokens:
+            rows[2].append((" " if rows[2] else "") + BLOOD_MARK[0] + (str(tokens) if tokens > 1 else ""),
+                           style=BLOOD_MARK[1])
         if space in board.conveyor_stops:
             pad = CELL - 1 - len(rows[2])
             rows[2].append(" " * max(0, pad))
@@ -285,19 +303,29 @@ class ClinicView(Widget):
             out.append(cell)
         return out
 
-    def _people_text(self, people) -> Text:
+    def _people_text(self, people, carrying=frozenset()) -> Text:
         text = Text()
         doctors = [p for p in people if p.role is Role.DOCTOR]
-        nurses = sum(1 for p in people if p.role is Role.NURSE)
-        orderlies = sum(1 for p in people if p.role is Role.ORDERLY)
+        nurses = sum(1 for p in people if p.role is Role.NURSE and not _special(p, carrying))
+        orderlies = sum(1 for p in people if p.role is Role.ORDERLY and not p.lying)
         if doctors:
             text.append("d")
             for d in doctors:
                 text.append(d.colour.letter, style=COLOUR_STYLE[int(d.colour)])
+                if d.lying:
+                    text.append(LYING_MARK)
         if nurses:
             text.append((" " if text else "") + f"n{nurses}")
+        for p in people:  # expansions: lying, atop a patient, carrying blood
+            if p.role is Role.NURSE and _special(p, carrying):
+                text.append(" n" if text else "n")
+                text.append(LYING_MARK if p.lying else ATOP_MARK if p.atop is not None else "")
+                if p.id in carrying:
+                    text.append(BLOOD_MARK[0], style=BLOOD_MARK[1])
         if orderlies:
             text.append((" " if text else "") + f"o{orderlies}")
+        if any(p.role is Role.ORDERLY and p.lying for p in people):
+            text.append((" " if text else "") + "o" + LYING_MARK)
         return text
 
     def _outside(self, pic: ClinicPicture) -> list[Text]:
@@ -331,13 +359,20 @@ class ClinicView(Widget):
             waiting.append("  ")
         if not groups:
             waiting.append("none")
+        if clinic.abandoned_cars:  # Zombies: the cars of the dead and the mutated stay
+            waiting.append(f"  abandoned cars {clinic.abandoned_cars}", style="bold green")
         lines.append(waiting)
         return lines
 
     @staticmethod
-    def _who(person) -> Text | str:
+    def _who(person) -> Text | str:  # noqa: D102
         if person.role is Role.DOCTOR:
             return f"d{person.colour.letter}"
         if person.role is Role.PATIENT:
             return f"p{person.colour.letter}"
         return {Role.NURSE: "n", Role.ORDERLY: "o"}[person.role]
+
+
+def _special(person, carrying) -> bool:
+    """A nurse drawn on her own: lying (blood donor), atop a patient, or carrying blood."""
+    return person.lying or person.atop is not None or person.id in carrying

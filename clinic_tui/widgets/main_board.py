@@ -13,7 +13,14 @@ from rich.text import Text
 from textual.widgets import Static
 
 from clinic_tui.widgets.clinic_view import COLOUR_STYLE, service_abbr
-from core.clinic.game.constants import NURSE_COSTS, ORDERLY_COST, ROUNDS, UNIVERSITY_COSTS
+from core.clinic.components import Colour
+from core.clinic.game.constants import (
+    NURSE_COSTS,
+    ORDERLY_COST,
+    ROUNDS,
+    UNIVERSITY_COSTS,
+    WORKAHOLIC_HIRE_FACTOR,
+)
 from core.clinic.game.end import goal_status
 from core.clinic.game.state import ActionTile, Phase
 from core.clinic.game.view import PlayerView
@@ -40,6 +47,26 @@ def goal_line(view: PlayerView) -> str | None:
     the panel's 30 columns; None without a goal; from ``core.clinic.game.end``)."""
     status = goal_status(view)
     return None if status is None else f"Goal {status.progress}: {status.goal}"
+
+
+def expansion_supplies(view: PlayerView) -> str:
+    """What is left of the expansions' shared supplies, e.g. "Blood 5 · Extinguishers
+    12 · Zombies 8" (empty without expansions)."""
+    options = view.config.options if view.config is not None else ()
+    parts = []
+    if "blood" in options:
+        from core.clinic.expansions.blood import left
+
+        parts.append(f"Blood {left(view)}")
+    if "extinguishers" in options:
+        from core.clinic.expansions.extinguishers import left
+
+        parts.append(f"Extinguishers {left(view)}")
+    if "zombies" in options:
+        from core.clinic.expansions.zombies import left
+
+        parts.append(f"Zombies {left(view)}")
+    return " · ".join(parts)
 
 
 def board_text(state: PlayerView, names: list[str], *,
@@ -77,7 +104,8 @@ def board_text(state: PlayerView, names: list[str], *,
         t.append("\n")
     t.append("Univ", style="bold")
     for slot, colour in enumerate(state.university):
-        t.append(f" ${UNIVERSITY_COSTS[slot]}:")
+        cost = UNIVERSITY_COSTS[slot] * (WORKAHOLIC_HIRE_FACTOR if colour is Colour.PURPLE else 1)
+        t.append(f" ${cost}:")
         t.append(empty if colour is None else colour.letter, style="" if colour is None else COLOUR_STYLE[int(colour)])
     left = state.nurses[state.round - 1] if state.round <= len(state.nurses) else 0
     cost = NURSE_COSTS[state.player_count - left] if left else None
@@ -95,6 +123,9 @@ def board_text(state: PlayerView, names: list[str], *,
         f"{abbr[s.module.kind.value]}{s.left}" + ("" if s.face_up else "v") for s in state.special_stacks
     ))
     t.append(f"\nSupply rooms {state.supply_rooms} · cars {state.cars_lot}")
+    extra = expansion_supplies(state)
+    if extra:
+        t.append("\n" + extra)
     t.append("\nPlayer   pop   $ tim tiles\n", style="bold")
     for seat in state.turn_order:
         p = state.players[seat]

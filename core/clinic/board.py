@@ -146,6 +146,14 @@ class Board:
     entrances: tuple[Border, ...] = field(default=(), converter=tuple)
     conveyor_stops: tuple[Space, ...] = field(default=(), converter=tuple)
     border_cars: frozenset[Border] = field(default=frozenset(), converter=frozenset)
+    # Extinguishers expansion: modules with an extinguisher token (entering one costs +1
+    # time, ``movement``); empty in the base game.
+    extinguishers: frozenset[Space] = field(default=frozenset(), converter=frozenset)
+    # Zombies expansion: the spaces of the zombies on this board, sorted, one entry per
+    # zombie (nobody moves into or through them, ``movement``); empty in the base game.
+    zombies: tuple[Space, ...] = field(default=(), converter=lambda z: tuple(sorted(z)))
+    # Blood Transfusion expansion: the modules where Blood tokens lie, one entry each.
+    blood: tuple[Space, ...] = field(default=(), converter=lambda b: tuple(sorted(b)))
 
     # --- geometry -------------------------------------------------------------------
     @cached_property

@@ -130,15 +130,21 @@ def _best_in_room(
     return tuple(lines)
 
 
-def treat(clinic: Clinic) -> Treatment:
+best_in_room = _best_in_room  # the one-room assignment an expansion may wrap
+
+
+def treat(clinic: Clinic, room=None) -> Treatment:
     """Who treats whom, and the income (rulebook, Patient Care and Income).
 
     Treatment rooms earn only when working: connected to a service hub on their floor
     and supplied (one supply room per working treatment room in the building; when
     supplies are short, **house rule**: they go to the rooms earning most).  Operating
     rooms need a connected service hub; outpatient services need nothing.  Each doctor
-    treats at most one patient and each nurse assists at most one doctor.
+    treats at most one patient and each nurse assists at most one doctor.  ``room``:
+    the one-room assignment (``best_in_room``'s signature), wrapped by the expansions
+    in play (``core.clinic.expansions.room_treatment``).
     """
+    _best_in_room = best_in_room if room is None else room
     board = clinic.board
     by_room: dict[Space, list[Person]] = {}
     for p in clinic.people:

@@ -19,6 +19,11 @@ class Colour(enum.IntEnum):
     ORANGE = 2
     RED = 3
 
+    @classmethod
+    def _missing_(cls, value):
+        """``Colour(4)`` is ``Colour.PURPLE`` (below)."""
+        return _PURPLE if value == int(_PURPLE) else None
+
     @property
     def letter(self) -> str:
         """One-letter name (never colour alone): W, Y, O, R."""
@@ -26,6 +31,19 @@ class Colour(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.name.lower()
+
+
+def _purple() -> Colour:
+    member = int.__new__(Colour, 4)
+    member._name_, member._value_ = "PURPLE", 4
+    return member
+
+
+# Workaholic Doctors only: the purple workaholic doctor (``Colour.PURPLE``, ``Colour(4)``),
+# who never changes colour.  Not one of the four colours of the progression, so
+# ``list(Colour)`` stays white, yellow, orange, red.
+_PURPLE = _purple()
+Colour.PURPLE = _PURPLE
 
 
 class Service(enum.Enum):

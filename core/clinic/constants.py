@@ -64,6 +64,7 @@ TIME_PRE_ADMISSIONS_TO_OUTPATIENT = 0  # patients "teleport" to outpatient servi
 TIME_ARRIVAL_TO_MODULE = 1  # entrance -> the module it points at; helipad -> module below
 TIME_ADJACENT_MODULE = 1  # orthogonally adjacent module, up and down included
 TIME_CONVEYOR = 0  # between two consecutive conveyor stops on a line (ruling 0.5)
+TIME_EXTINGUISHER = 1  # Extinguishers: moving or conveying into its module (rulebook, L1087)
 TRIAGE_TIME_REDUCTION = 3  # per round while you have a triage, never below 0 (rulebook)
 
 # --- Business (decisions; rulebook where marked) -----------------------------------

@@ -12,6 +12,9 @@ entrance ``Border``s and ``PreAdmissions``.  Edges:
   (ruling 0.5, base L690 "always think through each step of moving by conveyor": a
   ride from A to C passes the stop B between them).
 
+Expansions (data on the board, empty in the base game): a step into a module with an
+extinguisher costs 1 more; a zombie's space is left out of the graph.
+
 There is no edge back to an entrance, helipad or pre-admissions, so nobody who has
 entered can leave.  The outpatient shortcut (base L746, patients "teleporting" from
 pre-admissions to outpatient services for 0 time) is not an edge: it is a whole move
@@ -22,7 +25,7 @@ staying).  A patient bound for a room walks from an entrance or helipad.
 
 from __future__ import annotations
 
-from collections import deque
+import heapq
 from functools import lru_cache
 
 import attrs
@@ -35,7 +38,21 @@ from .people import Clinic, Location, PreAdmissions, replace_person
 
 
 def _edges(board: Board, node: Location, patient: bool):
-    """(neighbour, time) pairs leaving ``node``."""
+    """(neighbour, time) pairs leaving ``node``; entering a module with an extinguisher
+    costs ``TIME_EXTINGUISHER`` more (Extinguishers expansion, base L1087: "Moving or
+    conveying into a module with an extinguisher costs 1 additional time"); a zombie's
+    space is never entered (Zombies expansion, base L1168, rulings Z3: nor crossed)."""
+    if not board.extinguishers and not board.zombies:
+        yield from _base_edges(board, node, patient)
+        return
+    gawk, zombies = board.extinguishers, board.zombies
+    for n, cost in _base_edges(board, node, patient):
+        if n not in zombies:  # Zombies: "no one is allowed to move into" their space (L1168)
+            yield n, cost + (K.TIME_EXTINGUISHER if n in gawk else 0)
+
+
+def _base_edges(board: Board, node: Location, patient: bool):
+    """(neighbour, time) pairs leaving ``node`` (the base game)."""
     if isinstance(node, PreAdmissions):
         for e in board.entrances:
             yield e, K.TIME_PRE_ADMISSIONS_TO_ARRIVAL
@@ -94,6 +111,28 @@ def _links(stops: tuple[Space, ...]) -> dict[Space, tuple[Space, ...]]:
     return {s: tuple(n) for s, n in out.items()}
 
 
+def _search(board: Board, start: Location, patient: bool) -> tuple[dict, dict]:
+    """Cheapest times from ``start`` to every place it leads to, and the step before
+    each (Dijkstra; steps cost 0, 1 or 2 with an extinguisher).  Ties keep the first
+    path found, in the order ``_edges`` lists the steps."""
+    best: dict[Location, int] = {start: 0}
+    came: dict[Location, Location] = {}
+    heap: list = [(0, 0, start)]
+    count = 1
+    while heap:
+        d, _, node = heapq.heappop(heap)
+        if d > best[node]:
+            continue
+        for nxt, cost in _edges(board, node, patient):
+            nd = d + cost
+            if nd < best.get(nxt, 1 << 30):
+                best[nxt] = nd
+                came[nxt] = node
+                heapq.heappush(heap, (nd, count, nxt))
+                count += 1
+    return best, came
+
+
 def is_shortcut(board: Board, start: Location, goal: Location, patient: bool) -> bool:
     """True for the outpatient shortcut: a patient from pre-admissions straight to an
     outpatient services (base L746, 0 time; ruling 0.3)."""
@@ -119,21 +158,7 @@ def cheapest_path(
         return 0, (start,)
     if is_shortcut(board, start, goal, patient):
         return K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT, (start, goal)
-    best: dict[Location, int] = {start: 0}
-    came: dict[Location, Location] = {}
-    queue: deque[Location] = deque([start])
-    while queue:
-        node = queue.popleft()
-        d = best[node]
-        for nxt, cost in _edges(board, node, patient):
-            nd = d + cost
-            if nd < best.get(nxt, 1 << 30):
-                best[nxt] = nd
-                came[nxt] = node
-                if cost == 0:
-                    queue.appendleft(nxt)
-                else:
-                    queue.append(nxt)
+    best, came = _search(board, start, patient)
     if goal not in best:
         raise IllegalActionError(f"Movement: no path of modules leads from {start} to {goal}")
     path = [goal]
@@ -165,16 +190,8 @@ def reachable(clinic: Clinic, pid: int) -> dict[Location, int]:
     if person.stays:
         return {}
     board = clinic.board
-    best: dict[Location, int] = {person.where: 0}
-    queue: deque[Location] = deque([person.where])
     patient = person.role is Role.PATIENT
-    while queue:
-        node = queue.popleft()
-        for nxt, cost in _edges(board, node, patient):
-            nd = best[node] + cost
-            if nd < best.get(nxt, 1 << 30):
-                best[nxt] = nd
-                (queue.appendleft if cost == 0 else queue.append)(nxt)
+    best, _ = _search(board, person.where, patient)
     if patient and isinstance(person.where, PreAdmissions):
         for s in board.modules_of_kind(ModuleKind.OUTPATIENT_SERVICES):
             best[s] = K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT
@@ -214,11 +231,12 @@ RULE_ON_A_MODULE = "each person's movement must end on a module"
 RULE_OWN_SERVICE = "get patients into treatment/operating rooms connected to the correct service"
 
 
-def end_of_move_violations(clinic: Clinic) -> tuple[str, ...]:
+def end_of_move_violations(clinic: Clinic, extra=None) -> tuple[str, ...]:
     """Every reason the clinic may not end the Move phase as it stands (empty if none),
     each naming the place and quoting the rule: people on an entrance or helipad (base
     L750), people where their kind is not allowed (capacity table), patients in rooms
-    of another service or of none (L672), modules over capacity (L696)."""
+    of another service or of none (L672), modules over capacity (L696).  ``extra``:
+    ``(clinic, where, person) -> int``, more room an expansion gives (or None)."""
     board = clinic.board
     out: list[str] = []
     counts: dict[Space, list[int]] = {}
@@ -239,7 +257,7 @@ def end_of_move_violations(clinic: Clinic) -> tuple[str, ...]:
             out.append(f"{p} is at {where}, which is not a module ('{RULE_ON_A_MODULE}')")
             continue
         cap = K.CAPACITY[tile.kind.value][_ROLE_INDEX[p.role]]
-        if cap == 0:
+        if cap == 0 and not (extra is not None and extra(clinic, where, p) > 0):
             out.append(
                 f"{p} cannot end in the {tile} at {where}"
                 f" (no {p.role} allowed there: capacity 0 on the module)"
@@ -264,6 +282,9 @@ def end_of_move_violations(clinic: Clinic) -> tuple[str, ...]:
         kind = board.tile_at(where).kind  # type: ignore[union-attr]
         for role, idx in _ROLE_INDEX.items():
             cap = K.CAPACITY[kind.value][idx]
+            if cap is not None and n[idx] > cap and extra is not None:
+                one = next(p for p in clinic.people if p.where == where and p.role is role)
+                cap += extra(clinic, where, one)
             if cap is not None and n[idx] > cap:
                 out.append(
                     f"the {board.tile_at(where)} at {where} holds {n[idx]} {role}s"
@@ -281,12 +302,12 @@ def time_to_record(raw_time: int, has_triage: bool) -> int:
     return max(0, raw_time)
 
 
-def finish_move(clinic: Clinic) -> tuple[Clinic, int]:
+def finish_move(clinic: Clinic, extra=None) -> tuple[Clinic, int]:
     """End the Move phase: check every person (raises IllegalActionError listing each
     violation), mark patients in treatment rooms, operating rooms and outpatient
     services as staying, reset ``move_time``.  Returns ``(clinic, time)`` where
     ``time`` is what to record on the Time Spent track (triage applied)."""
-    problems = end_of_move_violations(clinic)
+    problems = end_of_move_violations(clinic, extra)
     if problems:
         raise IllegalActionError("End the move: " + "; ".join(problems))
     board = clinic.board

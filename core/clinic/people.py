@@ -43,7 +43,10 @@ class Person:
     ``colour``: a doctor's level or a patient's severity (None for nurses and
     orderlies).  ``service``: the service a patient was admitted for.  ``stays``: the
     patient finished a round in a treatment room, operating room or outpatient services
-    and may never switch rooms (rulebook, Patients never switch rooms).
+    and may never switch rooms (rulebook, Patients never switch rooms).  ``lying``: laid
+    down by an expansion (a blood donor, an exhausted workaholic doctor,
+    ``core.clinic.expansions``); ``atop``: the id of the patient a nurse stands on after
+    a transfusion.
     """
 
     id: int
@@ -52,6 +55,8 @@ class Person:
     colour: Colour | None = None
     service: Service | None = None
     stays: bool = False
+    lying: bool = False
+    atop: int | None = None  # Blood Transfusion: the patient a nurse stands on
 
     def __str__(self) -> str:
         parts = [str(self.colour)] if self.colour is not None else []
@@ -65,12 +70,14 @@ class Person:
 class Clinic:
     """One player's clinic: ``board``, ``people`` (ordered by id), ``next_id`` for the
     next person, and ``move_time``: raw time spent so far in the current Move phase
-    (before triage; see ``movement.finish_move``)."""
+    (before triage; see ``movement.finish_move``); ``abandoned_cars``: parked cars
+    nobody will take (Zombies expansion)."""
 
     board: Board = Board()
     people: tuple[Person, ...] = field(default=(), converter=tuple)
     next_id: int = 1
     move_time: int = 0
+    abandoned_cars: int = 0  # Zombies: cars of the dead and the mutated stay parked forever
 
     def person(self, pid: int) -> Person:
         """The person with id ``pid``; raises IllegalActionError when there is none."""

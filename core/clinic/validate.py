@@ -166,7 +166,7 @@ def clinic_violations(clinic, cars_owed: int = 0) -> tuple[str, ...]:
     for w, n in waiting.items():
         if n > PRE_ADMISSIONS_PER_SERVICE:
             out.append(f"{w} holds {n} patients")
-    if board.parked_cars != len(clinic.people) + cars_owed:
+    if board.parked_cars != len(clinic.people) + cars_owed + clinic.abandoned_cars:
         owed = f" and {cars_owed} cars owed" if cars_owed else ""
         out.append(f"{board.parked_cars} cars parked for {len(clinic.people)} people{owed}")
     return tuple(out)

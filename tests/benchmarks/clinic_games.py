@@ -2,7 +2,8 @@
 
 Each game: ``new_game(4, seed)``, then a random choice among ``legal_actions(state)``
 applied with ``apply_action`` until ``is_over``.  Goal (issue 5): at least 20 games per
-second on one core.
+second on one core.  The second line plays the same games with all four mini-expansions
+on (issue 14), beside the base figure.
 
     python tests/benchmarks/clinic_games.py [GAMES]
 """
@@ -19,10 +20,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from core.clinic.game import apply_action, is_over, legal_actions, new_game  # noqa: E402
 
 
-def play(seed: int, players: int = 4) -> int:
+ALL_EXPANSIONS = ("blood", "extinguishers", "workaholics", "zombies")
+
+
+def play(seed: int, players: int = 4, options: tuple[str, ...] = ()) -> int:
     """One random game; returns the number of actions it took."""
     rng = random.Random(seed)
-    state = new_game(players, seed)
+    state = new_game(players, seed, options=options)
     actions = 0
     while not is_over(state):
         state = apply_action(state, rng.choice(legal_actions(state)))
@@ -31,14 +35,16 @@ def play(seed: int, players: int = 4) -> int:
 
 
 def main(games: int = 200) -> None:
-    """Play ``games`` 4-player games and print games/s and actions/s."""
-    start = time.perf_counter()
-    actions = sum(play(seed) for seed in range(games))
-    elapsed = time.perf_counter() - start
-    print(
-        f"{games} random 4-player games in {elapsed:.2f} s: {games / elapsed:,.1f} games/s, "
-        f"{actions / elapsed:,.0f} actions/s ({actions / games:.1f} actions a game)"
-    )
+    """Play ``games`` 4-player games, base then with every expansion, and print
+    games/s and actions/s."""
+    for label, options in (("base", ()), ("all four expansions", ALL_EXPANSIONS)):
+        start = time.perf_counter()
+        actions = sum(play(seed, options=options) for seed in range(games))
+        elapsed = time.perf_counter() - start
+        print(
+            f"{games} random 4-player games ({label}) in {elapsed:.2f} s: {games / elapsed:,.1f} games/s, "
+            f"{actions / elapsed:,.0f} actions/s ({actions / games:.1f} actions a game)"
+        )
 
 
 if __name__ == "__main__":

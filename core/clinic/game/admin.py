@@ -42,10 +42,17 @@ def return_appointments(state: GameState) -> GameState:
 
 
 def level_up(colour: Colour, steps: int = 1) -> Colour:
+    """One step towards red per ``steps`` (red stays red; a purple workaholic never
+    changes colour, rulings W2)."""
+    if colour > Colour.RED:
+        return colour
     return Colour(min(int(Colour.RED), int(colour) + steps))
 
 
 def level_down(colour: Colour) -> Colour:
+    """One step towards white (white stays white; purple never changes, W2)."""
+    if colour > Colour.RED:
+        return colour
     return Colour(max(int(Colour.WHITE), int(colour) - 1))
 
 
@@ -86,12 +93,13 @@ def _in_lab(clinic, person) -> bool:
 def train_in_labs(state: GameState) -> GameState:
     """7. Each doctor in a lab levels up twice and gives 1 popularity (even if red).
     A doctor who turns red here is remembered by id for the solitaire goal "train 2 red
-    doctors" (rulings 0.4b: distinct doctors; one already red is not trained)."""
+    doctors" (rulings 0.4b: distinct doctors; one already red is not trained).  A doctor
+    lying in a lab (Zombies: he cured a zombie) does not train (rulings Z9)."""
     for seat in state.turn_order:
         p = state.players[seat]
         clinic, gained, trained = p.clinic, 0, set()
         for doc in clinic.of_role(Role.DOCTOR):
-            if _in_lab(clinic, doc):
+            if _in_lab(clinic, doc) and not doc.lying:
                 new = level_up(doc.colour, 2)
                 if new is Colour.RED and doc.colour is not Colour.RED:
                     trained.add(doc.id)
@@ -194,10 +202,13 @@ def is_last_round(state: GameState) -> bool:
 
 def admin(state: GameState, steps=ADMIN_STEPS) -> GameState:
     """Run the Admin steps in order; in the last round, all but ``NEXT_ROUND_STEPS``
-    (the round marker stays on 6)."""
+    (the round marker stays on 6).  Expansions in play may add steps
+    (``expansions.admin_steps``); a step marked ``next_round_only`` is skipped too."""
+    from core.clinic.expansions import admin_steps
+
     last = is_last_round(state)
-    for step in steps:
-        if not (last and step in NEXT_ROUND_STEPS):
+    for step in admin_steps(state, steps):
+        if not (last and (step in NEXT_ROUND_STEPS or getattr(step, "next_round_only", False))):
             state = step(state)
     return state
 

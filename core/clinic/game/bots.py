@@ -12,6 +12,7 @@ from typing import Protocol
 from core.clinic.components import Role
 from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
 from core.clinic.construction import build_cost
+from core.clinic.expansions import bot_choice
 
 from . import constants as K
 from .actions import (
@@ -102,9 +103,14 @@ class BasicBot:
         options = legal_actions(state)
         if len(options) == 1:
             return options[0]
+        if state.config.options and (forced := bot_choice(state, options, self.rng, None)):
+            return forced  # an expansion's own decision (e.g. where zombies step)
         handler = getattr(self, "_" + state.phase.name.lower(), None)
         choice = handler(state, options) if handler else None
-        return choice if choice is not None else options[-1]
+        choice = choice if choice is not None else options[-1]
+        if state.config.options:  # each expansion may prefer its own action (expansions)
+            choice = bot_choice(state, options, self.rng, choice)
+        return choice
 
     # --- setup ----------------------------------------------------------------------
     def _start_car(self, state: GameState, options: list) -> Action:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from core.clinic.business import clinic_upkeep, pay_expenses, treat, wages
+from core.clinic.business import best_in_room, clinic_upkeep, pay_expenses, treat, wages
+from core.clinic.expansions import after_business, before_business, room_treatment
 from core.clinic.people import person_departs
 from core.clinic.components import Colour
 
@@ -20,15 +21,19 @@ from .state import GameState, change_popularity, set_player
 
 
 def business_for(state: GameState, seat: int) -> GameState:
-    """Patient care and income, going home, expenses (income, savings, popularity)."""
+    """Patient care and income, going home, expenses (income, savings, popularity).
+    Expansions in play may act first (``expansions.before_business``: income they add
+    is in ``income`` already)."""
+    if state.config.options:
+        state = before_business(state, seat)
     p = state.players[seat]
     clinic = p.clinic
-    treatment = treat(clinic)
+    treatment = treat(clinic, room_treatment(state, clinic, best_in_room) if state.config.options else None)
     reds = sum(1 for pid in treatment.cured if clinic.person(pid).colour is Colour.RED)
     for pid in treatment.cured:  # each takes a car of the owner's choice (``cars``)
         clinic = person_departs(clinic, pid)
     expenses = wages(clinic) + clinic_upkeep(clinic, treatment.used_operating_rooms)
-    pay = pay_expenses(expenses, treatment.income, p.money, p.popularity)
+    pay = pay_expenses(expenses, treatment.income + p.income, p.money, p.popularity)
     cured = len(treatment.cured)
     p = evolve(
         p,
@@ -39,7 +44,8 @@ def business_for(state: GameState, seat: int) -> GameState:
         cured_red=p.cured_red + reds,
     )
     state = owe_cars(evolve(state, players=set_player(state, seat, p)), seat, cured)
-    return change_popularity(state, seat, pay.popularity - state.players[seat].popularity)
+    state = change_popularity(state, seat, pay.popularity - state.players[seat].popularity)
+    return after_business(state, seat, treatment)
 
 
 def business(state: GameState) -> GameState:

@@ -9,7 +9,7 @@ in ``docs/rules/clinic.md ("The game round")``.  Change a value here and in the 
 
 from types import MappingProxyType
 
-from core.clinic.components import ModuleKind, Service
+from core.clinic.components import Colour, ModuleKind, Service
 
 # --- Game length and players (rulebook) ---------------------------------------------
 MIN_PLAYERS = 1
@@ -70,7 +70,7 @@ DEATH_PENALTY = 5  # a red patient worsening dies: -5 popularity (rulebook)
 LAB_POPULARITY = 1  # each doctor in a lab during Admin (rulebook)
 
 # --- End of the game (decisions) ------------------------------------------------------
-END_DOCTOR = (1, 2, 3, 4)  # by doctor colour white, yellow, orange, red
+END_DOCTOR = (1, 2, 3, 4, 4)  # by doctor colour white, yellow, orange, red; purple 4 (W8, house)
 END_NURSE = 1
 END_ROOM_BASE = 1  # each working treatment room: 1 + its floor
 END_PATIENT_WAITING = -2  # each patient still in the clinic or pre-admissions
@@ -95,10 +95,43 @@ HALL_OF_FAME = (
 )
 
 # --- Expansions (rulebook, "Expansions"; rulings in clinic-expansion-rulings.md) -------
-# The option names ``new_game(options=...)`` accepts: one per implemented expansion.
-# None is implemented yet; the five to come are Blood Transfusion, Extinguishers,
-# Workaholic Doctors, Zombies in a Clinic and The 911th Extension.
-EXPANSIONS: tuple[str, ...] = ()
+# The option names ``new_game(options=...)`` accepts: one per implemented expansion, each
+# a module of ``core/clinic/expansions`` (``expansions.MODULES``).  Still to come: Blood
+# The 911th Extension.
+EXPANSIONS: tuple[str, ...] = ("blood", "extinguishers", "workaholics", "zombies")
+
+# Blood Transfusion (base L1018-1063; rulings §1).
+BLOOD_TOKENS = 6  # B1 (house): one shared supply
+BLOOD_DONATION_TIME = 3  # "Lie down to give blood ... This takes 3 time." (rulebook)
+BLOOD_DONORS_PER_ROUND = 1  # "each player can have one employee give blood" (rulebook)
+BLOOD_CARRIED_PER_NURSE = 1  # B7 (house)
+
+# Extinguishers (base L1065-1097; rulings §2).  Moving in: ``clinic.constants.TIME_EXTINGUISHER``.
+EXTINGUISHERS_IN_GAME = 12  # X1 (house): one shared supply
+EXTINGUISHER_COST_BY_FLOOR = (2, 3, 4, 5)  # $ on floors 0-3 (rulebook; no Floor 4, X2)
+EXTINGUISHER_MODULES = (  # X3 (house): modules that treat no patients
+    ModuleKind.SERVICE_HUB,
+    ModuleKind.SUPPLY_ROOM,
+    ModuleKind.LAB,
+    ModuleKind.TRIAGE,
+)
+INCOME_PER_ADJACENT_EXTINGUISHER = 3  # per patient treated in a treatment room (rulebook)
+
+# Workaholic Doctors (base L1099-1151; rulings §3).
+WORKAHOLICS_IN_BAG = MappingProxyType({1: 1, 2: 2, 3: 3, 4: 4})  # purple doctors by players
+WORKAHOLICS_AT_UNIVERSITY = 1  # "never more than 1 workaholic doctor" (rulebook)
+WORKAHOLIC_HIRE_FACTOR = 2  # "cost 2x to hire" (rulebook): always $8 from the leftmost space
+# Patients of one colour a workaholic treats at once, by colour white..red (rulebook).
+WORKAHOLIC_TREATS = (4, 3, 2, 1)
+# Patient capacity of a treatment room with a workaholic: 3 yellow or 4 white (rulebook);
+# other mixes keep the room's 2 (W5, house).
+WORKAHOLIC_CAPACITY = MappingProxyType({Colour.YELLOW: 3, Colour.WHITE: 4})
+
+# Zombies in a Clinic (base L1153-1198; rulings §4).
+ZOMBIES_IN_GAME = 8  # "8 green zombies" (rulebook), shared at every player count (Z12)
+ZOMBIE_YELLOW_PATIENTS = 2  # yellow patients alone in a treatment room become 1 zombie
+ZOMBIE_CURE_INCOME = 32  # a lab doctor cures a zombie: $32 of this round's income (rulebook)
+END_ZOMBIE = 9  # popularity for each zombie still in the clinic at the end (rulebook)
 
 # --- Move (house rule, ruling 0.2) ----------------------------------------------------
 # Moves of one person offered in one Move phase: a swap of two full rooms needs one each,

@@ -53,11 +53,14 @@ def end_game(state: GameState) -> GameState:
     """Score the end-game popularity in turn order (never below 0) and end the game.
     Cars still owed (patients who died in the last Admin) are removed by the computer's
     rule first: no choice can change anything any more."""
+    from core.clinic.expansions import end_score as expansion_end_score
+
     from .cars import remove_all_owed
 
     state = remove_all_owed(state)
     for seat in state.turn_order:
-        state = change_popularity(state, seat, end_score(state.players[seat]).total)
+        extra = expansion_end_score(state, seat)  # e.g. +9 a zombie (expansions)
+        state = change_popularity(state, seat, end_score(state.players[seat]).total + extra)
         p = state.players[seat]
         state = evolve(state, players=set_player(state, seat, evolve(p, final=p.popularity)))
     return evolve(state, phase=Phase.OVER, queue=())

@@ -2,7 +2,8 @@
 actions and states are written, whose turn it is and what counts as one turn.
 
 A save's ``options`` hold ``{"expert": [bool per seat], "sides": ["beginner" |
-"expert" per seat], "solo_goal": SoloGoal name or None}``; its seats are the players in
+"expert" per seat], "solo_goal": SoloGoal name or None, "expansions": [names], only
+when there are some}``; its seats are the players in
 seat order. Its ``rules`` is Clinic's rules version (``core.saves.RULES_VERSIONS``):
 raise it there whenever a rules change makes older action logs replay differently.
 """
@@ -24,14 +25,18 @@ from .undo import reveals_hidden
 GAME = "clinic"
 
 
-def options(expert, sides, solo_goal: SoloGoal | None) -> dict:
+def options(expert, sides, solo_goal: SoloGoal | None, expansions=()) -> dict:
     """A save's options from ``new_game``'s keyword arguments (per-seat ``expert``
-    flags, ``BoardSide`` per seat, the solitaire goal or ``None``)."""
-    return {
+    flags, ``BoardSide`` per seat, the solitaire goal or ``None``, the expansion names;
+    ``"expansions"`` is written only when there are some, so base saves stay as before)."""
+    out = {
         "expert": [bool(e) for e in expert],
         "sides": [BoardSide(s).value for s in sides],
         "solo_goal": None if solo_goal is None else SoloGoal(solo_goal).name,
     }
+    if expansions:
+        out["expansions"] = sorted(expansions)
+    return out
 
 
 def start(save: SaveGame) -> GameState:
@@ -47,6 +52,7 @@ def start(save: SaveGame) -> GameState:
         expert=list(opts.get("expert", [False] * len(names))),
         sides=[BoardSide(s) for s in opts.get("sides", ["beginner"] * len(names))],
         solo_goal=None if goal is None else SoloGoal[goal],
+        options=tuple(opts.get("expansions", ())),
     )
 
 

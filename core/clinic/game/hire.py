@@ -64,6 +64,15 @@ def can_settle(clinic: Clinic, role: Role, arrival: Location) -> bool:
     )
 
 
+def doctor_cost(state: GameState, slot: int) -> int:
+    """Dollars for the doctor on university space ``slot`` (0 = leftmost): $4, $3, $2,
+    $1 (decisions), changed by the expansions in play (a workaholic costs 2x)."""
+    from core.clinic.expansions import hire_cost
+
+    cost = K.UNIVERSITY_COSTS[slot]
+    return hire_cost(state, slot, cost) if state.config.options else cost
+
+
 def nurse_cost(state: GameState) -> int | None:
     """Cost of the cheapest nurse left in this round's column, or None if none left."""
     left = state.nurses[state.round - 1]
@@ -84,7 +93,7 @@ def hire_options(state: GameState) -> list:
         arrivals = arrival_points(clinic)
         if not state.step.hired_doctor:
             for slot, colour in enumerate(state.university):
-                if colour is not None and K.UNIVERSITY_COSTS[slot] <= p.money:
+                if colour is not None and doctor_cost(state, slot) <= p.money:
                     out += [HireDoctor(slot, a, c) for a in arrivals for c in spots]
         if not state.step.hired_other:
             cost = nurse_cost(state)
@@ -102,7 +111,7 @@ def apply_hire(state: GameState, action) -> GameState:
     p = state.players[seat]
     if isinstance(action, HireDoctor):
         colour = state.university[action.slot]
-        cost = K.UNIVERSITY_COSTS[action.slot]
+        cost = doctor_cost(state, action.slot)
         uni = state.university[: action.slot] + (None,) + state.university[action.slot + 1 :]
         clinic = hire(p.clinic, Role.DOCTOR, action.arrival, action.car, colour)
         state = evolve(state, university=uni, step=evolve(state.step, hired_doctor=True))

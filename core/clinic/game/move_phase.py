@@ -39,6 +39,13 @@ from core.clinic.constants import CAPACITY
 from core.clinic.movement import end_of_move_violations, finish_move, move_person
 from core.clinic.people import Clinic, Person, PreAdmissions, person_departs
 
+from core.clinic.expansions import (
+    end_of_movement,
+    extra_capacity,
+    move_violations,
+    restrict_destinations,
+)
+
 from .actions import EndMove, MovePerson
 from .cars import owe_cars, settle_cars
 from .constants import MOVES_PER_PERSON
@@ -93,12 +100,19 @@ def entering(clinic: Clinic, person: Person) -> bool:
     return isinstance(person.where, PreAdmissions) or on_arrival_point(clinic, person)
 
 
-def overfull_roles(clinic: Clinic, counts) -> frozenset[Role]:
-    """Roles with more people than room in some module now."""
+def overfull_roles(clinic: Clinic, counts, extra=None) -> frozenset[Role]:
+    """Roles with more people than room in some module now (``extra``: the expansions'
+    ``extra_capacity``, or None)."""
     return frozenset(
         role for (where, role), n in counts.items()
-        if (cap := capacity(clinic, role, where)) and n > cap  # 0 (helipad) or None: no limit here
+        if (cap := capacity(clinic, role, where))  # 0 (helipad) or None: no limit here
+        and n > cap + (extra(clinic, where, _one_at(clinic, where, role)) if extra else 0)
     )
+
+
+def _one_at(clinic: Clinic, where, role: Role) -> Person:
+    """Someone of ``role`` standing at ``where`` (there is one)."""
+    return next(p for p in clinic.people if p.where == where and p.role is role)
 
 
 def moves_made(state: GameState, pid: int) -> int:
@@ -127,9 +141,12 @@ def _candidates(clinic: Clinic, person: Person) -> tuple:
     return hit
 
 
-def destinations(clinic: Clinic, person: Person, made: int = 0, counts=None, over=None) -> list:
+def destinations(
+    clinic: Clinic, person: Person, made: int = 0, counts=None, over=None, extra=None
+) -> list:
     """Where ``person``, having moved ``made`` times this phase, is offered to move
-    (sorted by time, then place); see the module doc for the house rules."""
+    (sorted by time, then place); see the module doc for the house rules.  ``extra``:
+    the expansions' ``extra_capacity`` (``(clinic, where, person) -> int``), or None."""
     if person.stays or made >= MOVES_PER_PERSON:
         return []
     counts = occupancy(clinic) if counts is None else counts
@@ -140,15 +157,19 @@ def destinations(clinic: Clinic, person: Person, made: int = 0, counts=None, ove
     role = person.role
     return [
         w for w, cap in _candidates(clinic, person)
-        if cap is None or (not blocked and (free or counts.get((w, role), 0) < cap))
+        if cap is None or (not blocked and (
+            free or counts.get((w, role), 0) < cap + (extra(clinic, w, person) if extra else 0)
+        ))
     ]
 
 
 def _all_destinations(state: GameState, clinic: Clinic) -> dict[int, list]:
     counts = occupancy(clinic)
-    over = overfull_roles(clinic, counts)  # pragma: no mutate (only for speed: None is computed the same)
+    extra = extra_capacity(state) if state.config.options else None
+    over = overfull_roles(clinic, counts, extra)  # pragma: no mutate (only for speed: None is computed the same)
     made = state.step.moved
-    return {p.id: destinations(clinic, p, made.count(p.id), counts, over) for p in clinic.people}
+    out = {p.id: destinations(clinic, p, made.count(p.id), counts, over, extra) for p in clinic.people}
+    return restrict_destinations(state, clinic, out) if state.config.options else out
 
 
 def end_move_problems(state: GameState, dests: dict | None = None) -> tuple[str, ...]:
@@ -156,6 +177,8 @@ def end_move_problems(state: GameState, dests: dict | None = None) -> tuple[str,
     legal): everyone inside must stand legally (``movement.end_of_move_violations``,
     base L696, L750), and nobody may stay on an entrance or helipad who can still go
     somewhere (the stuck are dismissed at ``EndMove``, house rule)."""
+    if state.config.options:
+        state = end_of_movement(state, state.current)  # e.g. zombie kills (expansions)
     clinic = state.players[state.current].clinic
     dests = _all_destinations(state, clinic) if dests is None else dests
     out = []
@@ -167,7 +190,9 @@ def end_move_problems(state: GameState, dests: dict | None = None) -> tuple[str,
             else:
                 stuck.add(p.id)
     inside = evolve(clinic, people=tuple(p for p in clinic.people if p.id not in stuck))
-    return (*end_of_move_violations(inside), *out)
+    extra = extra_capacity(state) if state.config.options else None
+    more = move_violations(state, inside) if state.config.options else ()
+    return (*end_of_move_violations(inside, extra), *more, *out)
 
 
 def end_move_refusal(state: GameState) -> str:
@@ -199,12 +224,14 @@ def apply_end_move(state: GameState) -> GameState:
     (``rules.apply_action`` refuses an illegal ``EndMove`` with ``end_move_refusal``;
     ``finish_move`` raises IllegalActionError listing every problem)."""
     seat = state.current
+    if state.config.options:
+        state = end_of_movement(state, seat)  # e.g. zombie kills (expansions)
     p = state.players[seat]
     clinic = p.clinic
     stuck = [q for q in clinic.people if on_arrival_point(clinic, q)]
     for q in stuck:
         clinic = person_departs(clinic, q.id)
-    clinic, time = finish_move(clinic)
+    clinic, time = finish_move(clinic, extra_capacity(state) if state.config.options else None)
     gone = {role: sum(1 for q in stuck if q.role is role) for role in Role}
     p = evolve(
         p,

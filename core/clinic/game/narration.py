@@ -240,6 +240,10 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         parts.append(_cars_owed(after))
     if after.round > before.round:
         parts.extend(_round_end(before, after))
+    if after.config.options:  # what the expansions did (zombie kills, transfusions...)
+        from core.clinic.expansions import events
+
+        parts.extend(events(before, after))
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:
         parts.extend(_deaths(before, after))  # round 6's Admin (rulings 0.1)
         best = max(p.popularity for p in after.players)

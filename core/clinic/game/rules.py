@@ -6,6 +6,7 @@ naming the rule.
 
 from __future__ import annotations
 
+from core.clinic.expansions import extend_options, owner
 from core.errors import GameError, IllegalActionError
 
 from .actions import (
@@ -72,7 +73,8 @@ _OPTIONS = {
 
 def options(state: GameState) -> tuple:
     """The legal actions of ``state`` (cached on the state as ``state.legal``)."""
-    return tuple(_OPTIONS[state.phase](state))
+    base = tuple(_OPTIONS[state.phase](state))
+    return extend_options(state, base) if state.config.options else base
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -108,6 +110,9 @@ def _select(state: GameState, action: SelectTile) -> GameState:
 
 
 def _apply(state: GameState, action: Action) -> GameState:
+    expansion = owner(state, action)
+    if expansion is not None:
+        return expansion.apply(state, action)
     phase = state.phase
     if phase is Phase.SELECT:
         return _select(state, action)
@@ -158,6 +163,9 @@ def reject_reason(state: GameState, action: Action) -> str:
     head = f"Illegal action {str(action)!r} for seat {state.current} in the {state.phase.value} phase"
     if state.phase is Phase.OVER:
         return f"{head}: the game is over"
+    expansion = owner(state, action)
+    if expansion is not None and expansion.refusal is not None:
+        return f"{head}: {expansion.refusal(state, action)}"
     rule = _PHASE_OF.get(type(action), "unknown action")
     if isinstance(action, Construct) and state.phase in (Phase.BUILD, Phase.EXPERT_SETUP, Phase.BONUS_PLACE):
         from core.clinic.construction import build, build_cost

@@ -12,6 +12,7 @@ process must equal the replay made by another.
 from __future__ import annotations
 
 import json
+from typing import Union, get_args
 from collections.abc import Set
 
 from cattrs.preconf.json import make_converter
@@ -23,6 +24,8 @@ from core.clinic.construction import Build
 from core.clinic.people import PreAdmissions
 from core.clinic.serial import sorted_list
 
+from core.clinic.expansions import action_types as expansion_actions
+
 from .actions import Action
 from .state import GameState
 
@@ -33,7 +36,9 @@ configure_tagged_union(Module | Garden | Helipad | ParkingTile, converter, tag_n
 configure_tagged_union(Space | Border | PreAdmissions, converter, tag_name="place")
 configure_tagged_union(Border | Space, converter, tag_name="place")
 configure_tagged_union(Build, converter, tag_name="build")
-configure_tagged_union(Action, converter, tag_name="action")
+# Base actions and every expansion's own (``core.clinic.expansions``).
+AnyAction = Union[(*get_args(Action), *expansion_actions())]  # noqa: UP007
+configure_tagged_union(AnyAction, converter, tag_name="action")
 
 
 def state_to_json(state: GameState) -> str:
@@ -48,12 +53,12 @@ def state_from_json(text: str) -> GameState:
 
 def action_to_data(action: Action) -> dict:
     """A JSON-ready dict for one action, tagged ``{"action": "MovePerson", ...}``."""
-    return converter.unstructure(action, Action)
+    return converter.unstructure(action, AnyAction)
 
 
 def action_from_data(data: dict) -> Action:
     """Inverse of ``action_to_data``."""
-    return converter.structure(data, Action)
+    return converter.structure(data, AnyAction)
 
 
 def actions_to_json(actions: list[Action]) -> str:

@@ -233,7 +233,9 @@ def new_game(
         bonus_tiles=bonus,
         selected=(None,) * n,
     )
-    return state
+    from core.clinic.expansions import setup as expansions_setup
+
+    return expansions_setup(state)
 
 
 def initial_patients(state: GameState) -> int:

@@ -138,6 +138,8 @@ class PlayerState:
     dismissed_orderlies: int = 0
     final: int | None = None
     cars_owed: int = 0
+    zombies_cured: int = 0  # Zombies: cured zombies set beside the board
+    mutated: int = 0  # Zombies: yellow patients who became zombies (2 a zombie)
 
     def count(self, role: Role) -> int:
         return sum(1 for p in self.clinic.people if p.role is role)
@@ -155,6 +157,8 @@ class Turn:
     qp: int = 0
     moved: tuple[int, ...] = field(default=(), converter=tuple)
     placing: BonusTile | None = None
+    zombie_moves: tuple = field(default=(), converter=tuple)  # Zombies: where each moved to
+    carrying: tuple[int, ...] = field(default=(), converter=tuple)  # Blood: nurses with a token
 
 
 @frozen

@@ -33,7 +33,7 @@ def conservation(state: GameState) -> dict[str, tuple[int, int]]:
         sum(state.patient_pool)
         + sum(c is not None for row in state.notepad for c in row)
         + sum(len(c.of_role(Role.PATIENT)) for c in clinics)
-        + sum(p.cured + p.dead for p in state.players)
+        + sum(p.cured + p.dead + p.mutated for p in state.players)
     )
     doctors = (
         sum(state.doctor_pool)

@@ -14,7 +14,14 @@ def test_the_base_game_needs_no_option():
     assert new_game(2, 0).config.options == frozenset()
 
 
-def test_an_unknown_expansion_is_refused_and_none_are_available_yet():
+def test_an_unknown_expansion_is_refused_with_the_known_ones():
+    known = ", ".join(K.EXPANSIONS)
+    with pytest.raises(SetupError, match=rf"unknown expansion 'dragons'; the known ones are {known}"):
+        new_game(2, 0, options=["dragons"])
+
+
+def test_no_expansion_known_says_so(monkeypatch):
+    monkeypatch.setattr(K, "EXPANSIONS", ())
     with pytest.raises(SetupError, match=r"unknown expansion 'zombies'; no expansions are available yet"):
         new_game(2, 0, options=["zombies"])
 
@@ -28,5 +35,5 @@ def test_the_refusal_lists_the_known_expansions(monkeypatch):
 
 
 def test_one_name_given_as_a_string_is_one_name_not_its_letters():
-    with pytest.raises(SetupError, match=r"unknown expansion 'zombies';"):
-        new_game(2, 0, options="zombies")
+    with pytest.raises(SetupError, match=r"unknown expansion 'dragons';"):
+        new_game(2, 0, options="dragons")

@@ -1,0 +1,213 @@
+"""Clinic's mini-expansions as plug-in modules (rulebook, "Expansions", base L1014).
+
+An expansion is one module here (``extinguishers.py``, ``workaholics.py``, ...) that
+builds an ``Expansion`` value: its name, a one-line description, and the hooks it
+needs.  The base round calls the hooks of the expansions named in
+``state.config.options`` at a few seams, and nowhere else:
+
+========================  ==========================================================
+hook                      called by
+========================  ==========================================================
+``setup(state)``          ``setup.new_game``, once the main board is laid out
+``options(state, acts)``  ``rules.options``: extend or filter the legal actions
+``action_types``          ``rules.apply_action``: actions of this expansion go to
+``apply(state, action)``  ...its ``apply``; ``refusal(state, action)`` says why not
+``room(clinic, inner)``   ``business_phase``: wrap one room's treatment (income...)
+``before_business``       ``business_phase``: ``(state, seat) -> state``, first (money
+                          it adds to ``income`` counts as this round's income)
+``after_business``        ``business_phase``: ``(state, seat, treatment) -> state``
+``end_of_movement``       ``move_phase``: ``(state, seat) -> state`` when the player
+                          ends the Move phase, before the check (zombie kills)
+``admin_steps(steps)``    ``admin.admin``: insert or replace Admin steps
+``end_score(state, seat)``  ``end.end_game``: extra end-game popularity
+``hire_cost(state, slot, cost)``  ``hire``: the price of a university doctor
+``extra_capacity``        ``move_phase``: ``(clinic, where, person) -> int`` more room
+``move_violations``       ``move_phase``: ``(state, clinic) -> [reason]`` the Move
+                          phase may not end for
+``destinations``          ``move_phase``: ``(state, clinic, {pid: [place]})`` -> the
+                          places each person is offered (fewer, never more)
+``events(before, after)`` ``narration.describe``: sentences for the event log
+``bot_preference``        ``bots.BasicBot``: ``(state, options, rng, choice)`` -> a
+                          better action than the bot's ``choice``, or None; asked
+                          first with ``choice=None`` (decisions only it can make)
+========================  ==========================================================
+
+Every hook is optional.  ``active(state)`` lists the expansions in play, in
+``constants.EXPANSIONS`` order; the expansion modules are imported on first use (they
+import the game modules, which import this one).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from attrs import field, frozen
+
+#: Option name -> module of ``core.clinic.expansions`` defining ``EXPANSION``.
+MODULES = {
+    "blood": "blood",
+    "extinguishers": "extinguishers",
+    "workaholics": "workaholics",
+    "zombies": "zombies",
+}
+
+
+@frozen
+class Expansion:
+    """One expansion: ``name`` (the option), ``title`` (the rulebook's), ``description``
+    (one line for the setup screen) and its hooks (see the module doc)."""
+
+    name: str
+    title: str
+    description: str
+    setup: Callable | None = None
+    options: Callable | None = None
+    action_types: tuple[type, ...] = field(default=(), converter=tuple)
+    apply: Callable | None = None
+    refusal: Callable | None = None
+    room: Callable | None = None
+    before_business: Callable | None = None
+    after_business: Callable | None = None
+    end_of_movement: Callable | None = None
+    admin_steps: Callable | None = None
+    end_score: Callable | None = None
+    hire_cost: Callable | None = None
+    extra_capacity: Callable | None = None
+    move_violations: Callable | None = None
+    destinations: Callable | None = None
+    events: Callable | None = None
+    bot_preference: Callable | None = None
+
+
+@lru_cache(maxsize=None)
+def get(name: str) -> Expansion:
+    """The expansion called ``name`` (KeyError for an unknown one)."""
+    module = importlib.import_module(f"{__name__}.{MODULES[name]}")
+    return module.EXPANSION
+
+
+def all_expansions() -> tuple[Expansion, ...]:
+    """Every implemented expansion, in ``constants.EXPANSIONS`` order."""
+    return tuple(get(name) for name in MODULES)
+
+
+@lru_cache(maxsize=64)
+def _active(options: frozenset[str]) -> tuple[Expansion, ...]:
+    return tuple(get(name) for name in MODULES if name in options)
+
+
+def active(state: Any) -> tuple[Expansion, ...]:
+    """The expansions in play in ``state`` (a ``GameState``)."""
+    options = state.config.options
+    return _active(options) if options else ()
+
+
+def hooks(state: Any, name: str) -> tuple[Callable, ...]:
+    """The ``name`` hooks of the expansions in play, in order."""
+    return tuple(h for e in active(state) if (h := getattr(e, name)) is not None)
+
+
+def action_types() -> tuple[type, ...]:
+    """Every expansion action class (for the save format's tagged union)."""
+    return tuple(t for e in all_expansions() for t in e.action_types)
+
+
+def owner(state: Any, action: object) -> Expansion | None:
+    """The expansion in play whose action ``action`` is, or None (a base action)."""
+    for e in active(state):
+        if isinstance(action, e.action_types):
+            return e
+    return None
+
+
+def extend_options(state: Any, options: tuple) -> tuple:
+    """``options`` with every ``options`` hook applied."""
+    for hook in hooks(state, "options"):
+        options = tuple(hook(state, list(options)))
+    return options
+
+
+def room_treatment(state: Any, clinic: Any, inner: Callable) -> Callable:
+    """One room's treatment function with every ``room`` hook wrapped around ``inner``;
+    the first expansion in ``MODULES`` order is the outermost (extinguishers add their
+    income to every line, the workaholic's too)."""
+    for hook in reversed(hooks(state, "room")):
+        inner = hook(clinic, inner)
+    return inner
+
+
+def before_business(state: Any, seat: int) -> Any:
+    for hook in hooks(state, "before_business"):
+        state = hook(state, seat)
+    return state
+
+
+def end_of_movement(state: Any, seat: int) -> Any:
+    for hook in hooks(state, "end_of_movement"):
+        state = hook(state, seat)
+    return state
+
+
+def after_business(state: Any, seat: int, treatment: Any) -> Any:
+    for hook in hooks(state, "after_business"):
+        state = hook(state, seat, treatment)
+    return state
+
+
+def admin_steps(state: Any, steps: tuple) -> tuple:
+    for hook in hooks(state, "admin_steps"):
+        steps = tuple(hook(steps))
+    return steps
+
+
+def end_score(state: Any, seat: int) -> int:
+    return sum(hook(state, seat) for hook in hooks(state, "end_score"))
+
+
+def hire_cost(state: Any, slot: int, cost: int) -> int:
+    for hook in hooks(state, "hire_cost"):
+        cost = hook(state, slot, cost)
+    return cost
+
+
+def extra_capacity(state: Any) -> Callable | None:
+    """A function ``(clinic, where, person) -> int`` summing every ``extra_capacity``
+    hook, or None when no expansion in play changes capacities."""
+    found = hooks(state, "extra_capacity")
+    if not found:
+        return None
+    return lambda clinic, where, person: sum(h(clinic, where, person) for h in found)
+
+
+def move_violations(state: Any, clinic: Any) -> tuple[str, ...]:
+    return tuple(r for hook in hooks(state, "move_violations") for r in hook(state, clinic))
+
+
+def restrict_destinations(state: Any, clinic: Any, dests: dict) -> dict:
+    for hook in hooks(state, "destinations"):
+        dests = hook(state, clinic, dests)
+    return dests
+
+
+def events(before: Any, after: Any) -> list[str]:
+    """What the expansions in play did between two states, one sentence each."""
+    return [text for hook in hooks(after, "events") for text in hook(before, after)]
+
+
+def setup(state: Any) -> Any:
+    for hook in hooks(state, "setup"):
+        state = hook(state)
+    return state
+
+
+def bot_choice(state: Any, options: list, rng: Any, choice: Any) -> Any:
+    """The computer player's ``choice``, or what an expansion's ``bot_preference``
+    prefers to it (the first that does)."""
+    for hook in hooks(state, "bot_preference"):
+        better = hook(state, options, rng, choice)
+        if better is not None:
+            return better
+    return choice

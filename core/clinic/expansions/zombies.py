@@ -1,0 +1,316 @@
+"""Zombies in a Clinic (rulebook, base L1153-1198; rulings §4 Z1-Z15 in
+``clinic-expansion-rulings.md``).
+
+- **Move** (L1163-1170): "If you have any zombies in your clinic, they must move ...
+  before anyone else" (Z14: at the start of their owner's Move turn; Z1: each zombie
+  exactly one step when it has one).  "Zombies can move to an adjacent module /
+  ground-floor space. This costs no time. Zombies cannot use conveyors." (Z2).  "no one
+  is allowed to move into a module or space with a zombie in it" (Z3: nor through it;
+  part 1's walking graph leaves zombie spaces out).  "At the end of movement, anyone
+  (staff and patients) in a space with a zombie is removed from the game (except 1
+  doctor in a lab with 1 zombie) ... You must leave their cars parked on your board ...
+  Any patients that die this way give you the usual penalty" (Z5, Z6).
+- **Business** (L1178-1184): "In any treatment room that has 2 yellow patients, but
+  neither doctors nor nurses, replace the 2 yellow patients with 1 zombie. If there
+  aren't enough zombies to go around, players earlier in the turn order get them first"
+  (Z7).  "1 doctor of any color in a lab with 1 zombie can cure the zombie, earning $32
+  ... set the zombie beside your board ..., and lay the doctor down." (Z8, Z12).  "each
+  zombie should have 2 cars" (``Clinic.abandoned_cars``).
+- **Admin** (L1192): "Each doctor lying in a lab stands up." (Z9: no training).
+- **End** (L1198): "You gain 9 popularity for each zombie still in your clinic" (Z13).
+- Building: a zombie obstructs its ground-floor space (Z11).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from attrs import evolve, frozen
+
+from core.clinic.board import Space
+from core.clinic.components import Colour, Helipad, Module, ModuleKind, Role
+from core.clinic.game import constants as K
+from core.clinic.game.state import GameState, Phase, change_popularity, set_player
+from core.clinic.people import person_departs, replace_person
+
+from . import Expansion
+
+
+@frozen
+class MoveZombie:
+    """Move one zombie standing on ``start`` one step to ``goal`` (no time)."""
+
+    start: Space
+    goal: Space
+
+    def __str__(self) -> str:
+        return f"move the zombie on {self.start} to {self.goal}"
+
+
+def left(state: GameState) -> int:
+    """Zombies left in the shared supply (8; cured ones never return, Z12)."""
+    out = K.ZOMBIES_IN_GAME
+    for p in state.players:
+        out -= len(p.clinic.board.zombies) + p.zombies_cured
+    return out
+
+
+# --- Move -------------------------------------------------------------------------------
+def steps(board, start: Space) -> list[Space]:
+    """Where a zombie on ``start`` may step: an adjacent module (up and down included),
+    or an adjacent ground-floor space of the grid that is not a module (empty, garden,
+    parking tile); never a helipad, entrance or pre-admissions (Z2)."""
+    out = []
+    for n in board.neighbours(start):
+        tile = board.tile_at(n)
+        if isinstance(tile, Module) or (n.floor == 0 and not isinstance(tile, Helipad)):
+            out.append(n)
+    return sorted(out)
+
+
+def to_move(state: GameState) -> list[Space]:
+    """The spaces of the current player's zombies that must still move this phase (one
+    entry per zombie; a zombie with no step is left out, Z1)."""
+    board = state.players[state.current].clinic.board
+    waiting = Counter(board.zombies) - Counter(state.step.zombie_moves)
+    return [s for s in sorted(waiting.elements()) if steps(board, s)]
+
+
+def _options(state: GameState, options: list) -> list:
+    """In the Move phase, while a zombie of the current player has to move, only zombie
+    moves; a build never goes on a ground-floor space with a zombie (Z11)."""
+    if state.phase is Phase.MOVE:
+        pending = to_move(state)
+        if pending:
+            board = state.players[state.current].clinic.board
+            return [MoveZombie(s, g) for s in dict.fromkeys(pending) for g in steps(board, s)]
+        return options
+    if state.phase in (Phase.BUILD, Phase.BONUS_PLACE):
+        zombies = set(state.players[state.current].clinic.board.zombies)
+        if zombies:
+            return [a for a in options if not _obstructed(a, zombies)]
+    return options
+
+
+def _obstructed(action, zombies) -> bool:
+    build = getattr(action, "build", None)
+    space = getattr(build, "space", None)
+    return isinstance(space, Space) and space.floor == 0 and space in zombies
+
+
+def _apply(state: GameState, action: MoveZombie) -> GameState:
+    seat = state.current
+    p = state.players[seat]
+    board = p.clinic.board
+    zombies = list(board.zombies)
+    zombies.remove(action.start)
+    board = evolve(board, zombies=(*zombies, action.goal))
+    p = evolve(p, clinic=evolve(p.clinic, board=board))
+    step = evolve(state.step, zombie_moves=(*state.step.zombie_moves, action.goal))
+    return evolve(state, players=set_player(state, seat, p), step=step)
+
+
+def _refusal(state: GameState, action: MoveZombie) -> str:
+    if state.phase is not Phase.MOVE:
+        return "zombies move in the Move phase"
+    pending = to_move(state)
+    if not pending:
+        return "every zombie of yours has moved this phase (each moves one step, first)"
+    if action.start not in pending:
+        return f"no zombie on {action.start} still has to move"
+    return (
+        f"a zombie moves to an adjacent module or ground-floor space, and {action.goal}"
+        f" is not one next to {action.start}"
+    )
+
+
+def survives(person, here: list, zombies: int, board) -> bool:
+    """"except 1 doctor in a lab with 1 zombie" (L1170)."""
+    module = board.module_at(person.where)
+    return (
+        person.role is Role.DOCTOR
+        and zombies == 1
+        and len(here) == 1
+        and module is not None
+        and module.kind is ModuleKind.LAB
+    )
+
+
+def _kill(state: GameState, seat: int) -> GameState:
+    """End of movement: everyone in a space with a zombie is removed, their cars stay;
+    dead patients -5 popularity each; killed staff cost nothing more (Z5)."""
+    p = state.players[seat]
+    clinic = p.clinic
+    board = clinic.board
+    if not board.zombies:
+        return state
+    count = Counter(board.zombies)
+    victims = []
+    for space, n in count.items():
+        here = [q for q in clinic.people if q.where == space]
+        victims += [q for q in here if not survives(q, here, n, board)]
+    if not victims:
+        return state
+    for q in victims:
+        clinic = person_departs(clinic, q.id)
+    clinic = evolve(clinic, abandoned_cars=clinic.abandoned_cars + len(victims))
+    dead = sum(1 for q in victims if q.role is Role.PATIENT)
+    gone = Counter(q.role for q in victims)
+    p = evolve(
+        p,
+        clinic=clinic,
+        dead=p.dead + dead,
+        dismissed_doctors=p.dismissed_doctors + gone[Role.DOCTOR],
+        dismissed_nurses=p.dismissed_nurses + gone[Role.NURSE],
+        dismissed_orderlies=p.dismissed_orderlies + gone[Role.ORDERLY],
+    )
+    state = evolve(state, players=set_player(state, seat, p))
+    return change_popularity(state, seat, -K.DEATH_PENALTY * dead)
+
+
+# --- Business ---------------------------------------------------------------------------
+def _business(state: GameState, seat: int) -> GameState:
+    """Before treatment: a lab doctor cures a lone zombie (+$32, lies down); then each
+    treatment room with 2 yellow patients and neither doctor nor nurse turns 2 of them
+    into a zombie while the supply lasts (the player's rooms by floor, row, column; the
+    business runs in turn order, so earlier players are served first)."""
+    p = state.players[seat]
+    clinic = p.clinic
+    board = clinic.board
+    count = Counter(board.zombies)
+    zombies = list(board.zombies)
+    cured = 0
+    for space in sorted(count):
+        module = board.module_at(space)
+        here = [q for q in clinic.people if q.where == space]
+        if module is None or module.kind is not ModuleKind.LAB or count[space] != 1:
+            continue
+        doctors = [q for q in here if q.role is Role.DOCTOR and not q.lying]
+        if len(doctors) == 1:
+            clinic = replace_person(clinic, evolve(doctors[0], lying=True))
+            zombies.remove(space)
+            cured += 1
+    supply = left(state)
+    mutated = 0
+    for space in sorted(board.modules_of_kind(ModuleKind.TREATMENT_ROOM), key=lambda s: (s.floor, s.row, s.col)):
+        if supply <= 0:
+            break
+        here = [q for q in clinic.people if q.where == space]
+        if any(q.role in (Role.DOCTOR, Role.NURSE) for q in here):
+            continue
+        yellow = sorted((q for q in here if q.role is Role.PATIENT and q.colour is Colour.YELLOW), key=lambda q: q.id)
+        if len(yellow) >= K.ZOMBIE_YELLOW_PATIENTS:
+            for q in yellow[: K.ZOMBIE_YELLOW_PATIENTS]:
+                clinic = person_departs(clinic, q.id)
+            zombies.append(space)
+            supply -= 1
+            mutated += K.ZOMBIE_YELLOW_PATIENTS
+    if not cured and not mutated:
+        return state
+    clinic = evolve(
+        clinic,
+        board=evolve(board, zombies=zombies),
+        abandoned_cars=clinic.abandoned_cars + mutated,
+    )
+    p = evolve(
+        p,
+        clinic=clinic,
+        income=p.income + K.ZOMBIE_CURE_INCOME * cured,
+        zombies_cured=p.zombies_cured + cured,
+        mutated=p.mutated + mutated,
+    )
+    return evolve(state, players=set_player(state, seat, p))
+
+
+# --- Admin and the end ------------------------------------------------------------------
+def stand_up_in_labs(state: GameState) -> GameState:
+    """L1192 "Each doctor lying in a lab stands up." (no training, Z9)."""
+    for seat, p in enumerate(state.players):
+        clinic = p.clinic
+        for doc in clinic.of_role(Role.DOCTOR):
+            module = clinic.board.module_at(doc.where) if isinstance(doc.where, Space) else None
+            if doc.lying and module is not None and module.kind is ModuleKind.LAB:
+                clinic = replace_person(clinic, evolve(doc, lying=False))
+        if clinic is not p.clinic:
+            state = evolve(state, players=set_player(state, seat, evolve(p, clinic=clinic)))
+    return state
+
+
+def _admin_steps(steps: tuple) -> tuple:
+    from core.clinic.game.admin import train_in_labs
+
+    out = []
+    for step in steps:
+        out.append(step)
+        if step is train_in_labs:
+            out.append(stand_up_in_labs)
+    return tuple(out)
+
+
+def _end_score(state: GameState, seat: int) -> int:
+    """+9 popularity for each zombie still in the clinic (Z13: on the player board)."""
+    return K.END_ZOMBIE * len(state.players[seat].clinic.board.zombies)
+
+
+# --- Computer players -------------------------------------------------------------------
+def _bot(state: GameState, options: list, rng, choice):
+    """Zombies step where fewest people stand (a lab with one doctor first: a cure);
+    before ending the move, walk anyone out of a zombie's space."""
+    from core.clinic.game.actions import EndMove, MovePerson
+
+    if state.phase is not Phase.MOVE:
+        return None
+    clinic = state.players[state.current].clinic
+    board = clinic.board
+    zombie_moves = [a for a in options if isinstance(a, MoveZombie)]
+    if zombie_moves:
+        def score(a):
+            here = [q for q in clinic.people if q.where == a.goal]
+            module = board.module_at(a.goal)
+            cure = module is not None and module.kind is ModuleKind.LAB and len(here) == 1 and a.goal not in board.zombies
+            return (not cure, len(here))
+
+        return min(zombie_moves, key=score)
+    if isinstance(choice, EndMove) and board.zombies:
+        danger = set(board.zombies)
+        for a in options:
+            if isinstance(a, MovePerson) and clinic.person(a.pid).where in danger:
+                person = clinic.person(a.pid)
+                here = [q for q in clinic.people if q.where == person.where]
+                if not survives(person, here, board.zombies.count(person.where), board):
+                    return a
+    return None
+
+
+def _events(before: GameState, after: GameState) -> list[str]:
+    out = []
+    for b, a in zip(before.players, after.players):
+        mutated = a.mutated - b.mutated
+        killed = a.clinic.abandoned_cars - b.clinic.abandoned_cars - mutated
+        if killed > 0:
+            out.append(f"{a.name}: {killed} {'person' if killed == 1 else 'people'} left with a zombie"
+                       " removed from the game (their cars stay; dead patients -5 each)")
+        if mutated > 0:
+            n = mutated // K.ZOMBIE_YELLOW_PATIENTS
+            out.append(f"{a.name}: {mutated} yellow patients alone became {n} zombie{'s' if n != 1 else ''}")
+        cured = a.zombies_cured - b.zombies_cured
+        if cured > 0:
+            out.append(f"{a.name}: a lab doctor cures a zombie (+${K.ZOMBIE_CURE_INCOME * cured})")
+    return out
+
+
+EXPANSION = Expansion(
+    name="zombies",
+    title="Zombies in a Clinic",
+    description="2 yellow patients left alone become a zombie; it kills, a lab cures it for $32",
+    options=_options,
+    action_types=(MoveZombie,),
+    apply=_apply,
+    refusal=_refusal,
+    end_of_movement=_kill,
+    before_business=_business,
+    admin_steps=_admin_steps,
+    end_score=_end_score,
+    events=_events,
+    bot_preference=_bot,
+)

@@ -1,0 +1,189 @@
+"""The mini-expansions in the app: the ``--expansions`` flag, the setup checkboxes, the
+menus offering each new action (played by keys), and one picture per expansion at
+80x24 (extinguisher ``x``, purple doctor ``P`` lying ``_``, zombie ``Z``, Blood token
+``b``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from attrs import evolve
+from test_clinic_driver import do_action, game_screen, make_app, open_menu, pick, settle
+
+from clinic_tui.app import ClinicApp
+from clinic_tui.config import EXPANSIONS, Options, parse_expansions, parse_players
+from core.clinic.board import Space
+from core.clinic.components import Colour, ModuleKind, Role
+from core.clinic.expansions import action_types
+from core.clinic.game import Phase, apply_action, constants as K, is_over, legal_actions, new_game
+from core.clinic.game.actions import Done, EndMove
+
+
+def test_the_app_knows_every_expansion_of_the_engine():
+    assert tuple(EXPANSIONS) == K.EXPANSIONS
+
+
+def test_expansions_flag():
+    from clinic_tui.__main__ import options_from_args
+
+    assert options_from_args(["--players", "Ann", "--expansions", "zombies,blood"]).expansions == ("blood", "zombies")
+    assert options_from_args(["--players", "Ann"]).expansions == ()
+    assert parse_expansions("none") == ()
+    with pytest.raises(SystemExit):
+        options_from_args(["--expansions", "dragons"])
+
+
+def test_a_new_game_records_its_expansions():
+    from clinic_tui.saving import new_record, options_for
+
+    options = Options(seats=parse_players("Ann,Bob"), expansions=("extinguishers", "zombies"))
+    record = new_record(options, 4)
+    assert record.state.config.options == {"extinguishers", "zombies"}
+    assert options_for(Options(), record).expansions == ("extinguishers", "zombies")
+
+
+async def test_setup_checkboxes_start_a_game_with_expansions():
+    from textual.widgets import Checkbox
+
+    app = ClinicApp(Options(cpu_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#expansion-workaholics", Checkbox).value = True
+        app.screen.query_one("#expansion-blood", Checkbox).value = True
+        app.screen.action_start()
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.state.config.options == {"workaholics", "blood"}
+
+
+async def _do(pilot, app, action) -> None:
+    """Play ``action`` by keys, the expansions' actions from the menus."""
+    if isinstance(action, action_types()):
+        await open_menu(pilot, app)
+        await pick(pilot, app, lambda v: v == action)
+        await pilot.pause()
+    else:
+        await do_action(pilot, app, action)
+
+
+@pytest.mark.parametrize("scene", ["extinguishers", "zombies", "blood"])
+async def test_the_menus_offer_and_play_each_new_action(scene):
+    """Each expansion action the engine offers is in the menu and is played from it."""
+    state, opts = SCENES[scene]()
+    app = _app(state, opts)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        special = [a for a in legal_actions(screen.state) if isinstance(a, action_types())]
+        assert special, "the scene offers an expansion action"
+        action = special[-1]
+        await _do(pilot, app, action)
+        assert tuple(screen.record.actions) == (action,)
+
+
+# --- one picture per expansion at 80x24 -------------------------------------------------
+def _state(options, pred, seed=3):
+    state = new_game(["Ann", "Basic bot"], seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if is_over(state) or (state.current == 0 and pred(state)):
+            return state
+        legal = legal_actions(state)
+        useful = [a for a in legal if not isinstance(a, (Done, EndMove))]
+        state = apply_action(state, rng.choice(useful if useful and rng.random() < 0.8 else legal))
+    raise AssertionError("not reached")
+
+
+def _app(state, options) -> ClinicApp:
+    return ClinicApp(Options(seats=parse_players("Ann,cpu:basic"), seed=3, cpu_delay=0, expansions=options),
+                     state=state)
+
+
+def _hub(clinic) -> Space:
+    return next(s for s, m in clinic.board.modules if m.kind is ModuleKind.SERVICE_HUB)
+
+
+def _with_board(state, **changes):
+    p = state.players[0]
+    clinic = evolve(p.clinic, board=evolve(p.clinic.board, **changes))
+    return evolve(state, players=(evolve(p, clinic=clinic), *state.players[1:]))
+
+
+def _extinguishers():
+    opts = ("extinguishers",)
+    state = _state(opts, lambda s: s.phase is Phase.BUILD and s.round >= 2)
+    hub = _hub(state.players[0].clinic)
+    return _with_board(state, extinguishers=frozenset({hub})), opts
+
+
+def _workaholics():
+    opts = ("workaholics",)
+    state = _state(opts, lambda s: s.phase is Phase.HIRE)
+    state = evolve(state, university=(Colour.PURPLE, Colour.WHITE))
+    p = state.players[0]
+    doc = p.clinic.of_role(Role.DOCTOR)[0]
+    people = tuple(evolve(q, colour=Colour.PURPLE, lying=True) if q.id == doc.id else q for q in p.clinic.people)
+    return evolve(state, players=(evolve(p, clinic=evolve(p.clinic, people=people)), *state.players[1:])), opts
+
+
+def _zombies():
+    opts = ("zombies",)
+    state = _state(opts, lambda s: s.phase is Phase.MOVE and s.step.moved == ())
+    hub = _hub(state.players[0].clinic)
+    return _with_board(state, zombies=(hub,)), opts
+
+
+def _nurse_inside(state):
+    clinic = state.players[0].clinic
+    return next((q for q in clinic.of_role(Role.NURSE)
+                 if isinstance(q.where, Space) and clinic.board.module_at(q.where)), None)
+
+
+def _blood():
+    opts = ("blood",)
+    state = _state(opts, lambda s: s.phase is Phase.MOVE and s.step.moved == () and _nurse_inside(s))
+    return _with_board(state, blood=(_nurse_inside(state).where,)), opts
+
+
+SCENES = {"extinguishers": _extinguishers, "workaholics": _workaholics, "zombies": _zombies, "blood": _blood}
+
+
+@pytest.mark.parametrize("scene", list(SCENES))
+def test_expansion_screens(snap_compare, scene):
+    state, opts = SCENES[scene]()
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.press("escape")  # the menu closed: the board shows
+        await pilot.pause()
+
+    assert snap_compare(_app(state, opts), terminal_size=(80, 24), run_before=run_before)
+
+
+
+def test_the_end_screen_counts_the_zombies():
+    """Z15: the end line "+9 × n" (L1198 "You gain 9 popularity for each zombie still in
+    your clinic")."""
+    from clinic_tui.screens.game_over import summary_text
+    from core.clinic.game.end import end_game
+
+    state, _ = _zombies()
+    over = end_game(_with_board(state, zombies=(_hub(state.players[0].clinic),) * 2))
+    text = summary_text(over, ["Ann", "Basic bot"])
+    assert "zombies still in the clinic +18 (+9 each)" in text
+
+
+async def test_the_clinic_shows_the_abandoned_cars():
+    """Z15: the cars of the dead and the mutated are counted under the clinic."""
+    from clinic_tui.widgets.clinic_view import ClinicView
+
+    state, opts = _zombies()
+    p = state.players[0]
+    state = evolve(state, players=(evolve(p, clinic=evolve(p.clinic, abandoned_cars=3)), *state.players[1:]))
+    app = _app(state, opts)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        lines = [line.plain for line in game_screen(app).query_one(ClinicView)._lines()]
+    assert any("abandoned cars 3" in line for line in lines)
+    assert any("Z" in line for line in lines)
