@@ -182,12 +182,15 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         self.refresh_view()
         self.call_after_refresh(self._next_step)
 
-    def refresh_view(self, *, panel: bool = True) -> None:
+    def refresh_view(self, *, panel: bool = True, grid_too: bool = True) -> None:
+        """Redraw the status lines, and the ward and side panel unless told not to
+        (a cursor move or a clock tick changes only the status lines)."""
         state, g = self.state, self.glyphs
-        view = self._grid_view()
         grid = self.query_one(WardGrid)
-        grid.show(view)
-        self._view = view
+        if grid_too or getattr(self, "_view", None) is None:
+            grid.show(self._grid_view())
+            self._view = grid.view
+        view = self._view
         human = not self.is_cpu_turn
         forced = state.solo and state.phase is Phase.MOVE and state.moves_now[1]
         need = status.staff_need(self._uses(self.targeting)) if self.targeting else 0
@@ -198,7 +201,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
             status.describe_cell(view, grid.cursor, g),
             status.direction_line(state, g, self._clock_text()),
         ]
-        self.query_one("#status", Static).update("\n".join(lines))
+        self.query_one("#status", Static).update("\n".join(lines), layout=False)
         if not panel:
             return
         private = state.current if human else None
@@ -206,7 +209,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
 
     def on_ward_grid_moved(self, event: WardGrid.Moved) -> None:
         if self.state is not None:
-            self.refresh_view(panel=False)
+            self.refresh_view(panel=False, grid_too=False)
 
     # -- playing actions ----------------------------------------------------------------
 

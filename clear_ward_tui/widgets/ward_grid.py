@@ -13,6 +13,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.message import Message
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -84,7 +85,8 @@ class WardGrid(Widget, can_focus=True):
         Binding("enter,space", "choose", "Go", id="ward.choose"),
     ]
 
-    cursor: reactive[int] = reactive(0)
+    #: the selected space; moving it repaints only the spaces whose look changes
+    cursor: reactive[int] = reactive(0, repaint=False)
 
     @dataclass
     class Chosen(Message):
@@ -104,12 +106,26 @@ class WardGrid(Widget, can_focus=True):
         self.view: GridView | None = None
 
     def show(self, view: GridView) -> None:
-        """Draw ``view`` from now on."""
-        self.view = view
-        self.refresh()
+        """Draw ``view`` from now on (nothing is sent to the terminal if it is unchanged)."""
+        old, self.view = self.view, view
+        if old is None or old.state is not view.state or old.stops != view.stops \
+                or old.targets != view.targets or old.picked != view.picked:
+            self.refresh()
 
-    def watch_cursor(self, cell: int) -> None:
+    def watch_cursor(self, old: int, cell: int) -> None:
+        self._repaint_cells({old, cell, *self._passed(old), *self._passed(cell)})
         self.post_message(self.Moved(cell))
+
+    def _repaint_cells(self, cells: set[int]) -> None:
+        """Repaint only ``cells`` (with the gaps either side, where the cursor's brackets
+        are): a cursor move then costs a few hundred bytes over SSH, not the whole ward."""
+        if self.view is None or not self.size:
+            return
+        w, h = self._cell_w(), self._cell_h()
+        self.refresh(*(
+            Region(LABEL_W + (cell % SIZE) * (w + 1), 1 + (cell // SIZE) * h, w + 2, h)
+            for cell in cells
+        ))
 
     def action_cursor(self, drow: int, dcol: int) -> None:
         row, col = row_col(self.cursor)
@@ -161,9 +177,10 @@ class WardGrid(Widget, can_focus=True):
         text.rstrip()
         return text
 
-    def _passed(self) -> tuple[int, ...]:
+    def _passed(self, cursor: int | None = None) -> tuple[int, ...]:
+        """The spaces between the Doctor and ``cursor`` (the selection by default)."""
         view = self.view
-        found = line_to(view.state.doctor, self.cursor) if view else None
+        found = line_to(view.state.doctor, self.cursor if cursor is None else cursor) if view else None
         return found[2] if found else ()
 
     def _append_cell(self, text: Text, cell: int, line: int, w: int) -> None:
