@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from functools import cache
 import tempfile
 from collections.abc import Callable, Sequence
@@ -39,6 +40,15 @@ SAVE_VERSION = 1
 #: A save written before the field existed counts as rules version 1.
 #: Clinic 2: issue 11 (secret tiles, free movement, own choices, Admin in round 6).
 RULES_VERSIONS = MappingProxyType({"clear-the-ward": 1, "clinic": 2})
+
+
+#: The largest save file read, in bytes (a long Clinic game is ~50 KB; this is 40 times
+#: that). A larger file is refused before it is read.
+MAX_SAVE_BYTES = 2_000_000
+#: The most actions a save may hold (a 4-player Clinic game takes a few hundred).
+MAX_ACTIONS = 10_000
+#: Seeds are below this in size (``new_game`` takes any int; a 5,000-digit one is not a save's).
+MAX_SEED = 2**63
 
 
 class SaveError(GameError):
@@ -107,10 +117,7 @@ def dumps(save: SaveGame) -> str:
 def loads(text: str, source: str = "save") -> SaveGame:
     """Read JSON text written by ``dumps``. Raises ``SaveError`` naming ``source`` when
     the text is not JSON, not a save, of another version, or malformed."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise SaveError(f"{source}: not a saved game (corrupt or truncated JSON: {err.msg})") from None
+    data = parse_json(text, source)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{source}: not a saved game of this program")
     if data.get("version") != SAVE_VERSION:
@@ -118,10 +125,28 @@ def loads(text: str, source: str = "save") -> SaveGame:
             f"{source}: saved by version {data.get('version')!r} of the save format; "
             f"this program reads version {SAVE_VERSION}"
         )
+    seed, actions = data.get("seed"), data.get("actions", ())
+    if not isinstance(seed, int) or isinstance(seed, bool) or not -MAX_SEED < seed < MAX_SEED:
+        raise SaveError(f"{source}: the save is damaged (its seed is not a whole number below {MAX_SEED})")
+    if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
+        raise SaveError(f"{source}: the save is damaged (over {MAX_ACTIONS} actions)")
     try:
         return _converter().structure(data, SaveGame)
     except Exception as err:  # cattrs raises several kinds; all mean "malformed"
         raise SaveError(f"{source}: the save is damaged ({type(err).__name__})") from None
+
+
+def parse_json(text: str, source: str = "save") -> Any:
+    """``json.loads(text)``, with every way hostile text can fail it (bad JSON, nesting
+    too deep for Python, a number of thousands of digits) raised as ``SaveError``."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise SaveError(f"{source}: not a saved game (corrupt or truncated JSON: {err.msg})") from None
+    except RecursionError:
+        raise SaveError(f"{source}: not a saved game (nested too deeply)") from None
+    except ValueError as err:  # e.g. "Exceeds the limit (4300 digits) for integer string conversion"
+        raise SaveError(f"{source}: not a saved game ({err})") from None
 
 
 def rules_refusal(save: SaveGame, title: str, rules_version: int, source: str = "save") -> SaveError | None:
@@ -199,15 +224,43 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
-def read_save(path: Path) -> SaveGame:
-    """Read a save file without changing it; ``SaveError`` names the file and problem."""
+def read_text(path: Path, limit: int = MAX_SAVE_BYTES) -> str:
+    """The text of a small regular file, checked before it is read: a FIFO, device or
+    folder (which could block forever or never end) and a file over ``limit`` bytes are
+    refused with ``SaveError``, as are a missing or unreadable file and bad UTF-8."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        # O_NONBLOCK: opening a FIFO with no writer must not wait for one
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None
-    except (OSError, UnicodeDecodeError) as err:
+    except OSError as err:
         raise SaveError(f"{path}: cannot be read ({err.__class__.__name__})") from None
-    return loads(text, str(path))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path}: not a regular file (a folder, pipe or device), so not a saved game")
+        if info.st_size > limit:
+            raise SaveError(f"{path}: too large for a saved game ({info.st_size} bytes; at most {limit})")
+        with os.fdopen(fd, "rb") as handle:
+            fd = None
+            data = handle.read(limit + 1)
+    except OSError as err:
+        raise SaveError(f"{path}: cannot be read ({err.__class__.__name__})") from None
+    finally:
+        if fd is not None:
+            os.close(fd)
+    if len(data) > limit:  # it grew while being read
+        raise SaveError(f"{path}: too large for a saved game (over {limit} bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: cannot be read (UnicodeDecodeError)") from None
+
+
+def read_save(path: Path) -> SaveGame:
+    """Read a save file without changing it; ``SaveError`` names the file and problem
+    (see ``read_text`` for the checks made before reading)."""
+    return loads(read_text(Path(path)), str(path))
 
 
 def list_saves(folder: Path) -> Sequence[tuple[Path, SaveGame | SaveError]]:
@@ -305,15 +358,15 @@ class SaveFolder:
         try:
             previous = read_save(path)
         except SaveError as err:
-            kept = path.with_name(f"autosave-damaged-{stamp.replace(' ', '-')}.json")
-            os.replace(path, kept)
+            kept = _unused(path.with_name(f"autosave-damaged-{stamp.replace(' ', '-')}.json"))
+            _move_to_new(path, kept)
             return f"{err}. It was kept as {kept}."
         if previous.finished:
             return None
         players = " vs ".join(s.name for s in previous.seats)
-        kept = self.named(f"{players} {stamp}")
+        kept = _unused(self.named(f"{players} {stamp}"))
         kept.parent.mkdir(parents=True, exist_ok=True)  # pragma: no mutate (its parent, the folder, exists)
-        os.replace(path, kept)
+        _move_to_new(path, kept)
         progress = f", {previous.progress}" if previous.progress else ""
         return f"The game in progress before this one ({players}{progress}) was kept as {kept}: Continue lists it."
 
@@ -333,6 +386,65 @@ class SaveFolder:
         if game is not None:
             found = [(path, _for_game(path, save, *game)) for path, save in found]
         return sorted(found, key=lambda entry: _mtime(entry[0]), reverse=True)
+
+
+def _unused(path: Path) -> Path:
+    """``path``, or ``path`` with `` 2``, `` 3``... added to its name: one no file has."""
+    candidate, number = path, 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.stem} {number}{path.suffix}")
+    return candidate
+
+
+def _move_to_new(source: Path, target: Path) -> None:
+    """Move ``source`` to ``target`` without ever writing over a file already there
+    (a hard link fails if ``target`` exists; where links are not allowed, rename after
+    checking). Raises ``OSError`` (``FileExistsError``) and leaves ``source`` in place."""
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        raise
+    except OSError:
+        if target.exists():
+            raise FileExistsError(target) from None
+        os.rename(source, target)
+        return
+    os.unlink(source)
+
+
+class Autosaver:
+    """One game's autosave in ``folder`` after every action, and the promise that it
+    never writes over another game's autosave: before its first write the autosave
+    already there is set aside (``SaveFolder.set_aside``); if that fails (the saves
+    folder cannot be written), this game is not autosaved at all.
+
+    ``own``: the autosave is this game's already (it was resumed from it). ``problem``
+    says why the game is not being saved (``None`` while all is well): the apps show it
+    as one lasting mark, not a notice per action."""
+
+    def __init__(self, folder: SaveFolder, *, own: bool = False) -> None:
+        self.folder, self._checked = folder, own
+        self.problem: str | None = None
+
+    def keep(self, save: SaveGame) -> str | None:
+        """Autosave ``save``. Returns a sentence to tell the player once (where another
+        game's autosave went), else ``None``; never raises for a disk error."""
+        said = None
+        if not self._checked:
+            try:
+                said = self.folder.set_aside()
+            except OSError as err:  # tried again after the next action
+                self.problem = (f"Not saved: another game's autosave could not be set aside "
+                                f"({err.strerror or err}); it is left as it was")
+                return None
+            self._checked = True
+        try:
+            self.folder.keep(save)
+            self.problem = None
+        except OSError as err:
+            self.problem = f"Not saved: {err.strerror or err}"
+        return said
 
 
 def _for_game(path: Path, save: SaveGame | SaveError, game: str, title: str) -> SaveGame | SaveError:

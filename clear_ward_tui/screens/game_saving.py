@@ -12,36 +12,25 @@ from pathlib import Path
 from clear_ward_tui import autosave
 from tui_common.event_log import EventLog
 from core.clear_ward import describe
-from core.saves import SaveError, SaveFolder, dumps, write_atomic
+from core.saves import SaveError, dumps, write_atomic
+from tui_common.autosave import AutosaveMark
 
 
-class SavingMixin:
+class SavingMixin(AutosaveMark):
     """Autosave, undo, Save as and Quit for ``GameScreen`` (needs ``record``, ``options``,
     ``names``, ``state``, ``_human_may_act``)."""
 
-    #: True once the autosave file is known to be this game's (see ``_keep_previous_autosave``)
+    #: the autosave file is this game's (resumed from it): written in place
     _autosave_checked = False
 
     # -- autosave -------------------------------------------------------------------------
 
     def _autosave(self) -> None:
-        """Keep the game after every action (``SaveFolder.keep``: a finished game goes
-        to last-game.json and the autosave is removed)."""
-        folder = autosave.save_folder(self.options)
-        try:
-            if not self._autosave_checked:
-                self._autosave_checked = True
-                self._keep_previous_autosave(folder)
-            folder.keep(self.record.to_save())
-        except OSError as err:
-            self.notify(f"Could not save the game: {err}", severity="warning")
-
-    def _keep_previous_autosave(self, folder: SaveFolder) -> None:
-        """Before this game first writes the autosave, another game's autosave is set
-        aside, not written over (``SaveFolder.set_aside``); the player is told where."""
-        said = folder.set_aside()
-        if said:
-            self.notify(said, severity="warning", timeout=10)
+        """Keep the game after every action (``tui_common.autosave``: another game's
+        autosave is set aside first, never written over; a finished game goes to the
+        finished games and the autosave is removed; a failure is one lasting mark)."""
+        self.keep_autosave(autosave.save_folder(self.options), self.record.to_save(),
+                           own=self._autosave_checked)
 
     # -- undo -----------------------------------------------------------------------------
 

@@ -106,7 +106,6 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
                 self.autosaving = False
         self.record: GameRecord = record
         self.source = source
-        self._autosave_failed = False
         self.floor = 0
         self.cursor = Space(0, 0, 0)
         self.view_seat = 0

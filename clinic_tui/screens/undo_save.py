@@ -12,42 +12,25 @@ from clinic_tui import saving
 from tui_common.event_log import EventLog
 from core.errors import GameError
 from core.saves import SaveError, dumps, write_atomic
+from tui_common.autosave import AutosaveMark
 
 
-class UndoSaveMixin:
+class UndoSaveMixin(AutosaveMark):
     """Autosave, undo and save as."""
 
     #: False for a game that began from a given position (``ClinicApp(state=...)``, tests
     #: and snapshots): its record cannot be replayed from a deal, so it is not saved.
     autosaving = True
-    #: True once another game's autosave has been set aside (or this game is the autosave's)
-    _set_aside_checked = False
-
     def autosave(self) -> None:
-        """Keep the record in the save folder: ``autosave.json`` while the game runs,
-        ``last-game.json`` once it is over. A disk error is told once, not fatal."""
+        """Keep the record in the save folder (``tui_common.autosave``): the autosave
+        while the game runs, the finished games once it is over; another game's autosave
+        is set aside first (a game resumed from the autosave writes it in place). A disk
+        error is one lasting mark, not fatal."""
         if not self.autosaving:
             return
         folder = saving.folder(self.options)
-        try:
-            if not self._set_aside_checked:
-                self._set_aside_checked = True
-                self._set_aside(folder)
-            folder.keep(self.record.to_save())
-        except OSError as err:
-            if not self._autosave_failed:
-                self._autosave_failed = True
-                self.notify(f"Autosave failed: {err}. The game goes on unsaved.", severity="error", timeout=10)
-
-    def _set_aside(self, folder) -> None:
-        """Before this game first writes the autosave, another game's autosave is set
-        aside, not written over (``SaveFolder.set_aside``); the player is told where. A
-        game resumed from the autosave writes it in place."""
-        if self.source is not None and Path(self.source).resolve() == folder.autosave.resolve():
-            return
-        said = folder.set_aside()
-        if said:
-            self.notify(said, severity="warning", timeout=10)
+        own = self.source is not None and Path(self.source).resolve() == folder.autosave.resolve()
+        self.keep_autosave(folder, self.record.to_save(), own=own)
 
     # -- undo ---------------------------------------------------------------------------
 

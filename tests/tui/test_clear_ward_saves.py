@@ -405,3 +405,23 @@ async def test_the_game_over_screen_replays_the_game_just_played(tmp_path):
         await pilot.pause()
         assert app.screen is over
     assert read_save(SaveFolder(tmp_path).last_game).finished
+
+
+async def test_a_failed_autosave_is_one_lasting_mark_and_never_writes_over_another_game(tmp_path):
+    """The saves folder cannot be written (a file has its name), so another game's
+    autosave cannot be set aside: the new game leaves it as it was, the header says NOT
+    SAVED for as long as that lasts, and the player is told once, not after every move."""
+    folder = SaveFolder(tmp_path)
+    folder.keep(recorded_game(5).to_save())
+    before = folder.autosave.read_bytes()
+    (tmp_path / "saves").write_text("a file, not a folder")
+    app = make_app("Cat,Dev", seed=9, tmp_path=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        game = game_screen(app)
+        for _ in range(3):
+            await do_action(pilot, game, legal_actions(game.state)[0])
+            await settle(pilot, app)
+        assert folder.autosave.read_bytes() == before
+        assert game.sub_title.endswith("NOT SAVED")
+        assert len([m for m in messages(app) if "set aside" in m]) == 1
