@@ -83,3 +83,48 @@ def refuse_bad_save(prog: str, path: Path | str, read: Callable[[Path], object])
         print(f"{prog}: cannot open {path}: {err.strerror or err}.", file=sys.stderr)
         return 1
     return None
+
+
+def data_folder(given: Path | str | None, env: str, app_name: str) -> Path:
+    """Where a game keeps its saves: ``given`` (``--data-dir``), else the folder in the
+    environment variable ``env``, else the user data folder of ``app_name``."""
+    import os
+
+    if given:
+        return Path(given)
+    if os.environ.get(env):
+        return Path(os.environ[env])
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(app_name))
+
+
+def seat_token(token: str, levels: tuple[str, ...]) -> tuple[str, str | None, str | None]:
+    """One ``--players`` entry: ``NAME``, ``cpu:LEVEL`` (named "Level bot") or
+    ``NAME=cpu:LEVEL``. Returns (name, computer level or ``None``, the name as typed
+    when it was cut to ``MAX_NAME``). Raises ``ValueError`` for an unknown level or an
+    empty name."""
+    name, _, kind = token.rpartition("=") if "=" in token else ("", "", token)
+    cpu = None
+    if kind.lower().startswith("cpu:"):
+        cpu = kind.split(":", 1)[1].strip().lower()
+        if cpu not in levels:
+            raise ValueError(f"unknown computer level {cpu!r}; choose from {', '.join(levels)}")
+        name = name.strip() or f"{cpu.capitalize()} bot"
+    else:
+        name = (name + "=" + kind if name else kind).strip()
+    name, cut_from = player_name(name)
+    return name, cpu, cut_from
+
+
+def numbered_names(seats: list) -> tuple:
+    """Seats (dataclasses with ``name``) with repeated names numbered ("Greedy bot",
+    "Greedy bot 2") so the log stays clear."""
+    from dataclasses import replace
+
+    seen: dict[str, int] = {}
+    out = []
+    for seat in seats:
+        n = seen[seat.name] = seen.get(seat.name, 0) + 1
+        out.append(seat if n == 1 else replace(seat, name=f"{seat.name} {n}"))
+    return tuple(out)
