@@ -128,3 +128,33 @@ def numbered_names(seats: list) -> tuple:
         n = seen[seat.name] = seen.get(seat.name, 0) + 1
         out.append(seat if n == 1 else replace(seat, name=f"{seat.name} {n}"))
     return tuple(out)
+
+
+def _imported(path: str):
+    """The object named ``"module:name"``, imported now (keeps ``--help`` quick)."""
+    import importlib
+
+    module, name = path.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def run_main(game: str, argv: list[str] | None, options_from_args: Callable, *, loader: str, app: str) -> int:
+    """A console script's ``main``: ``simulate`` goes to ``tui_common.simulate``; else
+    the options are read (``options_from_args(argv)``), a ``--load`` / ``--replay``
+    file is checked with ``loader`` ("module:function"; a bad one: stderr, status 1)
+    and the app ("module:Class", made from the options) runs. Returns the exit status."""
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv and argv[0] == "simulate":
+        from tui_common.simulate import simulate_main
+
+        return simulate_main(game, argv[1:])
+    options = options_from_args(argv)
+    path = options.load or options.replay
+    if path:
+        refused = refuse_bad_save(game, path, _imported(loader))
+        if refused is not None:
+            return refused
+    from tui_common.app import run_game
+
+    return run_game(_imported(app)(options))

@@ -24,6 +24,7 @@ from clear_ward_tui.screens.game_clock import NightShiftClock
 from clear_ward_tui.screens.game_saving import SavingMixin
 from tui_common.event_log import EventLog
 from tui_common.messages import in_players_words
+from tui_common.turns import ComputerTurns
 from clear_ward_tui.widgets.side_panel import SidePanel
 from clear_ward_tui.widgets.ward_grid import GridView, WardGrid, line_to
 from core.clear_ward import (
@@ -53,7 +54,7 @@ def _dialogs():
     return staff
 
 
-class GameScreen(SavingMixin, NightShiftClock, Screen):
+class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, Screen):
     """One game of Clear the Ward from setup to the last move."""
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
@@ -71,6 +72,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
     ]
 
     state: var[GameState | None] = var(None, init=False)
+    legal_actions = staticmethod(legal_actions)
 
     def __init__(self, options: Options, *, record: GameRecord | None = None, autosaved: bool = False) -> None:
         """A new game from ``options`` (seats, seed, starting seat), or the game of
@@ -95,11 +97,8 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         self._initial = record.state
         self.targeting: StaffCard | None = None
         self.picked: tuple[int, ...] = ()
-        self._cpu_pending = False
         self._dialog_open = False
         self._finished = False
-        self._resume_pending = False
-        self._legal_cache: tuple[GameState | None, list[Action]] = (None, [])
         self._turn_key: tuple | None = None
 
     # -- layout -------------------------------------------------------------------------
@@ -140,18 +139,8 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
             self.set_interval(1, self._tick)
         self.state = self._initial
 
-    @property
-    def is_cpu_turn(self) -> bool:
-        return self.state is not None and self.state.current in self.bots
-
-    def _legal(self) -> list[Action]:
-        """``legal_actions`` of the current state (computed once per state)."""
-        if self._legal_cache[0] is not self.state:
-            self._legal_cache = (self.state, legal_actions(self.state))
-        return self._legal_cache[1]
-
     def _uses(self, card: StaffCard) -> list[UseStaff]:
-        return [a for a in self._legal() if isinstance(a, UseStaff) and a.card is card]
+        return [a for a in self.legal() if isinstance(a, UseStaff) and a.card is card]
 
     def _grid_view(self) -> GridView:
         state = self.state
@@ -162,7 +151,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         stops = {}
         if human and state.phase is Phase.MOVE:
             stops = {
-                line: a for a in self._legal() if isinstance(a, Move)
+                line: a for a in self.legal() if isinstance(a, Move)
                 for line in [self._destination(a)]
             }
         return GridView(state, stops)
@@ -194,7 +183,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         human = not self.is_cpu_turn
         forced = state.solo and state.phase is Phase.MOVE and state.moves_now[1]
         need = status.staff_need(self._uses(self.targeting)) if self.targeting else 0
-        can_staff = any(isinstance(a, UseStaff) for a in self._legal())
+        can_staff = any(isinstance(a, UseStaff) for a in self.legal())
         lines = [
             status.instruction(state, self.names[state.current], cpu=not human, forced=forced,
                                targeting=self.targeting, need=need, can_staff=can_staff, g=g),
@@ -241,25 +230,9 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         if state.phase is Phase.OVER:
             self._finish()
         elif self.is_cpu_turn:
-            if not self._cpu_pending:
-                self._cpu_pending = True
-                self.set_timer(max(self.options.cpu_delay, 0.001), self._cpu_act)
+            self.schedule_computer()
         elif state.phase in (Phase.DRAW_DECISION, Phase.KEEP_STAFF, Phase.JUNIOR_DOCTOR):
             self._open_phase_dialog()
-
-    def on_screen_resume(self) -> None:
-        if self._resume_pending and self.state is not None:
-            self._resume_pending = False
-            self.call_after_refresh(self._next_step)
-
-    def _cpu_act(self) -> None:
-        self._cpu_pending = False
-        if not self.is_current:
-            self._resume_pending = True
-            return
-        if self.state.phase is Phase.OVER or not self.is_cpu_turn:
-            return
-        self.play(self.bots[self.state.current].choose(self.state))
 
     def _open_phase_dialog(self) -> None:
         if self._dialog_open:
@@ -268,7 +241,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         if state.phase is Phase.DRAW_DECISION:
             dialog = _dialogs().draw_dialog(state)
         elif state.phase is Phase.KEEP_STAFF:
-            dialog = _dialogs().keep_dialog(state, [a for a in self._legal()])
+            dialog = _dialogs().keep_dialog(state, [a for a in self.legal()])
         else:
             dialog = _dialogs().junior_doctor_dialog(state)
         dialog.game_keys = self.dialog_key
@@ -353,7 +326,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         if not hand:
             self.notify("You hold no staff cards (draw 2 when you turn a patient face up).", severity="warning")
             return
-        usable = {a.card for a in self._legal() if isinstance(a, UseStaff)}
+        usable = {a.card for a in self.legal() if isinstance(a, UseStaff)}
         self._push_dialog(_dialogs().staff_menu(self.state, usable), self._staff_chosen)
 
     def _staff_chosen(self, card: StaffCard | None) -> None:
