@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.binding import Binding
 
 from tui_common.app import TableApp
 
@@ -14,11 +13,10 @@ from clear_ward_tui.config import Options, data_dir
 class ClearWardApp(TableApp):
     """Setup screen, or straight into a game when seats were given."""
 
-    CSS_PATH = "clear_ward.tcss"
+    GAME_CSS = "clear_ward.tcss"
     TITLE = "Clear the Ward"
     RESUME_COMMAND = "clear-ward --resume"
     RULES_FILE = "clear-the-ward.md"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit")]
 
     def __init__(self, options: Options | None = None) -> None:
         super().__init__()

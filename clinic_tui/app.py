@@ -3,7 +3,6 @@ game, or a saved game: ``--resume``, ``--load FILE``, ``--replay FILE``)."""
 
 from __future__ import annotations
 
-from textual.binding import Binding
 
 from tui_common.app import TableApp
 
@@ -13,11 +12,10 @@ from clinic_tui.config import Options
 class ClinicApp(TableApp):
     """Setup screen, or straight into a game when seats were given."""
 
-    CSS_PATH = "clinic.tcss"
+    GAME_CSS = "clinic.tcss"
     TITLE = "Clinic"
     RESUME_COMMAND = "clinic --resume"
     RULES_FILE = "clinic.md"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit")]
 
     def __init__(self, options: Options | None = None, *, state=None) -> None:
         super().__init__()

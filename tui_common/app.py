@@ -37,7 +37,20 @@ class TableApp(App):
     """Base of both game apps; see the module docstring."""
 
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", show=False, id="app.theme")]
+    BINDINGS = [
+        Binding("ctrl+t", "next_theme", "Theme", show=False, id="app.theme"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
+    ]
+    #: the game's own stylesheet, next to its app module (after the kit's ``table.tcss``)
+    GAME_CSS = ""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        if cls.GAME_CSS:
+            import sys
+
+            here = Path(sys.modules[cls.__module__].__file__).parent
+            cls.CSS_PATH = [Path(__file__).with_name("table.tcss"), here / cls.GAME_CSS]
+        super().__init_subclass__(**kwargs)
     #: The command that resumes the game in progress, told after a crash.
     RESUME_COMMAND = ""
 
