@@ -7,12 +7,10 @@ actions of this turn, never one that revealed hidden information, never a comput
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from clear_ward_tui import autosave
 from tui_common.event_log import EventLog
 from core.clear_ward import describe
-from core.saves import SaveError, dumps, write_atomic
 from tui_common.autosave import AutosaveMark
 
 
@@ -85,40 +83,7 @@ class SavingMixin(AutosaveMark):
 
     def _ask_save_name(self, source) -> None:
         """Push the Save-as dialog on behalf of ``source`` (``None``: over any screen)."""
-        from tui_common.dialogs import SaveAsDialog
-
         if self.state is None:
             return
-        folder = autosave.save_folder(self.options)
         suggestion = " vs ".join(self.names) if len(self.names) > 1 else f"{self.names[0]} Night Shift"
-        self.app.go(source, "push", lambda: SaveAsDialog(str(folder.folder / "saves"), suggestion), self._save_named)
-
-    def _save_named(self, name: str | None) -> None:
-        if name is None:
-            return
-        try:
-            path = autosave.save_folder(self.options).named(name)
-        except SaveError as err:
-            self.notify(f"Not saved: {err}", severity="error", title="Save as")
-            return
-        if not path.exists():
-            self._write_save(path)
-            return
-        from tui_common.dialogs import ConfirmDialog
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._write_save(path)
-            else:
-                self.notify("Not saved.")
-
-        self.app.push_screen(ConfirmDialog(f"{path.name} already exists. Replace it with this game?",
-                                           yes="Replace", no="Keep it"), answered)
-
-    def _write_save(self, path: Path) -> None:
-        try:
-            write_atomic(path, dumps(self.record.to_save()))
-        except OSError as err:
-            self.notify(f"Not saved: {path}: {err}", severity="error", title="Save as")
-            return
-        self.notify(f"Saved as {path}", title="Save as")
+        self.ask_save_name(source, autosave.save_folder(self.options), suggestion)

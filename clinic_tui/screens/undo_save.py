@@ -11,7 +11,6 @@ from pathlib import Path
 from clinic_tui import saving
 from tui_common.event_log import EventLog
 from core.errors import GameError
-from core.saves import SaveError, dumps, write_atomic
 from tui_common.autosave import AutosaveMark
 
 
@@ -81,41 +80,9 @@ class UndoSaveMixin(AutosaveMark):
             self.notify("This game began from a given position, not from a deal, so it cannot be saved.",
                         severity="warning", title="Save as")
             return
-        from tui_common.dialogs import SaveAsDialog
-
-        where = saving.folder(self.options).folder / "saves"
         suggestion = "-".join(self.names) + f"-round-{self.state.round}"
         # on top of whatever shows: Ctrl+S also works from inside a menu (``menu_key``)
-        self.app.go(None, "push", SaveAsDialog(str(where), suggestion), self._save_named)
-
-    def _save_named(self, name: str | None) -> None:
-        if name is None:
-            return
-        try:
-            path = saving.folder(self.options).named(name)
-        except SaveError as err:
-            self.notify(f"Not saved: {err}", severity="error", title="Save as", timeout=8)
-            return
-        if not path.exists():
-            self._write_named(path)
-            return
-        from tui_common.dialogs import ConfirmDialog
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._write_named(path)
-            else:
-                self.notify(f"Not saved: {path} was kept as it was.", title="Save as")
-
-        self.app.push_screen(ConfirmDialog(f"{path.name} already exists. Overwrite it?"), answered)
-
-    def _write_named(self, path) -> None:
-        try:
-            write_atomic(path, dumps(self.record.to_save()))
-        except OSError as err:
-            self.notify(f"Not saved: {err}", severity="error", title="Save as", timeout=10)
-        else:
-            self.notify(f"Saved as {path}", title="Save as")
+        self.ask_save_name(None, saving.folder(self.options), suggestion)
 
     # -- the same keys while a menu is open ---------------------------------------------
 
