@@ -59,6 +59,31 @@ class TableApp(App):
 
     crash_message: str | None = None
 
+    @property
+    def ascii_only(self) -> bool:
+        """``--ascii``: only ASCII reaches the terminal (``tui_common.ascii``)."""
+        options = getattr(self, "options", None)
+        return bool(getattr(options, "ascii", False))
+
+    def _start_ascii(self) -> None:
+        """Called on mount: in ``--ascii`` mode, ASCII borders and the ASCII line filter."""
+        if self.ascii_only:
+            from tui_common.ascii import AsciiFilter
+
+            self.add_class("-ascii")
+            self._filters.append(AsciiFilter())
+
+    def get_key_display(self, binding) -> str:
+        display = super().get_key_display(binding)
+        if self.ascii_only:
+            from tui_common.ascii import key_in_ascii
+
+            return key_in_ascii(display)
+        return display
+
+    def on_mount(self) -> None:
+        self._start_ascii()
+
     def rules_markdown(self) -> str:
         """The game's rules as Markdown (a short note when the file is missing)."""
         import sys
