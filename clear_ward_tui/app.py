@@ -25,6 +25,12 @@ class ClearWardApp(TableApp):
     def crash_folder(self):
         return data_dir(self.options)
 
+    def help_screen(self):
+        """? from a dialog or the setup: the keys and rules summary."""
+        from clear_ward_tui.screens.help import HelpScreen
+
+        return HelpScreen()
+
     def on_mount(self) -> None:
         if self.options.replay is not None and self.open_replay(self.options.replay, closes_app=True):
             pass

@@ -27,6 +27,15 @@ class ClinicApp(TableApp):
 
         return data_dir(self.options)
 
+    def help_screen(self):
+        """? from a dialog or the setup: the keys and the rules of the phase played."""
+        from clinic_tui.screens.game import HELP_TOPIC, GameScreen
+        from clinic_tui.screens.help import HelpScreen
+
+        game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        state = game.state if game is not None else None
+        return HelpScreen(HELP_TOPIC.get(state.phase) if state is not None else None)
+
     def on_mount(self) -> None:
         opened = self.options.resume or self.options.load or self.options.replay
         if opened and self.open_saved():

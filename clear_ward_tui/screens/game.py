@@ -22,7 +22,7 @@ from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
 from clear_ward_tui.screens.game_clock import NightShiftClock
 from clear_ward_tui.screens.game_saving import SavingMixin
-from tui_common.event_log import EventLog
+from tui_common.event_log import EventLog, EventLogKey
 from tui_common.messages import in_players_words
 from tui_common.turns import ComputerTurns
 from clear_ward_tui.widgets.side_panel import SidePanel
@@ -54,7 +54,7 @@ def _dialogs():
     return staff
 
 
-class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, Screen):
+class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Screen):
     """One game of Clear the Ward from setup to the last move."""
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
@@ -66,6 +66,7 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, Screen):
         Binding("u,ctrl+z", "undo", "Undo", key_display="u", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", key_display="^s", id="game.save_as"),
         Binding("escape", "cancel", "Cancel", show=False, id="game.cancel"),
+        Binding("L", "event_log", "Log", id="game.log"),
         Binding("question_mark", "help", "Help", key_display="?", id="game.help"),
         Binding("r", "rules", "Rules", id="game.rules"),
         Binding("q", "quit", "Quit", id="game.quit"),

@@ -29,7 +29,7 @@ from clinic_tui.screens.moves import MovesMixin
 from clinic_tui.screens.undo_save import UndoSaveMixin
 from clinic_tui.screens.view import ViewMixin
 from clinic_tui.widgets.clinic_view import ClinicView
-from tui_common.event_log import EventLog
+from tui_common.event_log import EventLog, EventLogKey
 from tui_common.messages import in_players_words
 from tui_common.turns import ComputerTurns
 from clinic_tui.widgets.main_board import MainBoard
@@ -53,7 +53,8 @@ def start_state(options: Options, seed: int) -> GameState:
     return saving.new_record(options, seed).state
 
 
-class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, ComputerTurns, Screen):
+class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, ComputerTurns, EventLogKey,
+                 Screen):
     """One game of Clinic from setup to the end of round 6."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (150, "-wide")]
@@ -78,6 +79,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
         Binding("u,ctrl+z", "undo", "Undo", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", id="game.save_as"),
         Binding("escape", "cancel", "Cancel", show=False, id="game.cancel"),
+        Binding("L", "event_log", "Log", id="game.log"),
         Binding("question_mark", "help", "Help", key_display="?", id="game.help"),
         Binding("r", "rules", "Rules", show=False, id="game.rules"),  # listed in ? help
         Binding("q", "quit", "Quit", id="game.quit"),

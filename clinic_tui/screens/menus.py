@@ -47,7 +47,8 @@ class MenusMixin:
             else:
                 title = f"{me.name}: park your starting car"
                 prompt = "The first free border clockwise from the entrance comes first (marked on your board)."
-            self._push(ChoiceDialog(title, items, prompt=prompt, id="car-pick-dialog"), self._dialog_action)
+            self._push(ChoiceDialog(title, items, prompt=prompt, id="car-pick-dialog", sort=False),
+                       self._dialog_action)
         elif phase is Phase.BONUS:
             items = [(str(a.tile), a) for a in legal if isinstance(a, ChooseBonus)]
             self._push(ChoiceDialog(f"{me.name}: take a bonus tile", items, id="bonus-dialog"), self._dialog_action)

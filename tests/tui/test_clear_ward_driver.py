@@ -77,10 +77,18 @@ async def move_cursor(pilot, screen, cell: int) -> None:
     assert grid.cursor == cell
 
 
+async def pick_in_dialog(pilot, value) -> None:
+    """Choose ``value`` in the open choice dialog by moving down to it and Enter (the
+    dialog's order is its own: sorted, each line once)."""
+    await pilot.pause()
+    dialog = pilot.app.screen
+    index = next(i for i, (_, v) in enumerate(dialog.choices) if v is value or v == value)
+    await pilot.press(*["down"] * index, "enter")
+
+
 async def do_action(pilot, screen, action) -> None:
     """Perform one legal ``action`` of the current (human) player by keys."""
     state = screen.state
-    legal = legal_actions(state)
     if isinstance(action, Move):
         dest = RAYS[state.doctor][action.direction][action.steps - 1]
         await move_cursor(pilot, screen, dest)
@@ -88,17 +96,15 @@ async def do_action(pilot, screen, action) -> None:
     elif isinstance(action, EndTurn):
         await pilot.press("e")
     elif isinstance(action, UseStaff):
-        hand = list(dict.fromkeys(state.players[state.current].staff))
         await pilot.press("c")
-        await pilot.press(*["down"] * hand.index(action.card), "enter")
+        await pick_in_dialog(pilot, action.card)
         if action.patient is not None:
-            uses = [a for a in legal if isinstance(a, UseStaff) and a.card is action.card]
-            await pilot.press(*["down"] * uses.index(action), "enter")
+            await pick_in_dialog(pilot, action)
         for cell in action.cells:
             await move_cursor(pilot, screen, cell)
             await pilot.press("enter")
     elif isinstance(action, (DrawStaff, DeclineStaff, KeepStaff, JuniorDoctorFlip)):
-        await pilot.press(*["down"] * legal.index(action), "enter")
+        await pick_in_dialog(pilot, action)
     else:  # pragma: no cover
         raise AssertionError(f"unknown action {action}")
     await pilot.pause()
