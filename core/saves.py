@@ -307,6 +307,9 @@ def save_file_name(name: str) -> str:
 AUTOSAVE_NAME = "autosave.json"
 LAST_GAME_NAME = "last-game.json"
 NAMED_FOLDER = "saves"
+#: Earlier finished games, newest first; with ``last-game.json`` the last ``KEEP_FINISHED``.
+FINISHED_FOLDER = "finished"
+KEEP_FINISHED = 10
 
 
 @frozen
@@ -316,7 +319,8 @@ class SaveFolder:
     - ``autosave.json``: the game in progress, written after every action;
     - ``saves/<name>.json``: games the player saved under a name;
     - ``last-game.json``: the last finished game (for the replay viewer); when a game
-      ends its autosave becomes this file.
+      ends its autosave becomes this file, and the one before moves to
+      ``finished/``, which keeps the 9 before it (``KEEP_FINISHED`` in all).
     """
 
     folder: Path = field(converter=Path)
@@ -338,11 +342,30 @@ class SaveFolder:
         the autosave is removed. Returns the file written (``OSError`` if the disk
         refuses)."""
         if save.finished:
+            self._file_away_last_game(save)
             write_atomic(self.last_game, dumps(save))
             self.autosave.unlink(missing_ok=True)
             return self.last_game
         write_atomic(self.autosave, dumps(save))
         return self.autosave
+
+    def _file_away_last_game(self, save: SaveGame) -> None:
+        """Move the previous finished game (not this one again) to ``finished/`` and keep
+        only the newest ``KEEP_FINISHED - 1`` there."""
+        try:
+            previous = read_save(self.last_game)
+        except SaveError:
+            previous = None
+        if not self.last_game.exists() or (
+                previous is not None and (previous.seed, previous.actions, previous.seats)
+                == (save.seed, save.actions, save.seats)):
+            return
+        older = self.folder / FINISHED_FOLDER
+        older.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.fromtimestamp(_mtime(self.last_game)).strftime("%Y-%m-%d %H-%M-%S")
+        _move_to_new(self.last_game, _unused(older / f"game {stamp}.json"))
+        for stale in sorted(older.glob("*.json"), key=_mtime, reverse=True)[KEEP_FINISHED - 1:]:
+            stale.unlink(missing_ok=True)
 
     def set_aside(self) -> str | None:
         """Before a new game first writes the autosave, the game already there is not
@@ -376,7 +399,7 @@ class SaveFolder:
         (save name, title) of the game wanted, e.g. ``("clinic", "Clinic")``; a save
         of another game, or of another rules version of this one (``RULES_VERSIONS``),
         is then given as such an error."""
-        found = [*list_saves(self.folder / NAMED_FOLDER)]
+        found = [*list_saves(self.folder / NAMED_FOLDER), *list_saves(self.folder / FINISHED_FOLDER)]
         for path in (self.autosave, self.last_game):
             if path.exists():
                 try:

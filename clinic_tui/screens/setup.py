@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.content import Content
 from textual.widgets import Label, OptionList
-from textual.widgets.option_list import Option
 
 from clinic_tui import saving
 from clinic_tui.config import CPU_LEVELS, DEFAULT_GOAL, GOAL_TEXT, Seat
-from tui_common.option_list import SafeOptionList
+from tui_common.saves_list import SavesList
 from tui_common.setup import DEFAULT_NAMES, FieldSelect, SetupBase
 
 KINDS = [("Human", "human"), *((f"Computer: {level}", level) for level in CPU_LEVELS)]
@@ -42,7 +40,7 @@ class SetupScreen(SetupBase):
                               value=self.options.goal or DEFAULT_GOAL, allow_blank=False, compact=True, id="goal")
 
     def below_buttons(self) -> ComposeResult:
-        yield Label("Continue a saved game (Ctrl+O)", id="continue-title")
+        yield Label("Continue a saved game (Ctrl+O; d deletes one)", id="continue-title")
         yield from self._saves()
 
     def _saves(self) -> ComposeResult:
@@ -54,15 +52,12 @@ class SetupScreen(SetupBase):
             return
         from core.saves import SaveError, summary
 
-        options = []
-        for i, (path, save) in enumerate(self.entries):
+        def label(path, save) -> str:
             if isinstance(save, SaveError):
-                reason = str(save).removeprefix(f"{path}: ")
-                options.append(Option(Content(f"{path.name}: cannot be loaded: {reason}"), id=str(i), disabled=True))
-            else:
-                kind = "replay" if save.finished else "play on"
-                options.append(Option(Content(f"{path.name} ({kind}): {summary(save)}"), id=str(i)))
-        yield SafeOptionList(*options, id="saves")
+                return f"{path.name}: cannot be loaded: {str(save).removeprefix(f'{path}: ')}"
+            return f"{path.name} ({'replay' if save.finished else 'play on'}): {summary(save)}"
+
+        yield SavesList(self.entries, label, id="saves")
 
     def count_changed(self, count: int, names: list[str]) -> None:
         self.query_one("#goal-row").display = count == 1
@@ -76,8 +71,9 @@ class SetupScreen(SetupBase):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        path, _ = self.entries[int(event.option.id)]
-        self.app.open_file(path)
+        path = self.query_one(SavesList).usable(event.option.id)
+        if path is not None:
+            self.app.open_file(path)
 
     def make_seat(self, i: int, name: str, cpu: str | None, cut_from: str | None) -> Seat:
         side = self.query_one(f"#side-{i}", FieldSelect).value

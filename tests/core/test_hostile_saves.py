@@ -189,3 +189,28 @@ def test_a_game_resumed_from_the_autosave_writes_it_in_place(tmp_path):
     assert saver.keep(game(("Ann", "Bob"), 3)) is None
     assert len(read_save(folder.autosave).actions) == 3
     assert not (tmp_path / "saves").exists()
+
+
+def finished(names: tuple[str, ...], seed: int):
+    from core.clear_ward import legal_actions
+
+    record = GameRecord.new(RULES, seed, tuple(Seat(n) for n in names), {"starting_player": None})
+    while not record.over:
+        record = record.play(legal_actions(record.state)[0])
+    return record.to_save()
+
+
+def test_the_last_ten_finished_games_are_kept(tmp_path):
+    """Each finished game becomes last-game.json; the one before moves to finished/,
+    which keeps nine: ten in all, the oldest dropped."""
+    import os as _os
+
+    folder = SaveFolder(tmp_path)
+    for seed in range(12):
+        folder.keep(finished(("Ann", "Bob"), seed))
+        folder.keep(finished(("Ann", "Bob"), seed))  # the same game again: not a second copy
+        _os.utime(folder.last_game, (1_000_000 + seed, 1_000_000 + seed))
+    kept = [read_save(folder.last_game).seed] + sorted(
+        read_save(p).seed for p in (tmp_path / "finished").glob("*.json"))
+    assert sorted(kept) == list(range(2, 12))
+    assert len(folder.entries(("clear-the-ward", "Clear the Ward"))) == 10

@@ -263,7 +263,11 @@ async def test_continue_lists_the_autosave_and_loads_it(tmp_path):
         assert f"Ann, Bob · {record.progress()}" in autosave
         broken = next(label for label in labels if label.startswith("broken"))
         assert "cannot be opened (not a saved game (corrupt or truncated JSON" in broken
-        assert options.get_option_at_index(labels.index(broken)).disabled
+        while not labels[options.highlighted].startswith("broken"):  # listed, but not opened
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog and any("not opened" in m for m in messages(app))
         while "Game in progress" not in labels[options.highlighted]:
             await pilot.press("down")
         await pilot.press("enter")

@@ -444,8 +444,13 @@ async def test_bad_files_are_told_and_left_as_they_were(tmp_path, kind, how):
                 await pilot.press("ctrl+o", "enter")
                 await pilot.pause()
                 assert isinstance(app.screen, SetupScreen)
-            else:
-                assert option.disabled and message in str(option.prompt)
+            else:  # listed with the reason; Enter tells it again and opens nothing
+                assert message in str(option.prompt)
+                await pilot.press("ctrl+o", "enter")
+                await pilot.pause()
+                assert isinstance(app.screen, SetupScreen)
+                assert any("can be deleted (d), not opened" in n for n in notes(app))
+                assert path.read_bytes() == before
                 return
         told = [n for n in notes(app) if message in n]
         assert told and str(path) in told[0] and told[0].endswith("The file was left as it was.")

@@ -123,3 +123,34 @@ async def test_question_mark_closes_the_help_it_opened(game, tmp_path):
         await pilot.pause()
         await pilot.pause()
         assert app.screen is below
+
+
+@pytest.mark.parametrize("game", MAKERS)
+async def test_a_save_is_deleted_from_the_continue_list_after_a_yes(game, tmp_path):
+    from tui_common.dialogs import ConfirmDialog
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    (saves / "damaged.json").write_text("{ not a save")
+    (saves / "kept.json").write_text("{ not a save either")
+    app = MAKERS[game](tmp_path, ascii=False, players=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        listing = app.screen.query_one("#saves-list" if game == "clear-ward" else "#saves")
+        listing.focus()
+        listing.highlighted = next(i for i in range(listing.option_count)
+                                   if "damaged" in str(listing.get_option_at_index(i).prompt))
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")  # no: the file stays
+        await pilot.pause()
+        assert (saves / "damaged.json").exists() and listing.option_count == 2
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not (saves / "damaged.json").exists() and (saves / "kept.json").exists()
+        assert listing.option_count == 1
