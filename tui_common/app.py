@@ -41,7 +41,7 @@ class TableApp(App):
         Binding("ctrl+t", "next_theme", "Theme", show=False, id="app.theme"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
         # priority: it reaches past a dialog (a field being typed in keeps its "?")
-        Binding("question_mark", "help", "Help", key_display="?", show=False, priority=True, id="app.help"),
+        Binding("question_mark", "help", "Help", key_display="?", priority=True, id="app.help"),
     ]
     #: the game's own stylesheet, next to its app module (after the kit's ``table.tcss``)
     GAME_CSS = ""

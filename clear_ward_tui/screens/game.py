@@ -110,8 +110,10 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
             with Vertical(id="left"):
                 yield Static(id="status")
                 yield WardGrid(self.glyphs, id="ward")
-                yield EventLog(id="log")
-            yield SidePanel(id="side")
+                yield EventLog(id="log", focusable=False)  # Tab never takes the arrows from the ward
+            side = SidePanel(id="side")
+            side.can_focus = False
+            yield side
         yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns
 
     def on_mount(self) -> None:
@@ -188,7 +190,7 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
         lines = [
             status.instruction(state, self.names[state.current], cpu=not human, forced=forced,
                                targeting=self.targeting, need=need, can_staff=can_staff, g=g),
-            status.describe_cell(view, grid.cursor, g),
+            status.describe_cell(view, grid.cursor, g, short=not self.has_class("-wide")),
             status.direction_line(state, g, self._clock_text()),
         ]
         self.query_one("#status", Static).update("\n".join(lines), layout=False)

@@ -67,7 +67,7 @@ class WardGrid(Widget, can_focus=True):
     WardGrid > .ward--s0 { color: $text-error; }
     WardGrid > .ward--s1 { color: $text-primary; }
     WardGrid > .ward--s2 { color: $text-warning; }
-    WardGrid > .ward--s3 { color: $text-accent; }
+    WardGrid > .ward--s3 { color: $accent-lighten-3; text-style: bold; }
     WardGrid > .ward--s4 { color: $text-success; }
     WardGrid > .ward--s5 { color: $text-secondary; }
     WardGrid > .ward--s6 { color: $foreground; text-style: italic; }
@@ -217,7 +217,9 @@ class WardGrid(Widget, can_focus=True):
                 body_style = base + spec
             elif line == 1:
                 tag = (g.doctor + "DOC") if doctor else ("obs" if obs else "")
-                body = f"{g.arrows[card.patient.arrow.value]} {tag:<4}"
+                # the arrow matters only in the Night Shift (its forced moves)
+                arrow = g.arrows[card.patient.arrow.value] if state.solo else " "
+                body = f"{arrow} {tag:<4}"
                 body_style = base + (self._style("ward--doctor") if doctor else spec)
             else:
                 body = f"{cell_name(cell)} {'obs' if obs and doctor else ''}".ljust(6)
