@@ -95,7 +95,8 @@ class ClearWardApp(TableApp):
         from clear_ward_tui.autosave import autosave_path
 
         autosaved = Path(path).resolve() == autosave_path(self.options).resolve()
-        screen = GameScreen(options_for(self.options, record), record=record, autosaved=autosaved)
+        screen = GameScreen(options_for(self.options, record), record=record, autosaved=autosaved,
+                            clock=_saved_clock(path))
         (self.switch_screen if replace else self.push_screen)(screen)
         return True
 
@@ -112,13 +113,14 @@ class ClearWardApp(TableApp):
         self.push_screen(ReplayScreen(options_for(self.options, record), record, path, closes_app=closes_app))
         return True
 
-    def night_shift_outcome(self, state, seed: int, seconds: float):
-        """Record a won Night Shift's time (or just read the bests) and tell of a problem."""
+    def night_shift_outcome(self, state, seed: int, seconds: float, *, computer: bool = False):
+        """Record a won Night Shift's time (or just read the bests) and tell of a problem.
+        ``computer``: a computer played it, so its time is never a best time."""
         from clear_ward_tui import records
         from core.clear_ward import EndReason
 
         directory = data_dir(self.options)
-        if state.end_reason is EndReason.WARD_CLEAR:
+        if state.end_reason is EndReason.WARD_CLEAR and not computer:
             outcome = records.record(directory, seed, seconds)
         else:
             try:
@@ -146,3 +148,14 @@ def _loading_screen(options: Options):
             yield Footer()
 
     return LoadingScreen(id="loading-screen")
+
+
+def _saved_clock(path) -> float | None:
+    """The seconds the Night Shift clock had run in the save at ``path`` (``None``)."""
+    from core.saves import SaveError, read_save
+
+    try:
+        clock = read_save(Path(path)).clock
+    except SaveError:
+        return None
+    return clock if isinstance(clock, (int, float)) and 0 <= clock < 1e9 else None

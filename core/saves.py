@@ -83,6 +83,8 @@ class SaveGame:
       ``finished``: the game had ended (such a save is for the replay viewer).
     - ``rules``: the rules version of the game that wrote it (``RULES_VERSIONS``;
       written as ``"rules"``, 1 when absent).
+    - ``clock``: seconds a timed game's clock had run (Clear the Ward's Night Shift),
+      so a resumed game goes on from there; ``None`` when not timed or not started.
     """
 
     game: str
@@ -95,6 +97,7 @@ class SaveGame:
     progress: str = ""
     finished: bool = False
     rules: int = 1
+    clock: float | None = None
     format: str = SAVE_FORMAT
     version: int = SAVE_VERSION
 

@@ -75,11 +75,15 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
     state: var[GameState | None] = var(None, init=False)
     legal_actions = staticmethod(legal_actions)
 
-    def __init__(self, options: Options, *, record: GameRecord | None = None, autosaved: bool = False) -> None:
+    def __init__(self, options: Options, *, record: GameRecord | None = None, autosaved: bool = False,
+                 clock: float | None = None) -> None:
         """A new game from ``options`` (seats, seed, starting seat), or the game of
         ``record`` played on (a resumed or loaded save; ``options`` then hold its seats).
-        ``autosaved``: the record is the autosave's (it may be written over at once)."""
+        ``autosaved``: the record is the autosave's (it may be written over at once).
+        ``clock``: seconds the Night Shift clock had run when the game was saved."""
         super().__init__(id="game")
+        if clock is not None:
+            self.clock_started = time.monotonic() - clock
         self._autosave_checked = autosaved
         self.options = options
         self.glyphs = ASCII if options.ascii else UNICODE
@@ -267,7 +271,7 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
 
         outcome = None
         if self.state.solo:
-            outcome = self.app.night_shift_outcome(self.state, self.seed, self.elapsed())
+            outcome = self.app.night_shift_outcome(self.state, self.seed, self.elapsed(), computer=bool(self.bots))
         self.app.go(
             self, "replace", GameOverScreen(self.options, self.state, self.names, self.seed, outcome, record=self.record)
         )

@@ -27,8 +27,12 @@ class SavingMixin(AutosaveMark):
         """Keep the game after every action (``tui_common.autosave``: another game's
         autosave is set aside first, never written over; a finished game goes to the
         finished games and the autosave is removed; a failure is one lasting mark)."""
-        self.keep_autosave(autosave.save_folder(self.options), self.record.to_save(),
-                           own=self._autosave_checked)
+        save = self.record.to_save()
+        if self.clock_started is not None:  # the Night Shift clock goes on after a resume
+            from attrs import evolve
+
+            save = evolve(save, clock=round(self.elapsed(), 1))
+        self.keep_autosave(autosave.save_folder(self.options), save, own=self._autosave_checked)
 
     # -- undo -----------------------------------------------------------------------------
 

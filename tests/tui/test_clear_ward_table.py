@@ -73,3 +73,44 @@ async def test_every_speciality_has_its_own_colour(tmp_path):
                  for style in (grid.get_component_rich_style(name, partial=True) for name in SPECIALITY_CLASSES)}
         assert len(looks) == len(SPECIALITIES)
         assert len({s.short for s in SPECIALITIES}) == len(SPECIALITIES)
+
+
+async def test_a_resumed_night_shift_keeps_its_clock(tmp_path):
+    import time
+
+    from core.clear_ward import legal_actions
+    from core.saves import SaveFolder, read_save
+
+    app = make_app("Ann", seed=7, tmp_path=tmp_path, show_clock=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        game = game_screen(app)
+        game.play(next(a for a in legal_actions(game.state) if isinstance(a, Move)))
+        await settle(pilot, app)
+        game.clock_started = time.monotonic() - 125  # two minutes in
+        game.play(legal_actions(game.state)[0])
+        await pilot.pause()
+    clock = read_save(SaveFolder(tmp_path).autosave).clock
+    assert 124 <= clock <= 140
+    from clear_ward_tui.app import ClearWardApp
+    from clear_ward_tui.config import Options
+
+    app = ClearWardApp(Options(cpu_delay=0, data_dir=tmp_path, resume=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert game_screen(app).elapsed() >= clock
+        assert "02:0" in screen_text(app)
+
+
+def test_a_computers_night_shift_never_sets_a_best_time(tmp_path):
+    from attrs import evolve
+
+    from clear_ward_tui import records
+    from core.clear_ward import EndReason, new_game
+
+    app = make_app("cpu:greedy", seed=7, tmp_path=tmp_path)
+    won = evolve(new_game(["Greedy bot"], seed=7), end_reason=EndReason.WARD_CLEAR)
+    outcome = app.night_shift_outcome(won, 7, 42.0, computer=True)
+    assert not outcome.new_overall_best and not (tmp_path / records.FILE_NAME).exists()
+    outcome = app.night_shift_outcome(won, 7, 42.0)  # a person's win is kept
+    assert outcome.new_overall_best and (tmp_path / records.FILE_NAME).exists()
