@@ -10,9 +10,9 @@ from typing import Generic, TypeVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList
+from textual.widgets import Button, Input, Label, OptionList, Static
 
 from textual.widgets.option_list import Option
 
@@ -228,3 +228,53 @@ class SaveAsDialog(Dialog[str]):
 
     def action_cancel(self) -> None:
         self.close(None)
+
+
+class ReportDialog(Dialog[None]):
+    """A read-only report (a phase's reckoning, passing the keyboard): a title, lines of
+    text (markup off) and a hint; Enter, Space or Esc closes it."""
+
+    BINDINGS = [Binding("enter,escape,space", "close", "Continue", id="report.close")]
+
+    def __init__(self, title: str, body: str, *, hint: str = "Enter: continue", id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.title_text, self.body, self.hint = title, body, hint
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog report"):
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.body, markup=False, classes="dialog-prompt", id="report-body")
+            yield Label(self.hint, classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        found = self.query(VerticalScroll)
+        if found:
+            found.first().focus()
+
+    def action_close(self) -> None:
+        self.close(None)
+
+
+class PassDialog(ReportDialog):
+    """Hot seat: "Pass the keyboard to Bob", before a person's private things are shown.
+    Enter: Bob has the keyboard (closes with ``None``); u / Ctrl+Z: the one who just
+    played takes it back instead (closes with ``"undo"``)."""
+
+    BINDINGS = [Binding("u,ctrl+z", "undo", "Undo", id="pass.undo"),
+                Binding("ctrl+s", "save_as", "Save as", id="pass.save_as")]
+    #: the game's Ctrl+S (Save as, pushed above this screen); ``None``: not offered
+    save_as: Callable[[], None] | None = None
+
+    def action_undo(self) -> None:
+        self.close("undo")
+
+    def action_save_as(self) -> None:
+        if self.save_as is not None:
+            self.save_as()
+
+
+def pass_dialog(name: str, what: str) -> PassDialog:
+    """The pass screen for ``name``; ``what`` says what comes next."""
+    return PassDialog(f"Pass the keyboard to {name}",
+                      f"{name}, press Enter when nobody else is looking: {what}",
+                      hint="Enter: continue · u: undo the last action")

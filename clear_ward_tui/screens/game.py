@@ -104,6 +104,13 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
         self.picked: tuple[int, ...] = ()
         self._dialog_open = False
         self._finished = False
+        #: hot seat (2+ people): whose private things (staff hand, peeks) are shown; a
+        #: pass screen comes before they change hands
+        self.humans = [i for i, s in enumerate(seats) if not s.is_cpu]
+        self._shown_to: int | None = None
+        #: what each seat's Junior Doctor looked at: seat -> {space: patient}, shown to that
+        #: seat while the card there stays face down
+        self.peeks: dict[int, dict] = {}
         self._turn_key: tuple | None = None
 
     # -- layout -------------------------------------------------------------------------
@@ -144,6 +151,8 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
             )
         if len(self.names) == 1:
             self.set_interval(1, self._tick)
+        if self._initial.current in self.humans:
+            self._shown_to = self._initial.current  # the first player needs no pass screen
         self.state = self._initial
 
     def _uses(self, card: StaffCard) -> list[UseStaff]:
@@ -152,16 +161,25 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
     def _grid_view(self) -> GridView:
         state = self.state
         human = not self.is_cpu_turn
+        peeked = self._peeked(state)
         if self.targeting is not None:
             targets = frozenset(c for use in self._uses(self.targeting) for c in use.cells)
-            return GridView(state, {}, targets, self.picked)
+            return GridView(state, {}, targets, self.picked, peeked)
         stops = {}
         if human and state.phase is Phase.MOVE:
             stops = {
                 line: a for a in self.legal() if isinstance(a, Move)
                 for line in [self._destination(a)]
             }
-        return GridView(state, stops)
+        return GridView(state, stops, peeked=peeked)
+
+    def _peeked(self, state: GameState) -> dict:
+        """The face-down patients the seat shown has looked at (still face down there)."""
+        seat = self._private_seat()
+        seen = self.peeks.get(seat, {}) if seat is not None else {}
+        return {cell: patient for cell, patient in seen.items()
+                if state.ward[cell] is not None and not state.ward[cell].face_up
+                and state.ward[cell].patient == patient}
 
     def _destination(self, move: Move) -> int:
         return destination(self.state, move)[0]
@@ -200,8 +218,7 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
         self.query_one("#status", Static).update("\n".join(lines), layout=False)
         if not panel:
             return
-        private = state.current if human else None
-        self.query_one(SidePanel).show(state, self.names, private, g)
+        self.query_one(SidePanel).show(state, self.names, self._private_seat(), g)
 
     def on_ward_grid_moved(self, event: WardGrid.Moved) -> None:
         if self.state is not None:
@@ -224,6 +241,9 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
         if after.phase is Phase.OVER and self.clock_stopped is None:
             self.clock_stopped = time.monotonic()
         self.targeting, self.picked = None, ()
+        if after.looked_at and not before.looked_at:  # the Junior Doctor looked: the looker remembers
+            self.peeks.setdefault(before.current, {}).update(
+                {cell: after.ward[cell].patient for cell in after.looked_at if after.ward[cell] is not None})
         self.query_one(EventLog).add(describe(before, action, after))
         self._autosave()
         self.state = after
@@ -238,8 +258,45 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
             self._finish()
         elif self.is_cpu_turn:
             self.schedule_computer()
+        elif len(self.humans) > 1 and state.current != self._shown_to:
+            self._pass_keyboard()
         elif state.phase in (Phase.DRAW_DECISION, Phase.KEEP_STAFF, Phase.JUNIOR_DOCTOR):
             self._open_phase_dialog()
+
+    def _pass_keyboard(self) -> None:
+        """Hot seat: the next person's staff hand and peeks stay hidden until they say
+        nobody else is looking."""
+        if self._dialog_open:
+            return
+        from tui_common.dialogs import pass_dialog
+
+        seat, previous = self.state.current, self._shown_to
+        self._shown_to = None
+        self.refresh_view()
+
+        def passed(answer) -> None:
+            self._dialog_open = False
+            if answer == "undo":  # the one who just played takes it back, keyboard in hand
+                self._shown_to = previous
+                self.action_undo()
+                self.call_after_refresh(self._next_step)
+                return
+            self._shown_to = seat
+            self.refresh_view()
+            self.call_after_refresh(self._next_step)
+
+        dialog = pass_dialog(self.names[seat], "your staff cards are shown next.")
+        dialog.save_as = lambda: self._ask_save_name(None)
+        self._push_dialog(dialog, passed)
+
+    def _private_seat(self) -> int | None:
+        """Whose staff hand and peeks may be shown now (``None``: nobody's)."""
+        seat = self.state.current
+        if seat not in self.humans:
+            return None
+        if len(self.humans) > 1 and seat != self._shown_to:
+            return None
+        return seat
 
     def _open_phase_dialog(self) -> None:
         if self._dialog_open:

@@ -31,12 +31,14 @@ SPECIALITY_CLASSES = tuple(f"ward--s{i}" for i in range(7))
 @dataclass(frozen=True)
 class GridView:
     """What the grid shows: the state, the legal stopping spaces (space -> its ``Move``),
-    staff-card target spaces and those picked so far."""
+    staff-card target spaces and those picked so far, and the face-down patients the
+    player shown has looked at (space -> patient: drawn on the card's back)."""
 
     state: GameState
     stops: dict[int, Move] = field(default_factory=dict)
     targets: frozenset[int] = frozenset()
     picked: tuple[int, ...] = ()
+    peeked: dict = field(default_factory=dict)
 
 
 def line_to(doctor: int, cell: int) -> tuple[str, int, tuple[int, ...]] | None:
@@ -109,7 +111,7 @@ class WardGrid(Widget, can_focus=True):
         """Draw ``view`` from now on (nothing is sent to the terminal if it is unchanged)."""
         old, self.view = self.view, view
         if old is None or old.state is not view.state or old.stops != view.stops \
-                or old.targets != view.targets or old.picked != view.picked:
+                or old.targets != view.targets or old.picked != view.picked or old.peeked != view.peeked:
             self.refresh()
 
     def watch_cursor(self, old: int, cell: int) -> None:
@@ -226,7 +228,10 @@ class WardGrid(Widget, can_focus=True):
                 body_style = base + self._style("ward--label")
         else:
             base = self._style("ward--back")
-            if line == 0:
+            seen = view.peeked.get(cell)
+            if line == 0 and seen is not None:  # this player's Junior Doctor looked at it
+                body = f"{seen.speciality.short}{seen.stars}{g.star}?".center(w)
+            elif line == 0:
                 k = (w - 3) // 2
                 body = f"{g.back * k} ? {g.back * k}"
             elif line == 1:

@@ -53,6 +53,9 @@ async def settle(pilot, app) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         await pilot.pause()
+        if type(app.screen).__name__ == "PassDialog":  # hot seat: the next person takes the keyboard
+            await pilot.press("enter")
+            continue
         screen = game_screen(app)
         if screen is None or screen.state is None:
             if type(app.screen).__name__ in ("GameOverScreen", "SetupScreen"):
@@ -87,7 +90,12 @@ async def pick_in_dialog(pilot, value) -> None:
 
 
 async def do_action(pilot, screen, action) -> None:
-    """Perform one legal ``action`` of the current (human) player by keys."""
+    """Perform one legal ``action`` of the current (human) player by keys (in a hot
+    seat game, first taking the keyboard at the pass screen)."""
+    await pilot.pause()
+    if type(pilot.app.screen).__name__ == "PassDialog":
+        await pilot.press("enter")
+        await pilot.pause()
     state = screen.state
     if isinstance(action, Move):
         dest = RAYS[state.doctor][action.direction][action.steps - 1]

@@ -114,3 +114,51 @@ def test_a_computers_night_shift_never_sets_a_best_time(tmp_path):
     assert not outcome.new_overall_best and not (tmp_path / records.FILE_NAME).exists()
     outcome = app.night_shift_outcome(won, 7, 42.0)  # a person's win is kept
     assert outcome.new_overall_best and (tmp_path / records.FILE_NAME).exists()
+
+
+async def test_hot_seat_passes_the_keyboard_before_showing_a_hand(tmp_path):
+    """Two people: when Bob's turn comes, a pass screen hides Ann's and Bob's staff
+    cards until Bob presses Enter; then only Bob's hand is shown."""
+    from core.clear_ward import EndTurn, Phase, legal_actions
+
+    app = make_app("Ann,Bob", seed=7, tmp_path=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        game = game_screen(app)
+        first = game.state.current
+        assert "STAFF CARDS (c)" in screen_text(app)  # the first player's own hand
+        while game.state.current == first:
+            legal = legal_actions(game.state)
+            game.play(next((a for a in legal if isinstance(a, EndTurn)), legal[0]))
+            for _ in range(3):
+                await pilot.pause()
+            if game.state.phase is not Phase.MOVE and game.state.current == first and app.screen is not game:
+                app.screen.dismiss(None)
+                await pilot.pause()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PassDialog"
+        assert game._private_seat() is None
+        assert "(hidden)" in str(game.query_one("#panel-text").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game._private_seat() == game.state.current
+        assert f"{game.names[game.state.current].upper()}'S STAFF CARDS" in str(game.query_one("#panel-text").render())
+
+
+async def test_junior_doctor_peeks_stay_shown_to_the_looker(tmp_path):
+    from core.clear_ward import StaffCard
+
+    app = make_app("Ann,cpu:greedy", seed=7, tmp_path=tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot, app)
+        game = game_screen(app)
+        state = game.state
+        hidden = [c for c, card in enumerate(state.ward) if card is not None and not card.face_up][:2]
+        game.peeks[state.current] = {c: state.ward[c].patient for c in hidden}
+        game.refresh_view()
+        await pilot.pause()
+        view = game.query_one("#ward").view
+        assert set(view.peeked) == set(hidden)
+        patient = state.ward[hidden[0]].patient
+        assert f"{patient.speciality.short}{patient.stars}★?" in screen_text(app)
+        assert StaffCard.JUNIOR_DOCTOR  # the card whose looks these are
