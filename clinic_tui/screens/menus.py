@@ -55,7 +55,7 @@ class MenusMixin:
         elif phase in PLACING_PHASES:
             groups = choices.build_groups(legal)
             stock = (lambda b: left_for(state, b)) if phase is Phase.BUILD else (lambda b: None)
-            items = [(choices.group_label(name, acts, stock(acts[0].build)), name)
+            items = [(choices.group_label(name, acts, stock(acts[0].build), free=phase is not Phase.BUILD), name)
                      for name, acts in groups.items()]
             if Done() in legal:
                 items.append(("done: end the Build action", "done"))
@@ -108,13 +108,14 @@ class MenusMixin:
             self.refresh_view()
             return
         if name == "done":
-            self.play(Done())
+            self.end_action()
             return
         groups = choices.build_groups(self.legal())
         acts = groups.get(name)
         if not acts:
             return
         self.placement = choices.Placement.of(name, acts, self.clinic.board)
+        self.placement.free = self.state.phase is not Phase.BUILD
         self.moving = None
         targets = sorted(self.placement.targets(), key=lambda s: (s.floor, s.row, s.col))
         if targets:
@@ -126,7 +127,7 @@ class MenusMixin:
         if acts is None:
             return
         if acts == "done":
-            self.play(Done())
+            self.end_action()
             return
         board = self.clinic.board
         arrivals = choices.arrival_choices(board, acts)
@@ -146,7 +147,7 @@ class MenusMixin:
         if acts is None:
             return
         if acts == "done":
-            self.play(Done())
+            self.end_action()
             return
         self._choose_car(acts)
 
