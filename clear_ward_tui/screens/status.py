@@ -56,7 +56,7 @@ def describe_cell(view: GridView, cell: int, g: Glyphs, *, short: bool = False) 
     if cell in view.stops:
         said = preview(state, view.stops[cell], g.star, short=short)
         if said:
-            return f"{cell_name(cell)} {g.stop}{arrow}{steps}: {said}"
+            return f"{cell_name(cell)} {g.stop}{arrow}{steps}: {escape(said)}"  # it may name a player
     passed = [c for c in between if state.ward[c] is not None]
     stop = f"{g.stop} stop" if cell in view.stops else "no stop"
     return text + f" · {stop} {arrow}{steps}, passes {len(passed)} card{'s' * (len(passed) != 1)}"
