@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from clear_ward_tui.config import CPU_LEVELS, DEFAULT_CPU_DELAY, Options, parse_players
-from tui_common.cli import add_common_flags, check_common, refuse_bad_save
+from tui_common.cli import add_common_flags, check_common, run_main
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,33 +60,8 @@ def options_from_args(argv: list[str] | None = None) -> Options:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``clear-ward``; returns the exit status."""
-    if argv is None:
-        argv = sys.argv[1:]
-    if argv and argv[0] == "simulate":
-        from tui_common.simulate import simulate_main
-
-        return simulate_main("clear-ward", argv[1:])
-    if argv and argv[0] == "serve":
-        from tui_common.server.cli import serve_main
-
-        return serve_main("clear-ward", argv[1:])
-    options = options_from_args(argv)
-    if options.load is not None or options.replay is not None:
-        from clear_ward_tui.autosave import load
-
-        refused = refuse_bad_save("clear-ward", options.load or options.replay, load)
-        if refused is not None:
-            return refused
-    if options.plain:
-        from clear_ward_tui.plain import main as plain_main
-
-        return plain_main(options)
-    from clear_ward_tui.app import ClearWardApp
-
-    from tui_common.app import run_game
-
-    return run_game(ClearWardApp(options))
-
+    return run_main("clear-ward", argv, options_from_args, loader="clear_ward_tui.autosave:load", app="clear_ward_tui.app:ClearWardApp",
+                    plain="clear_ward_tui.plain:main")
 
 if __name__ == "__main__":
     sys.exit(main())

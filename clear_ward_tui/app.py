@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.binding import Binding
 
 from tui_common.app import TableApp
 
@@ -14,11 +13,10 @@ from clear_ward_tui.config import Options, data_dir
 class ClearWardApp(TableApp):
     """Setup screen, or straight into a game when seats were given."""
 
-    CSS_PATH = "clear_ward.tcss"
+    GAME_CSS = "clear_ward.tcss"
     TITLE = "Clear the Ward"
     RESUME_COMMAND = "clear-ward --resume"
     RULES_FILE = "clear-the-ward.md"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit")]
 
     def __init__(self, options: Options | None = None) -> None:
         super().__init__()
@@ -26,6 +24,12 @@ class ClearWardApp(TableApp):
 
     def crash_folder(self):
         return data_dir(self.options)
+
+    def help_screen(self):
+        """? from a dialog or the setup: the keys and rules summary."""
+        from clear_ward_tui.screens.help import HelpScreen
+
+        return HelpScreen()
 
     def on_mount(self) -> None:
         if self.options.replay is not None and self.open_replay(self.options.replay, closes_app=True):
@@ -91,7 +95,8 @@ class ClearWardApp(TableApp):
         from clear_ward_tui.autosave import autosave_path
 
         autosaved = Path(path).resolve() == autosave_path(self.options).resolve()
-        screen = GameScreen(options_for(self.options, record), record=record, autosaved=autosaved)
+        screen = GameScreen(options_for(self.options, record), record=record, autosaved=autosaved,
+                            clock=_saved_clock(path))
         (self.switch_screen if replace else self.push_screen)(screen)
         return True
 
@@ -108,12 +113,13 @@ class ClearWardApp(TableApp):
         self.push_screen(ReplayScreen(options_for(self.options, record), record, path, closes_app=closes_app))
         return True
 
-    def night_shift_outcome(self, state, seed: int, seconds: float):
-        """Record a won Night Shift's time (or just read the bests) and tell of a problem."""
+    def night_shift_outcome(self, state, seed: int, seconds: float, *, computer: bool = False):
+        """Record a won Night Shift's time (or just read the bests) and tell of a problem.
+        ``computer``: a computer played it, so its time is never a best time."""
         from clear_ward_tui import records
         from core.clear_ward import EndReason
 
-        won = state.end_reason is EndReason.WARD_CLEAR
+        won = state.end_reason is EndReason.WARD_CLEAR and not computer
         outcome = records.outcome(data_dir(self.options), seed, seconds, won)
         if outcome.problem:
             self.notify(outcome.problem + " (the file was left untouched)", severity="warning", timeout=8)
@@ -133,3 +139,14 @@ def _loading_screen(options: Options):
             yield Footer()
 
     return LoadingScreen(id="loading-screen")
+
+
+def _saved_clock(path) -> float | None:
+    """The seconds the Night Shift clock had run in the save at ``path`` (``None``)."""
+    from core.saves import SaveError, read_save
+
+    try:
+        clock = read_save(Path(path)).clock
+    except SaveError:
+        return None
+    return clock if isinstance(clock, (int, float)) and 0 <= clock < 1e9 else None

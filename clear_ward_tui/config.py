@@ -5,10 +5,9 @@ Kept free of Textual and of the engine so ``clear-ward --help`` and startup stay
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field, replace
 
-from tui_common.cli import player_name
+from tui_common.cli import data_folder, numbered_names, seat_token
 from pathlib import Path
 
 #: Computer levels offered (names of ``core.clear_ward.bots.BOTS``).
@@ -65,44 +64,17 @@ def parse_players(text: str) -> tuple[Seat, ...]:
         token = raw.strip()
         if not token:
             raise ValueError(f"empty player name in {text!r}")
-        name, _, kind = token.rpartition("=") if "=" in token else ("", "", token)
-        cpu = None
-        if kind.lower().startswith("cpu:"):
-            cpu = kind.split(":", 1)[1].strip().lower()
-            if cpu not in CPU_LEVELS:
-                raise ValueError(f"unknown computer level {cpu!r}; choose from {', '.join(CPU_LEVELS)}")
-            name = name.strip() or f"{cpu.capitalize()} bot"
-        else:
-            name = (name + "=" + kind if name else kind).strip()
-        name, cut_from = player_name(name)
+        name, cpu, cut_from = seat_token(token, CPU_LEVELS)
         seats.append(Seat(name, cpu, cut_from=cut_from))
     if not 1 <= len(seats) <= 4:
         raise ValueError(f"Clear the Ward is for 1-4 players, not {len(seats)}")
-    return tuple(_unique(seats))
-
-
-def _unique(seats: list[Seat]) -> list[Seat]:
-    """Number repeated names ("Greedy bot", "Greedy bot 2") so the log stays clear."""
-    seen: dict[str, int] = {}
-    out = []
-    for seat in seats:
-        n = seen.get(seat.name, 0) + 1
-        seen[seat.name] = n
-        out.append(seat if n == 1 else replace(seat, name=f"{seat.name} {n}"))
-    return out
+    return numbered_names(seats)
 
 
 def data_dir(options: Options) -> Path:
-    """Where best times live: the option, else ``$CLEAR_WARD_DATA_DIR``, else the user
-    data dir from platformdirs."""
-    if options.data_dir is not None:
-        return Path(options.data_dir)
-    env = os.environ.get(DATA_DIR_ENV)
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("clear-the-ward"))
+    """Where saves and best times live: the option, else ``$CLEAR_WARD_DATA_DIR``, else
+    the user data dir from platformdirs."""
+    return data_folder(options.data_dir, DATA_DIR_ENV, "clear-the-ward")
 
 
 @dataclass(frozen=True)

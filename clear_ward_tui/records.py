@@ -8,11 +8,12 @@ of this session are simply not kept.
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
 FILE_NAME = "night-shift-times.json"
+#: The largest best-times file read (one line per seed played).
+MAX_BYTES = 1_000_000
 
 
 class RecordsError(Exception):
@@ -33,17 +34,20 @@ class Outcome:
 
 
 def _valid_time(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value >= 0
+    # compared, not converted: a 4,000-digit int would overflow math.isfinite
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e12
 
 
 def load(path: Path) -> dict:
     """The records in ``path`` (empty ones if there is no file); raises ``RecordsError``."""
+    from core.saves import SaveError, parse_json, read_text
+
     if not path.exists():
         return {"overall": None, "seeds": {}}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as err:
-        raise RecordsError(f"cannot read {path}: {err}") from None
+    try:  # the same checks as a save: a regular file, small, JSON Python can read
+        data = parse_json(read_text(path, MAX_BYTES), str(path))
+    except SaveError as err:
+        raise RecordsError(f"cannot read {err}") from None
     if not isinstance(data, dict):
         raise RecordsError(f"{path} is not a best-times file")
     seeds = data.get("seeds", {})
@@ -52,6 +56,7 @@ def load(path: Path) -> dict:
         raise RecordsError(f"{path}: bad per-seed times")
     if overall is not None and not (
         isinstance(overall, dict) and _valid_time(overall.get("seconds")) and isinstance(overall.get("seed"), int)
+        and abs(overall["seed"]) < 2**63
     ):
         raise RecordsError(f"{path}: bad overall best time")
     return {"overall": overall, "seeds": seeds}

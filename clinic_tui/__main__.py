@@ -17,7 +17,7 @@ from clinic_tui.config import (
     parse_expansions,
     parse_players,
 )
-from tui_common.cli import add_common_flags, check_common, refuse_bad_save
+from tui_common.cli import add_common_flags, check_common, run_main
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,33 +80,8 @@ def options_from_args(argv: list[str] | None = None) -> Options:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``clinic``; returns the exit status."""
-    if argv is None:
-        argv = sys.argv[1:]
-    if argv and argv[0] == "simulate":
-        from tui_common.simulate import simulate_main
-
-        return simulate_main("clinic", argv[1:])
-    if argv and argv[0] == "serve":
-        from tui_common.server.cli import serve_main
-
-        return serve_main("clinic", argv[1:])
-    options = options_from_args(argv)
-    if options.load or options.replay:
-        from clinic_tui.saving import load_record
-
-        refused = refuse_bad_save("clinic", options.load or options.replay, load_record)
-        if refused is not None:
-            return refused
-    if options.plain:
-        from clinic_tui.plain import main as plain_main
-
-        return plain_main(options)
-    from clinic_tui.app import ClinicApp
-
-    from tui_common.app import run_game
-
-    return run_game(ClinicApp(options))
-
+    return run_main("clinic", argv, options_from_args, loader="clinic_tui.saving:load_record", app="clinic_tui.app:ClinicApp",
+                    plain="clinic_tui.plain:main")
 
 if __name__ == "__main__":
     sys.exit(main())

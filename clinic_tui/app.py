@@ -3,7 +3,6 @@ game, or a saved game: ``--resume``, ``--load FILE``, ``--replay FILE``)."""
 
 from __future__ import annotations
 
-from textual.binding import Binding
 
 from tui_common.app import TableApp
 
@@ -13,11 +12,10 @@ from clinic_tui.config import Options
 class ClinicApp(TableApp):
     """Setup screen, or straight into a game when seats were given."""
 
-    CSS_PATH = "clinic.tcss"
+    GAME_CSS = "clinic.tcss"
     TITLE = "Clinic"
     RESUME_COMMAND = "clinic --resume"
     RULES_FILE = "clinic.md"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit")]
 
     def __init__(self, options: Options | None = None, *, state=None) -> None:
         super().__init__()
@@ -28,6 +26,15 @@ class ClinicApp(TableApp):
         from clinic_tui.config import data_dir
 
         return data_dir(self.options)
+
+    def help_screen(self):
+        """? from a dialog or the setup: the keys and the rules of the phase played."""
+        from clinic_tui.screens.game import HELP_TOPIC, GameScreen
+        from clinic_tui.screens.help import HelpScreen
+
+        game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        state = game.state if game is not None else None
+        return HelpScreen(HELP_TOPIC.get(state.phase) if state is not None else None)
 
     def on_mount(self) -> None:
         opened = self.options.resume or self.options.load or self.options.replay

@@ -29,7 +29,7 @@ from core.clinic.game.actions import (
     ParkStartingCar,
     RemoveCar,
 )
-from core.clinic.game.constants import NURSE_COSTS, ORDERLY_COST, UNIVERSITY_COSTS
+from core.clinic.game.constants import NURSE_COSTS, ORDERLY_COST
 from core.clinic.game.narration import place_name, spot_name
 from core.clinic.game.state import GameState
 
@@ -74,13 +74,12 @@ def build_groups(legal) -> dict[str, list[Construct]]:
     return dict(sorted(groups.items(), key=lambda kv: (_rank(kv[0]), kv[0])))
 
 
-def group_label(name: str, actions: list[Construct], left: int | None = None) -> str:
+def group_label(name: str, actions: list[Construct], left: int | None = None, *, free: bool = False) -> str:
     """``"garden: $1-2, 5 places, 3 left"``; ``left``: what the shared supply still
-    holds (None: it never runs out)."""
-    costs = sorted({build_cost(a.build) for a in actions})
+    holds (None: it never runs out); ``free``: nothing is paid (the expert side's
+    initial clinic, a bonus tile), so the cost is $0."""
+    costs = [0] if free else sorted({build_cost(a.build) for a in actions})
     cost = f"${costs[0]}" if len(costs) == 1 else f"${costs[0]}-{costs[-1]}"
-    if costs == [0]:
-        cost = "free"
     places = len({tuple(key_spaces_of(a.build, None)) for a in actions})
     stock = "" if left is None else f", {left} left"
     return f"{name}: {cost}, {places} place{'s' if places != 1 else ''}{stock}"
@@ -106,6 +105,8 @@ class Placement:
     seqs: list[tuple[tuple[Space, ...], Construct]]
     picked: tuple[Space, ...] = ()
     example: Construct | None = None
+    #: nothing is paid for this placement (initial clinic, bonus tile): costs show $0
+    free: bool = False
 
     @classmethod
     def of(cls, name: str, actions: list[Construct], board) -> Placement:
@@ -126,7 +127,7 @@ class Placement:
         n = len(self.picked)
         out: dict[Space, int] = {}
         for s, a in self._open():
-            cost = build_cost(a.build)
+            cost = 0 if self.free else build_cost(a.build)
             out[s[n]] = min(cost, out.get(s[n], cost))
         return {sp: f"${c}" for sp, c in out.items()}
 

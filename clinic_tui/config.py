@@ -6,10 +6,9 @@ Kept free of Textual and of the engine so ``clinic --help`` and startup stay qui
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field, replace
 
-from tui_common.cli import player_name
+from tui_common.cli import data_folder, numbered_names, seat_token
 from pathlib import Path
 
 #: Computer levels offered (names of ``core.clinic.game.bots.BOTS``).
@@ -89,14 +88,7 @@ class Options:
 def data_dir(options: Options) -> Path:
     """Where saves live: ``--data-dir``, else ``$CLINIC_DATA_DIR``, else the user data
     folder from platformdirs (``~/.local/share/clinic`` on Linux)."""
-    if options.data_dir:
-        return Path(options.data_dir)
-    env = os.environ.get(DATA_DIR_ENV)
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("clinic"))
+    return data_folder(options.data_dir, DATA_DIR_ENV, "clinic")
 
 
 def parse_expansions(text: str) -> tuple[str, ...]:
@@ -122,27 +114,13 @@ def parse_players(text: str, expert: bool = False) -> tuple[Seat, ...]:
             raise ValueError(f"empty player name in {text!r}")
         pro = expert or token.endswith("+")
         token = token.rstrip("+").strip()
-        name, _, kind = token.rpartition("=") if "=" in token else ("", "", token)
-        cpu = None
-        if kind.lower().startswith("cpu:"):
-            cpu = kind.split(":", 1)[1].strip().lower()
-            if cpu not in CPU_LEVELS:
-                raise ValueError(f"unknown computer level {cpu!r}; choose from {', '.join(CPU_LEVELS)}")
-            name = name.strip() or f"{cpu.capitalize()} bot"
-        else:
-            name = (name + "=" + kind if name else kind).strip()
-        if not name:
+        if not token:
             raise ValueError(f"empty player name in {text!r}")
-        name, cut_from = player_name(name)
+        name, cpu, cut_from = seat_token(token, CPU_LEVELS)
         seats.append(Seat(name, cpu, pro, "expert" if pro else "beginner", cut_from=cut_from))
     if not 1 <= len(seats) <= 4:
         raise ValueError(f"Clinic is for 1-4 players, not {len(seats)}")
-    seen: dict[str, int] = {}
-    out = []
-    for seat in seats:
-        n = seen[seat.name] = seen.get(seat.name, 0) + 1
-        out.append(seat if n == 1 else replace(seat, name=f"{seat.name} {n}"))
-    return tuple(out)
+    return numbered_names(seats)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from functools import cache
 import tempfile
 from collections.abc import Callable, Sequence
@@ -39,6 +40,15 @@ SAVE_VERSION = 1
 #: A save written before the field existed counts as rules version 1.
 #: Clinic 2: issue 11 (secret tiles, free movement, own choices, Admin in round 6).
 RULES_VERSIONS = MappingProxyType({"clear-the-ward": 1, "clinic": 2})
+
+
+#: The largest save file read, in bytes (a long Clinic game is ~50 KB; this is 40 times
+#: that). A larger file is refused before it is read.
+MAX_SAVE_BYTES = 2_000_000
+#: The most actions a save may hold (a 4-player Clinic game takes a few hundred).
+MAX_ACTIONS = 10_000
+#: Seeds are below this in size (``new_game`` takes any int; a 5,000-digit one is not a save's).
+MAX_SEED = 2**63
 
 
 class SaveError(GameError):
@@ -73,6 +83,8 @@ class SaveGame:
       ``finished``: the game had ended (such a save is for the replay viewer).
     - ``rules``: the rules version of the game that wrote it (``RULES_VERSIONS``;
       written as ``"rules"``, 1 when absent).
+    - ``clock``: seconds a timed game's clock had run (Clear the Ward's Night Shift),
+      so a resumed game goes on from there; ``None`` when not timed or not started.
     """
 
     game: str
@@ -85,6 +97,7 @@ class SaveGame:
     progress: str = ""
     finished: bool = False
     rules: int = 1
+    clock: float | None = None
     format: str = SAVE_FORMAT
     version: int = SAVE_VERSION
 
@@ -107,10 +120,7 @@ def dumps(save: SaveGame) -> str:
 def loads(text: str, source: str = "save") -> SaveGame:
     """Read JSON text written by ``dumps``. Raises ``SaveError`` naming ``source`` when
     the text is not JSON, not a save, of another version, or malformed."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise SaveError(f"{source}: not a saved game (corrupt or truncated JSON: {err.msg})") from None
+    data = parse_json(text, source)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{source}: not a saved game of this program")
     if data.get("version") != SAVE_VERSION:
@@ -118,10 +128,28 @@ def loads(text: str, source: str = "save") -> SaveGame:
             f"{source}: saved by version {data.get('version')!r} of the save format; "
             f"this program reads version {SAVE_VERSION}"
         )
+    seed, actions = data.get("seed"), data.get("actions", ())
+    if not isinstance(seed, int) or isinstance(seed, bool) or not -MAX_SEED < seed < MAX_SEED:
+        raise SaveError(f"{source}: the save is damaged (its seed is not a whole number below {MAX_SEED})")
+    if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
+        raise SaveError(f"{source}: the save is damaged (over {MAX_ACTIONS} actions)")
     try:
         return _converter().structure(data, SaveGame)
     except Exception as err:  # cattrs raises several kinds; all mean "malformed"
         raise SaveError(f"{source}: the save is damaged ({type(err).__name__})") from None
+
+
+def parse_json(text: str, source: str = "save") -> Any:
+    """``json.loads(text)``, with every way hostile text can fail it (bad JSON, nesting
+    too deep for Python, a number of thousands of digits) raised as ``SaveError``."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise SaveError(f"{source}: not a saved game (corrupt or truncated JSON: {err.msg})") from None
+    except RecursionError:
+        raise SaveError(f"{source}: not a saved game (nested too deeply)") from None
+    except ValueError as err:  # e.g. "Exceeds the limit (4300 digits) for integer string conversion"
+        raise SaveError(f"{source}: not a saved game ({err})") from None
 
 
 def rules_refusal(save: SaveGame, title: str, rules_version: int, source: str = "save") -> SaveError | None:
@@ -199,15 +227,43 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
-def read_save(path: Path) -> SaveGame:
-    """Read a save file without changing it; ``SaveError`` names the file and problem."""
+def read_text(path: Path, limit: int = MAX_SAVE_BYTES) -> str:
+    """The text of a small regular file, checked before it is read: a FIFO, device or
+    folder (which could block forever or never end) and a file over ``limit`` bytes are
+    refused with ``SaveError``, as are a missing or unreadable file and bad UTF-8."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        # O_NONBLOCK: opening a FIFO with no writer must not wait for one
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None
-    except (OSError, UnicodeDecodeError) as err:
+    except OSError as err:
         raise SaveError(f"{path}: cannot be read ({err.__class__.__name__})") from None
-    return loads(text, str(path))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path}: not a regular file (a folder, pipe or device), so not a saved game")
+        if info.st_size > limit:
+            raise SaveError(f"{path}: too large for a saved game ({info.st_size} bytes; at most {limit})")
+        with os.fdopen(fd, "rb") as handle:
+            fd = None
+            data = handle.read(limit + 1)
+    except OSError as err:
+        raise SaveError(f"{path}: cannot be read ({err.__class__.__name__})") from None
+    finally:
+        if fd is not None:
+            os.close(fd)
+    if len(data) > limit:  # it grew while being read
+        raise SaveError(f"{path}: too large for a saved game (over {limit} bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: cannot be read (UnicodeDecodeError)") from None
+
+
+def read_save(path: Path) -> SaveGame:
+    """Read a save file without changing it; ``SaveError`` names the file and problem
+    (see ``read_text`` for the checks made before reading)."""
+    return loads(read_text(Path(path)), str(path))
 
 
 def list_saves(folder: Path) -> Sequence[tuple[Path, SaveGame | SaveError]]:
@@ -254,6 +310,9 @@ def save_file_name(name: str) -> str:
 AUTOSAVE_NAME = "autosave.json"
 LAST_GAME_NAME = "last-game.json"
 NAMED_FOLDER = "saves"
+#: Earlier finished games, newest first; with ``last-game.json`` the last ``KEEP_FINISHED``.
+FINISHED_FOLDER = "finished"
+KEEP_FINISHED = 10
 
 
 @frozen
@@ -263,7 +322,8 @@ class SaveFolder:
     - ``autosave.json``: the game in progress, written after every action;
     - ``saves/<name>.json``: games the player saved under a name;
     - ``last-game.json``: the last finished game (for the replay viewer); when a game
-      ends its autosave becomes this file.
+      ends its autosave becomes this file, and the one before moves to
+      ``finished/``, which keeps the 9 before it (``KEEP_FINISHED`` in all).
     """
 
     folder: Path = field(converter=Path)
@@ -285,11 +345,30 @@ class SaveFolder:
         the autosave is removed. Returns the file written (``OSError`` if the disk
         refuses)."""
         if save.finished:
+            self._file_away_last_game(save)
             write_atomic(self.last_game, dumps(save))
             self.autosave.unlink(missing_ok=True)
             return self.last_game
         write_atomic(self.autosave, dumps(save))
         return self.autosave
+
+    def _file_away_last_game(self, save: SaveGame) -> None:
+        """Move the previous finished game (not this one again) to ``finished/`` and keep
+        only the newest ``KEEP_FINISHED - 1`` there."""
+        try:
+            previous = read_save(self.last_game)
+        except SaveError:
+            previous = None
+        if not self.last_game.exists() or (
+                previous is not None and (previous.seed, previous.actions, previous.seats)
+                == (save.seed, save.actions, save.seats)):
+            return
+        older = self.folder / FINISHED_FOLDER
+        older.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.fromtimestamp(_mtime(self.last_game)).strftime("%Y-%m-%d %H-%M-%S")
+        _move_to_new(self.last_game, _unused(older / f"game {stamp}.json"))
+        for stale in sorted(older.glob("*.json"), key=_mtime, reverse=True)[KEEP_FINISHED - 1:]:
+            stale.unlink(missing_ok=True)
 
     def set_aside(self) -> str | None:
         """Before a new game first writes the autosave, the game already there is not
@@ -305,15 +384,15 @@ class SaveFolder:
         try:
             previous = read_save(path)
         except SaveError as err:
-            kept = path.with_name(f"autosave-damaged-{stamp.replace(' ', '-')}.json")
-            os.replace(path, kept)
+            kept = _unused(path.with_name(f"autosave-damaged-{stamp.replace(' ', '-')}.json"))
+            _move_to_new(path, kept)
             return f"{err}. It was kept as {kept}."
         if previous.finished:
             return None
         players = " vs ".join(s.name for s in previous.seats)
-        kept = self.named(f"{players} {stamp}")
+        kept = _unused(self.named(f"{players} {stamp}"))
         kept.parent.mkdir(parents=True, exist_ok=True)  # pragma: no mutate (its parent, the folder, exists)
-        os.replace(path, kept)
+        _move_to_new(path, kept)
         progress = f", {previous.progress}" if previous.progress else ""
         return f"The game in progress before this one ({players}{progress}) was kept as {kept}: Continue lists it."
 
@@ -323,7 +402,7 @@ class SaveFolder:
         (save name, title) of the game wanted, e.g. ``("clinic", "Clinic")``; a save
         of another game, or of another rules version of this one (``RULES_VERSIONS``),
         is then given as such an error."""
-        found = [*list_saves(self.folder / NAMED_FOLDER)]
+        found = [*list_saves(self.folder / NAMED_FOLDER), *list_saves(self.folder / FINISHED_FOLDER)]
         for path in (self.autosave, self.last_game):
             if path.exists():
                 try:
@@ -333,6 +412,65 @@ class SaveFolder:
         if game is not None:
             found = [(path, _for_game(path, save, *game)) for path, save in found]
         return sorted(found, key=lambda entry: _mtime(entry[0]), reverse=True)
+
+
+def _unused(path: Path) -> Path:
+    """``path``, or ``path`` with `` 2``, `` 3``... added to its name: one no file has."""
+    candidate, number = path, 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.stem} {number}{path.suffix}")
+    return candidate
+
+
+def _move_to_new(source: Path, target: Path) -> None:
+    """Move ``source`` to ``target`` without ever writing over a file already there
+    (a hard link fails if ``target`` exists; where links are not allowed, rename after
+    checking). Raises ``OSError`` (``FileExistsError``) and leaves ``source`` in place."""
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        raise
+    except OSError:
+        if target.exists():
+            raise FileExistsError(target) from None
+        os.rename(source, target)
+        return
+    os.unlink(source)
+
+
+class Autosaver:
+    """One game's autosave in ``folder`` after every action, and the promise that it
+    never writes over another game's autosave: before its first write the autosave
+    already there is set aside (``SaveFolder.set_aside``); if that fails (the saves
+    folder cannot be written), this game is not autosaved at all.
+
+    ``own``: the autosave is this game's already (it was resumed from it). ``problem``
+    says why the game is not being saved (``None`` while all is well): the apps show it
+    as one lasting mark, not a notice per action."""
+
+    def __init__(self, folder: SaveFolder, *, own: bool = False) -> None:
+        self.folder, self._checked = folder, own
+        self.problem: str | None = None
+
+    def keep(self, save: SaveGame) -> str | None:
+        """Autosave ``save``. Returns a sentence to tell the player once (where another
+        game's autosave went), else ``None``; never raises for a disk error."""
+        said = None
+        if not self._checked:
+            try:
+                said = self.folder.set_aside()
+            except OSError as err:  # tried again after the next action
+                self.problem = (f"Not saved: another game's autosave could not be set aside "
+                                f"({err.strerror or err}); it is left as it was")
+                return None
+            self._checked = True
+        try:
+            self.folder.keep(save)
+            self.problem = None
+        except OSError as err:
+            self.problem = f"Not saved: {err.strerror or err}"
+        return said
 
 
 def _for_game(path: Path, save: SaveGame | SaveError, game: str, title: str) -> SaveGame | SaveError:

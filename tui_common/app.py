@@ -37,7 +37,22 @@ class TableApp(App):
     """Base of both game apps; see the module docstring."""
 
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+t", "next_theme", "Theme", show=False, id="app.theme")]
+    BINDINGS = [
+        Binding("ctrl+t", "next_theme", "Theme", show=False, id="app.theme"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
+        # priority: it reaches past a dialog (a field being typed in keeps its "?")
+        Binding("question_mark", "help", "Help", key_display="?", priority=True, id="app.help"),
+    ]
+    #: the game's own stylesheet, next to its app module (after the kit's ``table.tcss``)
+    GAME_CSS = ""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        if cls.GAME_CSS:
+            import sys
+
+            here = Path(sys.modules[cls.__module__].__file__).parent
+            cls.CSS_PATH = [Path(__file__).with_name("table.tcss"), here / cls.GAME_CSS]
+        super().__init_subclass__(**kwargs)
     #: The command that resumes the game in progress, told after a crash.
     RESUME_COMMAND = ""
 
@@ -45,6 +60,31 @@ class TableApp(App):
     RULES_FILE = ""
 
     crash_message: str | None = None
+
+    @property
+    def ascii_only(self) -> bool:
+        """``--ascii``: only ASCII reaches the terminal (``tui_common.ascii``)."""
+        options = getattr(self, "options", None)
+        return bool(getattr(options, "ascii", False))
+
+    def _start_ascii(self) -> None:
+        """Called on mount: in ``--ascii`` mode, ASCII borders and the ASCII line filter."""
+        if self.ascii_only:
+            from tui_common.ascii import AsciiFilter
+
+            self.add_class("-ascii")
+            self._filters.append(AsciiFilter())
+
+    def get_key_display(self, binding) -> str:
+        display = super().get_key_display(binding)
+        if self.ascii_only:
+            from tui_common.ascii import key_in_ascii
+
+            return key_in_ascii(display)
+        return display
+
+    def on_mount(self) -> None:
+        self._start_ascii()
 
     def rules_markdown(self) -> str:
         """The game's rules as Markdown (a short note when the file is missing)."""
@@ -80,6 +120,8 @@ class TableApp(App):
         ``how="replace"`` is the game's own move to its game-over screen: every screen
         above ``source`` (help, a dialog) closes and ``source`` is replaced, whatever
         else is under way, so no finished game is left behind in the stack."""
+        if how in ("replace", "switch"):
+            self._held = None  # dialogs waiting for the old screen go with it
         if how == "replace":
             if source not in self.screen_stack:
                 return False
@@ -97,6 +139,56 @@ class TableApp(App):
         else:
             self.pop_screen()
         return True
+
+    # -- help above everything -------------------------------------------------------
+    # Help, the rules and the too-small gate (screens with ``ABOVE_ALL = True``) stay on
+    # top: a dialog the game opens meanwhile (a computer's move brings a choice) waits
+    # until they close, instead of being drawn over them.
+
+    _held: list | None = None
+
+    def help_screen(self) -> Screen | None:
+        """The game's help for the screen on top (``None``: no help)."""
+        return None
+
+    def action_help(self) -> None:
+        """? anywhere: the screen's own help (the game's, the replay's), or the game's
+        help over a dialog or the setup; above everything. ? on the help closes it."""
+        top = self.screen
+        if getattr(top, "ABOVE_ALL", False):  # its own ? (the help's closes it)
+            own_key = top._bindings.key_to_bindings.get("question_mark", ())
+            if own_key:
+                self.call_next(self.run_action, own_key[0].action, top)
+            return
+        own = getattr(top, "action_help", None)
+        if own is not None:
+            own()
+            return
+        screen = self.help_screen()
+        if screen is not None:
+            self.push_screen(screen)
+
+    def push_screen(self, screen, callback=None, wait_for_dismiss: bool = False):
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if (top is not None and getattr(top, "ABOVE_ALL", False) and isinstance(screen, Screen)
+                and not getattr(screen, "ABOVE_ALL", False) and not wait_for_dismiss):
+            if self._held is None:
+                self._held = []
+            self._held.append((screen, callback))
+            return None
+        return super().push_screen(screen, callback, wait_for_dismiss=wait_for_dismiss)
+
+    def pop_screen(self):
+        result = super().pop_screen()
+        if self._held:
+            self.call_next(self._push_held)
+        return result
+
+    def _push_held(self) -> None:
+        """Push the screens that waited, once nothing above everything is on top."""
+        while self._held and not getattr(self.screen, "ABOVE_ALL", False):
+            screen, callback = self._held.pop(0)
+            super().push_screen(screen, callback)
 
     # -- the too-small gate ---------------------------------------------------------
 

@@ -88,3 +88,87 @@ def refuse_bad_save(prog: str, path: Path | str, read: Callable[[Path], object])
         print(f"{prog}: cannot open {path}: {err.strerror or err}.", file=sys.stderr)
         return 1
     return None
+
+
+def data_folder(given: Path | str | None, env: str, app_name: str) -> Path:
+    """Where a game keeps its saves: ``given`` (``--data-dir``), else the folder in the
+    environment variable ``env``, else the user data folder of ``app_name``."""
+    import os
+
+    if given:
+        return Path(given)
+    if os.environ.get(env):
+        return Path(os.environ[env])
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(app_name))
+
+
+def seat_token(token: str, levels: tuple[str, ...]) -> tuple[str, str | None, str | None]:
+    """One ``--players`` entry: ``NAME``, ``cpu:LEVEL`` (named "Level bot") or
+    ``NAME=cpu:LEVEL``. Returns (name, computer level or ``None``, the name as typed
+    when it was cut to ``MAX_NAME``). Raises ``ValueError`` for an unknown level or an
+    empty name."""
+    name, _, kind = token.rpartition("=") if "=" in token else ("", "", token)
+    cpu = None
+    if kind.lower().startswith("cpu:"):
+        cpu = kind.split(":", 1)[1].strip().lower()
+        if cpu not in levels:
+            raise ValueError(f"unknown computer level {cpu!r}; choose from {', '.join(levels)}")
+        name = name.strip() or f"{cpu.capitalize()} bot"
+    else:
+        name = (name + "=" + kind if name else kind).strip()
+    name, cut_from = player_name(name)
+    return name, cpu, cut_from
+
+
+def numbered_names(seats: list) -> tuple:
+    """Seats (dataclasses with ``name``) with repeated names numbered ("Greedy bot",
+    "Greedy bot 2") so the log stays clear."""
+    from dataclasses import replace
+
+    seen: dict[str, int] = {}
+    out = []
+    for seat in seats:
+        n = seen[seat.name] = seen.get(seat.name, 0) + 1
+        out.append(seat if n == 1 else replace(seat, name=f"{seat.name} {n}"))
+    return tuple(out)
+
+
+def _imported(path: str):
+    """The object named ``"module:name"``, imported now (keeps ``--help`` quick)."""
+    import importlib
+
+    module, name = path.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def run_main(game: str, argv: list[str] | None, options_from_args: Callable, *, loader: str, app: str,
+             plain: str) -> int:
+    """A console script's ``main``: ``simulate`` goes to ``tui_common.simulate`` and
+    ``serve`` to the game server (``tui_common.server``); else the options are read
+    (``options_from_args(argv)``), a ``--load`` / ``--replay`` file is checked with
+    ``loader`` ("module:function"; a bad one: stderr, status 1), and ``--plain`` runs
+    the plain text mode (``plain``, "module:function", before any Textual import), else
+    the app ("module:Class", made from the options). Returns the exit status."""
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv and argv[0] == "simulate":
+        from tui_common.simulate import simulate_main
+
+        return simulate_main(game, argv[1:])
+    if argv and argv[0] == "serve":
+        from tui_common.server.cli import serve_main
+
+        return serve_main(game, argv[1:])
+    options = options_from_args(argv)
+    path = options.load or options.replay
+    if path:
+        refused = refuse_bad_save(game, path, _imported(loader))
+        if refused is not None:
+            return refused
+    if options.plain:
+        return _imported(plain)(options)
+    from tui_common.app import run_game
+
+    return run_game(_imported(app)(options))

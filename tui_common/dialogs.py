@@ -10,9 +10,9 @@ from typing import Generic, TypeVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList
+from textual.widgets import Button, Input, Label, OptionList, Static
 
 from textual.widgets.option_list import Option
 
@@ -76,14 +76,49 @@ class ConfirmDialog(Dialog[bool]):
         self.close(value)
 
 
+#: The key of each choice: 1-9, then the letters no dialog key uses (j k s w move, u undoes).
+CHOICE_KEYS = "123456789abcdefghilmnopqrtvxyz"
+
+
+def _natural(label: str) -> tuple:
+    """Sort key: numbers by value ("buy 2" before "buy 10"), words without case."""
+    import re
+
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part.lower())
+                 for part in re.split(r"(\d+)", label) if part)
+
+
+def tidy_choices(choices: list[tuple[str, T]], *, sort: bool = True) -> list[tuple[str, T]]:
+    """The choices as offered: an identical (label, value) only once; identical labels of
+    different values told apart (" (2)"); sorted by label unless ``sort`` is False, the
+    closing choices ("done: ...", "end ...") last, in their order."""
+    seen: dict[str, list] = {}
+    out: list[tuple[str, T]] = []
+    for label, value in choices:
+        values = seen.setdefault(label, [])
+        if any(v is value or v == value for v in values):
+            continue
+        values.append(value)
+        out.append((label if len(values) == 1 else f"{label} ({len(values)})", value))
+    if not sort:
+        return out
+    closing = [c for c in out if c[0].lower().startswith(("done", "end "))]
+    rest = [c for c in out if c not in closing]
+    return sorted(rest, key=lambda c: _natural(c[0])) + closing
+
+
 class ChoiceDialog(Dialog[T | None], Generic[T]):
-    """Pick one of ``choices`` (label, value) with ↑/↓ and Enter, or a digit key."""
+    """Pick one of ``choices`` (label, value) with ↑/↓ and Enter, or its key (1-9, then
+    letters: ``CHOICE_KEYS``). Offered tidied (``tidy_choices``: sorted unless
+    ``sort=False``, no line twice). Over a game screen it is drawn at the right, beside
+    the board (the screen's ``#left`` column is left uncovered where the width allows)."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
         Binding("down,j,s", "option('cursor_down')", "Down", show=False, id="dialog.down"),
         Binding("up,k,w", "option('cursor_up')", "Up", show=False, id="dialog.up"),
-        *(Binding(str(n), f"pick({n - 1})", f"Choice {n}", show=False, id=f"dialog.pick{n}") for n in range(1, 10)),
+        *(Binding(key, f"pick({n})", f"Choice {key}", show=False, id=f"dialog.pick{key}")
+          for n, key in enumerate(CHOICE_KEYS)),
         Binding("u,ctrl+z", "game_key('undo')", "Undo", id="dialog.undo"),
         Binding("ctrl+s", "game_key('save_as')", "Save as", id="dialog.save_as"),
     ]
@@ -94,15 +129,18 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
     #: nothing and are not shown.
     game_keys: Callable[[str], bool] | None = None
 
+    #: the narrowest a dialog beside the board may be, in columns
+    MIN_WIDTH = 30
+
     def __init__(self, title: str, choices: list[tuple[str, T]], *, prompt: str = "",
-                 cancellable: bool = True, id: str | None = None) -> None:
+                 cancellable: bool = True, id: str | None = None, sort: bool = True) -> None:
         # ``id`` names the kind of menu (``kind``); it is not a DOM id, since a new menu
         # of the same kind may open while the last one is still being removed.
         super().__init__()
         self.kind = id
         self.title_text = title
         self.prompt = prompt
-        self.choices = choices
+        self.choices = tidy_choices(choices, sort=sort)
         self.cancellable = cancellable
 
     def compose(self) -> ComposeResult:
@@ -110,8 +148,10 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             if self.prompt:
                 yield Label(self.prompt, classes="dialog-prompt", markup=False)
+            keys = CHOICE_KEYS + " " * max(0, len(self.choices) - len(CHOICE_KEYS))
             yield SafeOptionList(
-                *(Option(Text(f"{n}. {label}" if n < 10 else label), id=str(n - 1)) for n, (label, _) in enumerate(self.choices, 1)),
+                *(Option(Text(f"{key}. {label}" if key != " " else f"   {label}"), id=str(n))
+                  for n, ((label, _), key) in enumerate(zip(self.choices, keys))),
                 id="choices",
             )
             hint = "↑/↓ choose · Enter confirm" + (" · Esc cancel" if self.cancellable else "")
@@ -120,6 +160,14 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
             yield Label(hint, classes="dialog-hint")
 
     def on_mount(self) -> None:
+        stack = self.app.screen_stack
+        below = stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
+        boards = below.query("#left") if below is not None else ()
+        board = boards.first().outer_size.width if boards else 0
+        if board:  # beside the board (the screen's #left column), not over it
+            self.styles.align_horizontal = "right"
+            for box in self.query(".dialog"):
+                box.styles.width = max(self.MIN_WIDTH, min(76, self.app.size.width - board))
         found = self.query(OptionList)
         if not found:  # already closed by a key that came before the mount
             return
@@ -185,3 +233,53 @@ class SaveAsDialog(Dialog[str]):
 
     def action_cancel(self) -> None:
         self.close(None)
+
+
+class ReportDialog(Dialog[None]):
+    """A read-only report (a phase's reckoning, passing the keyboard): a title, lines of
+    text (markup off) and a hint; Enter, Space or Esc closes it."""
+
+    BINDINGS = [Binding("enter,escape,space", "close", "Continue", id="report.close")]
+
+    def __init__(self, title: str, body: str, *, hint: str = "Enter: continue", id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.title_text, self.body, self.hint = title, body, hint
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog report"):
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.body, markup=False, classes="dialog-prompt", id="report-body")
+            yield Label(self.hint, classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        found = self.query(VerticalScroll)
+        if found:
+            found.first().focus()
+
+    def action_close(self) -> None:
+        self.close(None)
+
+
+class PassDialog(ReportDialog):
+    """Hot seat: "Pass the keyboard to Bob", before a person's private things are shown.
+    Enter: Bob has the keyboard (closes with ``None``); u / Ctrl+Z: the one who just
+    played takes it back instead (closes with ``"undo"``)."""
+
+    BINDINGS = [Binding("u,ctrl+z", "undo", "Undo", id="pass.undo"),
+                Binding("ctrl+s", "save_as", "Save as", id="pass.save_as")]
+    #: the game's Ctrl+S (Save as, pushed above this screen); ``None``: not offered
+    save_as: Callable[[], None] | None = None
+
+    def action_undo(self) -> None:
+        self.close("undo")
+
+    def action_save_as(self) -> None:
+        if self.save_as is not None:
+            self.save_as()
+
+
+def pass_dialog(name: str, what: str) -> PassDialog:
+    """The pass screen for ``name``; ``what`` says what comes next."""
+    return PassDialog(f"Pass the keyboard to {name}",
+                      f"{name}, press Enter when nobody else is looking: {what}",
+                      hint="Enter: continue · u: undo the last action")

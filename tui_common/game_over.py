@@ -1,33 +1,106 @@
-"""What both games' game-over screens do with their buttons and keys: play again
-(same or new seed), back to setup, replay the game just played, quit.
+"""What both games' game-over screens share: the buttons and their keys (play again
+with the same or a new seed, back to setup with a new seed, replay the game just
+played, quit), the layout around the game's own summary, and the guard that keeps keys
+typed for the last move from pressing a button.
 
-A game's ``GameOverScreen`` draws its own summary and inherits ``GameOverActions``;
-it names its screens with ``game_screen(options)``, ``setup_screen(options)`` and
-``replay_screen(options, record)`` and says which options start the next game with
-``again_options(same_seed)``."""
+A game's ``GameOverScreen`` inherits ``GameOverActions``, draws its summary in
+``summary()`` and names its screens as ``"module:Class"`` in ``GAME_SCREEN``,
+``SETUP_SCREEN``, ``REPLAY_SCREEN`` (imported only when used) and its ``result``
+function in ``RESULT``; ``again_options(same_seed)`` says which options start the next
+game."""
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Header, Static
+
+
+def _made(path: str, *args):
+    module, name = path.split(":")
+    return getattr(importlib.import_module(module), name)(*args)
 
 
 class GameOverActions(Screen):
-    """Buttons ``again``, ``same``, ``setup``, ``replay``, ``quit``; keys p, s, setup,
-    v, q. While ``_ready`` is False (just after a computer's last move) they wait."""
+    """Buttons ``again``, ``same``, ``setup``, ``replay``, ``quit``; keys p, s,
+    ``SETUP_KEY``, v, q. While ``_ready`` is False (just after a computer's last move)
+    they wait."""
 
-    def game_screen(self, options) -> Screen:
-        raise NotImplementedError
+    GAME_SCREEN = SETUP_SCREEN = REPLAY_SCREEN = RESULT = ""
+    #: the game's title in the header; the key of the Setup button and its footer label
+    TITLE, SETUP_KEY, SETUP_LABEL = "", "o", "Setup"
+    #: seconds the buttons wait after a computer's last move (0 with no computer pause)
+    GUARD = 0.8
 
-    def setup_screen(self, options) -> Screen:
-        raise NotImplementedError
+    def __init__(self, options, state, names: list[str], seed: int, record=None) -> None:
+        """``record``: the finished game's ``GameRecord``, for the replay viewer (v)."""
+        super().__init__(id="game-over")
+        self.options, self.state, self.names, self.seed = options, state, names, seed
+        self.record = record
 
-    def replay_screen(self, options, record) -> Screen:
+    def __init_subclass__(cls, **kwargs) -> None:
+        # the keys, with the game's own key and label for Setup, before Textual reads them
+        if "BINDINGS" not in cls.__dict__:
+            cls.BINDINGS = [
+                Binding("p", "again(False)", "Play again", id="over.again"),
+                Binding("s", "again(True)", "Same seed", id="over.same"),
+                Binding(cls.SETUP_KEY, "setup", cls.SETUP_LABEL, id="over.setup"),
+                Binding("v", "replay", "Replay", id="over.replay"),
+                Binding("q", "app.quit", "Quit", id="over.quit"),
+                Binding("left,h", "app.focus_previous", "Previous", show=False, id="over.prev"),
+                Binding("right,l", "app.focus_next", "Next", show=False, id="over.next"),
+            ]
+        super().__init_subclass__(**kwargs)
+
+    def summary(self) -> Widget:
+        """The game's summary of the finished game (``#over-summary``)."""
         raise NotImplementedError
 
     def again_options(self, same_seed: bool):
         """The options of the next game: the same seats, this seed or a new one."""
         raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="✚")
+        with VerticalScroll(id="over-body"):
+            yield Static("GAME OVER", id="over-title")
+            yield self.summary()
+            with Center():
+                with Horizontal(id="over-buttons"):
+                    yield Button("Play again (p)", id="again", variant="primary", compact=True)
+                    yield Button("Same seed (s)", id="same", compact=True)
+                    yield Button(f"Setup ({self.SETUP_KEY})", id="setup", compact=True)
+                    if self.record is not None:
+                        yield Button("Replay (v)", id="replay", compact=True)
+                    yield Button("Quit (q)", id="quit", variant="error", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = self.TITLE
+        self.sub_title = f"Game over · seed {self.seed}"
+        self.query_one("#again", Button).focus()
+        # keys typed for the last move must not press a button here: a short guard
+        self._ready = self.options.cpu_delay == 0 or not self.GUARD
+        if not self._ready:
+            self.set_timer(self.GUARD, self._arm)
+
+    def _arm(self) -> None:
+        self._ready = True
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return True if action in ("quit", "app.quit") else getattr(self, "_ready", True)
+
+    @property
+    def result(self):
+        module, name = self.RESULT.split(":")
+        return getattr(importlib.import_module(module), name)(self.state)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -39,14 +112,16 @@ class GameOverActions(Screen):
 
     def action_again(self, same_seed: bool) -> None:
         options = self.again_options(same_seed)
-        self.app.go(self, "switch", lambda: self.game_screen(options))
+        self.app.go(self, "switch", lambda: _made(self.GAME_SCREEN, options))
 
     def action_setup(self) -> None:
-        self.app.go(self, "switch", lambda: self.setup_screen(self.options))
+        """Back to setup with the same seats and a new seed (blank: drawn at the start)."""
+        options = dataclasses.replace(self.options, seed=None)
+        self.app.go(self, "switch", lambda: _made(self.SETUP_SCREEN, options))
 
     def action_replay(self) -> None:
         """Step through the game just played (q comes back here)."""
         if self.record is None:
             self.notify("This game has no record to replay.", severity="warning")
             return
-        self.app.go(self, "push", lambda: self.replay_screen(self.options, self.record))
+        self.app.go(self, "push", lambda: _made(self.REPLAY_SCREEN, self.options, self.record))

@@ -12,6 +12,7 @@ class RulesScreen(Screen[None]):
     """Scroll with the arrow keys / PgUp / PgDn; t toggles the contents; Esc closes.
     The text is the app's ``rules_markdown()``."""
 
+    ABOVE_ALL = True  # nothing the game opens is drawn over it (TableApp.push_screen)
     BINDINGS = [
         Binding("escape,q,r", "close", "Close", id="rules.close"),
         Binding("t", "toc", "Contents", id="rules.toc"),

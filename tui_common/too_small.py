@@ -15,6 +15,8 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 class TooSmallScreen(ModalScreen[None]):
     """Names the terminal's size and the size the game (the app's title) needs."""
 
+    ABOVE_ALL = True  # nothing the game opens is drawn over it (TableApp.push_screen)
+
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():

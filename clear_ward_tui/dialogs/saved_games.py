@@ -9,10 +9,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Label, OptionList
 
-from textual.widgets.option_list import Option
-
-from tui_common.option_list import SafeOptionList
-
+from tui_common.saves_list import SavesList
 from tui_common.dialogs import Dialog
 from core.saves import SaveError, SaveFolder, SaveGame, summary
 
@@ -32,8 +29,8 @@ def entry_label(folder: SaveFolder, path: Path, entry: SaveGame | SaveError) -> 
 
 
 class SavedGamesDialog(Dialog[Path]):
-    """↑/↓ and Enter choose a save (dismisses with its path); Esc cancels. Saves that
-    cannot be read are listed, greyed out, with the reason."""
+    """↑/↓ and Enter choose a save (dismisses with its path); d deletes one (after a
+    question); Esc cancels. Saves that cannot be read are listed with the reason."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="saves.cancel")]
 
@@ -49,14 +46,9 @@ class SavedGamesDialog(Dialog[Path]):
                 yield Label(f"{NO_SAVES} in {self.folder.folder}.", id="saves-empty")
                 yield Label("Esc close", classes="dialog-hint")
                 return
-            yield SafeOptionList(
-                *(
-                    Option(entry_label(self.folder, path, entry), id=str(n), disabled=isinstance(entry, SaveError))
-                    for n, (path, entry) in enumerate(self.entries)
-                ),
-                id="saves-list",
-            )
-            yield Label("↑/↓ choose · Enter play on (a finished game: replay) · Esc cancel", classes="dialog-hint")
+            yield SavesList(self.entries, lambda path, entry: entry_label(self.folder, path, entry), id="saves-list")
+            yield Label("↑/↓ choose · Enter play on (a finished game: replay) · d delete · Esc cancel",
+                        classes="dialog-hint")
 
     def on_mount(self) -> None:
         for options in self.query("#saves-list").results(OptionList):
@@ -66,7 +58,9 @@ class SavedGamesDialog(Dialog[Path]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.close(self.entries[int(event.option.id)][0])
+        path = self.query_one(SavesList).usable(event.option.id)
+        if path is not None:
+            self.close(path)
 
     def action_cancel(self) -> None:
         self.close(None)

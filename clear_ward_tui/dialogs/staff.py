@@ -34,7 +34,7 @@ def draw_dialog(state: GameState) -> ChoiceDialog[Action]:
     return ChoiceDialog(
         "You turned a patient face up", choices,
         prompt=f"Draw 2 staff cards from the deck ({deck} left) and keep one?",
-        cancellable=False, id="draw-dialog",
+        cancellable=False, id="draw-dialog", sort=False,  # yes, then no
     )
 
 
@@ -46,7 +46,7 @@ def junior_doctor_dialog(state: GameState) -> ChoiceDialog[Action]:
     choices.append(("Turn neither face up", JuniorDoctorFlip(None)))
     return ChoiceDialog(
         "Junior Doctor", choices, prompt="You looked at these face-down patients:",
-        cancellable=False, id="junior-dialog",
+        cancellable=False, id="junior-dialog", sort=False,  # in ward order, then neither
     )
 
 

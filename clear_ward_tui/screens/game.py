@@ -22,8 +22,9 @@ from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
 from clear_ward_tui.screens.game_clock import NightShiftClock
 from clear_ward_tui.screens.game_saving import SavingMixin
-from tui_common.event_log import EventLog
+from tui_common.event_log import EventLog, EventLogKey
 from tui_common.messages import in_players_words
+from tui_common.turns import ComputerTurns
 from clear_ward_tui.widgets.side_panel import SidePanel
 from clear_ward_tui.widgets.ward_grid import GridView, WardGrid, line_to
 from core.clear_ward import (
@@ -53,7 +54,7 @@ def _dialogs():
     return staff
 
 
-class GameScreen(SavingMixin, NightShiftClock, Screen):
+class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Screen):
     """One game of Clear the Ward from setup to the last move."""
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
@@ -65,18 +66,24 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         Binding("u,ctrl+z", "undo", "Undo", key_display="u", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", key_display="^s", id="game.save_as"),
         Binding("escape", "cancel", "Cancel", show=False, id="game.cancel"),
+        Binding("L", "event_log", "Log", id="game.log"),
         Binding("question_mark", "help", "Help", key_display="?", id="game.help"),
         Binding("r", "rules", "Rules", id="game.rules"),
         Binding("q", "quit", "Quit", id="game.quit"),
     ]
 
     state: var[GameState | None] = var(None, init=False)
+    legal_actions = staticmethod(legal_actions)
 
-    def __init__(self, options: Options, *, record: GameRecord | None = None, autosaved: bool = False) -> None:
+    def __init__(self, options: Options, *, record: GameRecord | None = None, autosaved: bool = False,
+                 clock: float | None = None) -> None:
         """A new game from ``options`` (seats, seed, starting seat), or the game of
         ``record`` played on (a resumed or loaded save; ``options`` then hold its seats).
-        ``autosaved``: the record is the autosave's (it may be written over at once)."""
+        ``autosaved``: the record is the autosave's (it may be written over at once).
+        ``clock``: seconds the Night Shift clock had run when the game was saved."""
         super().__init__(id="game")
+        if clock is not None:
+            self.clock_started = time.monotonic() - clock
         self._autosave_checked = autosaved
         self.options = options
         self.glyphs = ASCII if options.ascii else UNICODE
@@ -95,11 +102,15 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         self._initial = record.state
         self.targeting: StaffCard | None = None
         self.picked: tuple[int, ...] = ()
-        self._cpu_pending = False
         self._dialog_open = False
         self._finished = False
-        self._resume_pending = False
-        self._legal_cache: tuple[GameState | None, list[Action]] = (None, [])
+        #: hot seat (2+ people): whose private things (staff hand, peeks) are shown; a
+        #: pass screen comes before they change hands
+        self.humans = [i for i, s in enumerate(seats) if not s.is_cpu]
+        self._shown_to: int | None = None
+        #: what each seat's Junior Doctor looked at: seat -> {space: patient}, shown to that
+        #: seat while the card there stays face down
+        self.peeks: dict[int, dict] = {}
         self._turn_key: tuple | None = None
 
     # -- layout -------------------------------------------------------------------------
@@ -110,8 +121,10 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
             with Vertical(id="left"):
                 yield Static(id="status")
                 yield WardGrid(self.glyphs, id="ward")
-                yield EventLog(id="log")
-            yield SidePanel(id="side")
+                yield EventLog(id="log", focusable=False)  # Tab never takes the arrows from the ward
+            side = SidePanel(id="side")
+            side.can_focus = False
+            yield side
         yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns
 
     def on_mount(self) -> None:
@@ -138,34 +151,35 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
             )
         if len(self.names) == 1:
             self.set_interval(1, self._tick)
+        if self._initial.current in self.humans:
+            self._shown_to = self._initial.current  # the first player needs no pass screen
         self.state = self._initial
 
-    @property
-    def is_cpu_turn(self) -> bool:
-        return self.state is not None and self.state.current in self.bots
-
-    def _legal(self) -> list[Action]:
-        """``legal_actions`` of the current state (computed once per state)."""
-        if self._legal_cache[0] is not self.state:
-            self._legal_cache = (self.state, legal_actions(self.state))
-        return self._legal_cache[1]
-
     def _uses(self, card: StaffCard) -> list[UseStaff]:
-        return [a for a in self._legal() if isinstance(a, UseStaff) and a.card is card]
+        return [a for a in self.legal() if isinstance(a, UseStaff) and a.card is card]
 
     def _grid_view(self) -> GridView:
         state = self.state
         human = not self.is_cpu_turn
+        peeked = self._peeked(state)
         if self.targeting is not None:
             targets = frozenset(c for use in self._uses(self.targeting) for c in use.cells)
-            return GridView(state, {}, targets, self.picked)
+            return GridView(state, {}, targets, self.picked, peeked)
         stops = {}
         if human and state.phase is Phase.MOVE:
             stops = {
-                line: a for a in self._legal() if isinstance(a, Move)
+                line: a for a in self.legal() if isinstance(a, Move)
                 for line in [self._destination(a)]
             }
-        return GridView(state, stops)
+        return GridView(state, stops, peeked=peeked)
+
+    def _peeked(self, state: GameState) -> dict:
+        """The face-down patients the seat shown has looked at (still face down there)."""
+        seat = self._private_seat()
+        seen = self.peeks.get(seat, {}) if seat is not None else {}
+        return {cell: patient for cell, patient in seen.items()
+                if state.ward[cell] is not None and not state.ward[cell].face_up
+                and state.ward[cell].patient == patient}
 
     def _destination(self, move: Move) -> int:
         return destination(self.state, move)[0]
@@ -182,31 +196,33 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         self.refresh_view()
         self.call_after_refresh(self._next_step)
 
-    def refresh_view(self, *, panel: bool = True) -> None:
+    def refresh_view(self, *, panel: bool = True, grid_too: bool = True) -> None:
+        """Redraw the status lines, and the ward and side panel unless told not to
+        (a cursor move or a clock tick changes only the status lines)."""
         state, g = self.state, self.glyphs
-        view = self._grid_view()
         grid = self.query_one(WardGrid)
-        grid.show(view)
-        self._view = view
+        if grid_too or getattr(self, "_view", None) is None:
+            grid.show(self._grid_view())
+            self._view = grid.view
+        view = self._view
         human = not self.is_cpu_turn
         forced = state.solo and state.phase is Phase.MOVE and state.moves_now[1]
         need = status.staff_need(self._uses(self.targeting)) if self.targeting else 0
-        can_staff = any(isinstance(a, UseStaff) for a in self._legal())
+        can_staff = any(isinstance(a, UseStaff) for a in self.legal())
         lines = [
             status.instruction(state, self.names[state.current], cpu=not human, forced=forced,
                                targeting=self.targeting, need=need, can_staff=can_staff, g=g),
-            status.describe_cell(view, grid.cursor, g),
+            status.describe_cell(view, grid.cursor, g, short=not self.has_class("-wide")),
             status.direction_line(state, g, self._clock_text()),
         ]
-        self.query_one("#status", Static).update("\n".join(lines))
+        self.query_one("#status", Static).update("\n".join(lines), layout=False)
         if not panel:
             return
-        private = state.current if human else None
-        self.query_one(SidePanel).show(state, self.names, private, g)
+        self.query_one(SidePanel).show(state, self.names, self._private_seat(), g)
 
     def on_ward_grid_moved(self, event: WardGrid.Moved) -> None:
         if self.state is not None:
-            self.refresh_view(panel=False)
+            self.refresh_view(panel=False, grid_too=False)
 
     # -- playing actions ----------------------------------------------------------------
 
@@ -225,6 +241,9 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         if after.phase is Phase.OVER and self.clock_stopped is None:
             self.clock_stopped = time.monotonic()
         self.targeting, self.picked = None, ()
+        if after.looked_at and not before.looked_at:  # the Junior Doctor looked: the looker remembers
+            self.peeks.setdefault(before.current, {}).update(
+                {cell: after.ward[cell].patient for cell in after.looked_at if after.ward[cell] is not None})
         self.query_one(EventLog).add(describe(before, action, after))
         self._autosave()
         self.state = after
@@ -238,25 +257,46 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         if state.phase is Phase.OVER:
             self._finish()
         elif self.is_cpu_turn:
-            if not self._cpu_pending:
-                self._cpu_pending = True
-                self.set_timer(max(self.options.cpu_delay, 0.001), self._cpu_act)
+            self.schedule_computer()
+        elif len(self.humans) > 1 and state.current != self._shown_to:
+            self._pass_keyboard()
         elif state.phase in (Phase.DRAW_DECISION, Phase.KEEP_STAFF, Phase.JUNIOR_DOCTOR):
             self._open_phase_dialog()
 
-    def on_screen_resume(self) -> None:
-        if self._resume_pending and self.state is not None:
-            self._resume_pending = False
+    def _pass_keyboard(self) -> None:
+        """Hot seat: the next person's staff hand and peeks stay hidden until they say
+        nobody else is looking."""
+        if self._dialog_open:
+            return
+        from tui_common.dialogs import pass_dialog
+
+        seat, previous = self.state.current, self._shown_to
+        self._shown_to = None
+        self.refresh_view()
+
+        def passed(answer) -> None:
+            self._dialog_open = False
+            if answer == "undo":  # the one who just played takes it back, keyboard in hand
+                self._shown_to = previous
+                self.action_undo()
+                self.call_after_refresh(self._next_step)
+                return
+            self._shown_to = seat
+            self.refresh_view()
             self.call_after_refresh(self._next_step)
 
-    def _cpu_act(self) -> None:
-        self._cpu_pending = False
-        if self.app.screen is not self:
-            self._resume_pending = True
-            return
-        if self.state.phase is Phase.OVER or not self.is_cpu_turn:
-            return
-        self.play(self.bots[self.state.current].choose(self.state))
+        dialog = pass_dialog(self.names[seat], "your staff cards are shown next.")
+        dialog.save_as = lambda: self._ask_save_name(None)
+        self._push_dialog(dialog, passed)
+
+    def _private_seat(self) -> int | None:
+        """Whose staff hand and peeks may be shown now (``None``: nobody's)."""
+        seat = self.state.current
+        if seat not in self.humans:
+            return None
+        if len(self.humans) > 1 and seat != self._shown_to:
+            return None
+        return seat
 
     def _open_phase_dialog(self) -> None:
         if self._dialog_open:
@@ -265,7 +305,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         if state.phase is Phase.DRAW_DECISION:
             dialog = _dialogs().draw_dialog(state)
         elif state.phase is Phase.KEEP_STAFF:
-            dialog = _dialogs().keep_dialog(state, [a for a in self._legal()])
+            dialog = _dialogs().keep_dialog(state, [a for a in self.legal()])
         else:
             dialog = _dialogs().junior_doctor_dialog(state)
         dialog.game_keys = self.dialog_key
@@ -288,7 +328,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
 
         outcome = None
         if self.state.solo:
-            outcome = self.app.night_shift_outcome(self.state, self.seed, self.elapsed())
+            outcome = self.app.night_shift_outcome(self.state, self.seed, self.elapsed(), computer=bool(self.bots))
         self.app.go(
             self, "replace", GameOverScreen(self.options, self.state, self.names, self.seed, outcome, record=self.record)
         )
@@ -350,7 +390,7 @@ class GameScreen(SavingMixin, NightShiftClock, Screen):
         if not hand:
             self.notify("You hold no staff cards (draw 2 when you turn a patient face up).", severity="warning")
             return
-        usable = {a.card for a in self._legal() if isinstance(a, UseStaff)}
+        usable = {a.card for a in self.legal() if isinstance(a, UseStaff)}
         self._push_dialog(_dialogs().staff_menu(self.state, usable), self._staff_chosen)
 
     def _staff_chosen(self, card: StaffCard | None) -> None:

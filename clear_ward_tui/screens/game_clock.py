@@ -31,4 +31,4 @@ class NightShiftClock:
 
     def _tick(self) -> None:
         if self.clock_started is not None and self.clock_stopped is None and self.state is not None:
-            self.refresh_view()
+            self.refresh_view(panel=False, grid_too=False)

@@ -3,11 +3,8 @@ Night Shift time and best times), and play again / same seed / setup / quit."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Center, Horizontal, VerticalScroll
 from textual.markup import escape
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Static
 
 from tui_common.game_over import GameOverActions
 
@@ -60,73 +57,21 @@ def summary_markup(state: GameState, names: list[str], seed: int, outcome: Outco
 class GameOverScreen(GameOverActions):
     """Shown when the engine says the game is over."""
 
-    BINDINGS = [
-        Binding("p", "again(False)", "Play again", id="over.again"),
-        Binding("s", "again(True)", "Same seed", id="over.same"),
-        Binding("o", "setup", "Setup", id="over.setup"),
-        Binding("v", "replay", "Replay", id="over.replay"),
-        Binding("q", "app.quit", "Quit", id="over.quit"),
-        Binding("left,h", "app.focus_previous", "Previous", show=False, id="over.prev"),
-        Binding("right,l", "app.focus_next", "Next", show=False, id="over.next"),
-    ]
+    TITLE = "Clear the Ward"
+    GAME_SCREEN = "clear_ward_tui.screens.game:GameScreen"
+    SETUP_SCREEN = "clear_ward_tui.screens.setup:SetupScreen"
+    REPLAY_SCREEN = "clear_ward_tui.screens.replay:ReplayScreen"
+    RESULT = "core.clear_ward:result"
+    GUARD = 0.8
 
     def __init__(self, options: Options, state: GameState, names: list[str], seed: int,
                  outcome: Outcome | None = None, record=None) -> None:
-        """``record``: the finished game's ``GameRecord``, for the replay viewer (v)."""
-        super().__init__(id="game-over")
-        self.options, self.state, self.names, self.seed, self.outcome = options, state, names, seed, outcome
-        self.record = record
+        super().__init__(options, state, names, seed, record)
+        self.outcome = outcome
 
-    def compose(self) -> ComposeResult:
-        yield Header(icon="✚")
-        with VerticalScroll(id="over-body"):
-            yield Static("GAME OVER", id="over-title")
-            star = "*" if self.options.ascii else "★"
-            yield Static(summary_markup(self.state, self.names, self.seed, self.outcome, star), id="over-summary")
-            with Center():
-                with Horizontal(id="over-buttons"):
-                    yield Button("Play again (p)", id="again", variant="primary", compact=True)
-                    yield Button("Same seed (s)", id="same", compact=True)
-                    yield Button("Setup (o)", id="setup", compact=True)
-                    if self.record is not None:
-                        yield Button("Replay (v)", id="replay", compact=True)
-                    yield Button("Quit (q)", id="quit", variant="error", compact=True)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.title = "Clear the Ward"
-        self.sub_title = "Game over"
-        self.query_one("#again", Button).focus()
-        # keys typed for the last move must not press a button here: a short guard
-        self._ready = self.options.cpu_delay == 0
-        if not self._ready:
-            self.set_timer(0.8, self._arm)
-
-    def _arm(self) -> None:
-        self._ready = True
-        self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        return True if action in ("quit", "app.quit") else getattr(self, "_ready", True)
-
-    @property
-    def result(self):
-        return result(self.state)
-
-    def game_screen(self, options):
-        from clear_ward_tui.screens.game import GameScreen
-
-        return GameScreen(options)
-
-    def setup_screen(self, options):
-        from clear_ward_tui.screens.setup import SetupScreen
-
-        return SetupScreen(options)
-
-    def replay_screen(self, options, record):
-        from clear_ward_tui.screens.replay import ReplayScreen
-
-        return ReplayScreen(options, record)
+    def summary(self) -> Static:
+        star = "*" if self.options.ascii else "★"
+        return Static(summary_markup(self.state, self.names, self.seed, self.outcome, star), id="over-summary")
 
     def again_options(self, same_seed: bool):
         return self.options.with_game(self.options.seats, self.seed if same_seed else None, None)

@@ -7,41 +7,32 @@ actions of this turn, never one that revealed hidden information, never a comput
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from clear_ward_tui import autosave
 from tui_common.event_log import EventLog
 from core.clear_ward import describe
-from core.saves import SaveError, SaveFolder, dumps, write_atomic
+from tui_common.autosave import AutosaveMark
 
 
-class SavingMixin:
+class SavingMixin(AutosaveMark):
     """Autosave, undo, Save as and Quit for ``GameScreen`` (needs ``record``, ``options``,
     ``names``, ``state``, ``_human_may_act``)."""
 
-    #: True once the autosave file is known to be this game's (see ``_keep_previous_autosave``)
+    #: the autosave file is this game's (resumed from it): written in place
     _autosave_checked = False
 
     # -- autosave -------------------------------------------------------------------------
 
     def _autosave(self) -> None:
-        """Keep the game after every action (``SaveFolder.keep``: a finished game goes
-        to last-game.json and the autosave is removed)."""
-        folder = autosave.save_folder(self.options)
-        try:
-            if not self._autosave_checked:
-                self._autosave_checked = True
-                self._keep_previous_autosave(folder)
-            folder.keep(self.record.to_save())
-        except OSError as err:
-            self.notify(f"Could not save the game: {err}", severity="warning")
+        """Keep the game after every action (``tui_common.autosave``: another game's
+        autosave is set aside first, never written over; a finished game goes to the
+        finished games and the autosave is removed; a failure is one lasting mark)."""
+        save = self.record.to_save()
+        if self.clock_started is not None:  # the Night Shift clock goes on after a resume
+            from attrs import evolve
 
-    def _keep_previous_autosave(self, folder: SaveFolder) -> None:
-        """Before this game first writes the autosave, another game's autosave is set
-        aside, not written over (``SaveFolder.set_aside``); the player is told where."""
-        said = folder.set_aside()
-        if said:
-            self.notify(said, severity="warning", timeout=10)
+            save = evolve(save, clock=round(self.elapsed(), 1))
+        self.keep_autosave(autosave.save_folder(self.options), save, own=self._autosave_checked)
 
     # -- undo -----------------------------------------------------------------------------
 
@@ -96,40 +87,7 @@ class SavingMixin:
 
     def _ask_save_name(self, source) -> None:
         """Push the Save-as dialog on behalf of ``source`` (``None``: over any screen)."""
-        from tui_common.dialogs import SaveAsDialog
-
         if self.state is None:
             return
-        folder = autosave.save_folder(self.options)
         suggestion = " vs ".join(self.names) if len(self.names) > 1 else f"{self.names[0]} Night Shift"
-        self.app.go(source, "push", lambda: SaveAsDialog(str(folder.folder / "saves"), suggestion), self._save_named)
-
-    def _save_named(self, name: str | None) -> None:
-        if name is None:
-            return
-        try:
-            path = autosave.save_folder(self.options).named(name)
-        except SaveError as err:
-            self.notify(f"Not saved: {err}", severity="error", title="Save as")
-            return
-        if not path.exists():
-            self._write_save(path)
-            return
-        from tui_common.dialogs import ConfirmDialog
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._write_save(path)
-            else:
-                self.notify("Not saved.")
-
-        self.app.push_screen(ConfirmDialog(f"{path.name} already exists. Replace it with this game?",
-                                           yes="Replace", no="Keep it"), answered)
-
-    def _write_save(self, path: Path) -> None:
-        try:
-            write_atomic(path, dumps(self.record.to_save()))
-        except OSError as err:
-            self.notify(f"Not saved: {path}: {err}", severity="error", title="Save as")
-            return
-        self.notify(f"Saved as {path}", title="Save as")
+        self.ask_save_name(source, autosave.save_folder(self.options), suggestion)

@@ -91,6 +91,8 @@ below lists every action up to it.
 class HelpScreen(Dialog[None]):
     """Keys and rules summary (or the text given); Esc, q or ? closes it."""
 
+    ABOVE_ALL = True  # nothing the game opens is drawn over it (TableApp.push_screen)
+
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help.close")]
 
     def __init__(self, text: str = HELP) -> None:

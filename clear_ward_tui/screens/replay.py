@@ -13,19 +13,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
 from tui_common.event_log import EventLog
+from tui_common.replay import ReplayBase
 from clear_ward_tui.widgets.side_panel import SidePanel
 from clear_ward_tui.widgets.ward_grid import GridView, WardGrid
 from core.clear_ward import describe
 from core.record import GameRecord
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(ReplayBase):
     """Step through a saved game: → next, ← previous, Home first, End last."""
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
@@ -34,32 +34,20 @@ class ReplayScreen(Screen[None]):
     BINDINGS = [
         Binding("right,n,l", "step(1)", "Next", key_display="→", priority=True, id="replay.next"),
         Binding("left,p,h", "step(-1)", "Previous", key_display="←", priority=True, id="replay.previous"),
-        Binding("home,g", "first", "First", key_display="Home", priority=True, id="replay.first"),
-        Binding("end,G", "last", "Last", key_display="End", priority=True, id="replay.last"),
+        Binding("home,g", "go(0)", "First", key_display="Home", priority=True, id="replay.first"),
+        Binding("end,G", "go(-1)", "Last", key_display="End", priority=True, id="replay.last"),
         Binding("question_mark", "help", "Help", key_display="?", id="replay.help"),
         Binding("q,escape", "close", "Back", key_display="q", id="replay.close"),
     ]
 
     def __init__(self, options: Options, record: GameRecord, source: Path | str = "", *,
                  closes_app: bool = False) -> None:
-        super().__init__(id="replay")
-        self.options, self.record, self.source = options, record, Path(source)
+        super().__init__(options, record, source)
         self.closes_app = closes_app
         self.glyphs = ASCII if options.ascii else UNICODE
-        self.names = [s.name for s in record.seats]
         states, actions = record.states, record.actions
         #: narrations[k]: the sentence of action k+1
         self.narrations = [describe(states[k], actions[k], states[k + 1]) for k in range(len(actions))]
-        self.index = 0
-
-    @property
-    def total(self) -> int:
-        return len(self.record.actions)
-
-    @property
-    def state(self):
-        """The state shown (after action ``index``; the deal at 0)."""
-        return self.record.states[self.index]
 
     def compose(self) -> ComposeResult:
         yield Header(icon="✚")
@@ -75,13 +63,12 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Clear the Ward"
-        self.show(0)
+        self.show()
 
-    def show(self, index: int) -> None:
+    def show(self) -> None:
         """Show the state after action ``index`` (0: the deal)."""
-        self.index = max(0, min(self.total, index))
         state, i, n = self.state, self.index, self.total
-        of = f"Replay of {self.source.name}" if self.source.name else "Replay of this game"
+        of = f"Replay of {self.source_name}" if self.source_name else "Replay of this game"
         self.sub_title = f"{of} · action {i} of {n}"
         grid = self.query_one(WardGrid)
         grid.cursor = state.doctor
@@ -96,15 +83,6 @@ class ReplayScreen(Screen[None]):
         self.query_one(SidePanel).show(state, self.names, None, self.glyphs)
         players = ", ".join(s.name + (" (computer)" if s.computer else "") for s in self.record.seats)
         self.query_one(EventLog).replace([f"Replay, seed {self.record.seed}: {players}.", *self.narrations[:i]])
-
-    def action_step(self, delta: int) -> None:
-        self.show(self.index + delta)
-
-    def action_first(self) -> None:
-        self.show(0)
-
-    def action_last(self) -> None:
-        self.show(self.total)
 
     def action_help(self) -> None:
         from clear_ward_tui.screens.help import REPLAY_HELP, HelpScreen

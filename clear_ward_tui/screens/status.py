@@ -7,7 +7,7 @@ from textual.markup import escape
 
 from clear_ward_tui.config import Glyphs
 from clear_ward_tui.widgets.ward_grid import GridView, line_to
-from core.clear_ward import Direction, GameState, Phase, StaffCard, UseStaff, cell_name
+from core.clear_ward import Direction, GameState, Phase, StaffCard, UseStaff, cell_name, preview
 
 
 def instruction(state: GameState, name: str, *, cpu: bool, forced: bool,
@@ -30,8 +30,9 @@ def instruction(state: GameState, name: str, *, cpu: bool, forced: bool,
     return f"{who}: make your choice in the dialog"
 
 
-def describe_cell(view: GridView, cell: int, g: Glyphs) -> str:
-    """Line 2: the selected space, and what stopping there passes over."""
+def describe_cell(view: GridView, cell: int, g: Glyphs, *, short: bool = False) -> str:
+    """Line 2: the selected space, and what stopping there would do (``core``'s
+    ``preview``) or passes over. ``short``: specialities by their letters (narrow)."""
     state = view.state
     card = state.ward[cell]
     if card is None:
@@ -51,9 +52,13 @@ def describe_cell(view: GridView, cell: int, g: Glyphs) -> str:
     if found is None:
         return text + " · not in line with the Doctor"
     direction, steps, between = found
+    arrow = g.arrows[direction]
+    if cell in view.stops:
+        said = preview(state, view.stops[cell], g.star, short=short)
+        if said:
+            return f"{cell_name(cell)} {g.stop}{arrow}{steps}: {escape(said)}"  # it may name a player
     passed = [c for c in between if state.ward[c] is not None]
     stop = f"{g.stop} stop" if cell in view.stops else "no stop"
-    arrow = g.arrows[direction]
     return text + f" · {stop} {arrow}{steps}, passes {len(passed)} card{'s' * (len(passed) != 1)}"
 
 

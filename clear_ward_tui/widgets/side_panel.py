@@ -75,4 +75,7 @@ class SidePanel(VerticalScroll):
         yield Static(id="panel-text", markup=True)
 
     def show(self, state: GameState, names: list[str], private_seat: int | None, glyphs: Glyphs) -> None:
-        self.query_one("#panel-text", Static).update(panel_markup(state, names, private_seat, glyphs))
+        markup = panel_markup(state, names, private_seat, glyphs)
+        if markup != getattr(self, "_markup", None):  # unchanged: nothing to send
+            self._markup = markup
+            self.query_one("#panel-text", Static).update(markup)

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.message import Message
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -30,12 +31,14 @@ SPECIALITY_CLASSES = tuple(f"ward--s{i}" for i in range(7))
 @dataclass(frozen=True)
 class GridView:
     """What the grid shows: the state, the legal stopping spaces (space -> its ``Move``),
-    staff-card target spaces and those picked so far."""
+    staff-card target spaces and those picked so far, and the face-down patients the
+    player shown has looked at (space -> patient: drawn on the card's back)."""
 
     state: GameState
     stops: dict[int, Move] = field(default_factory=dict)
     targets: frozenset[int] = frozenset()
     picked: tuple[int, ...] = ()
+    peeked: dict = field(default_factory=dict)
 
 
 def line_to(doctor: int, cell: int) -> tuple[str, int, tuple[int, ...]] | None:
@@ -66,7 +69,7 @@ class WardGrid(Widget, can_focus=True):
     WardGrid > .ward--s0 { color: $text-error; }
     WardGrid > .ward--s1 { color: $text-primary; }
     WardGrid > .ward--s2 { color: $text-warning; }
-    WardGrid > .ward--s3 { color: $text-accent; }
+    WardGrid > .ward--s3 { color: $accent-lighten-3; text-style: bold; }
     WardGrid > .ward--s4 { color: $text-success; }
     WardGrid > .ward--s5 { color: $text-secondary; }
     WardGrid > .ward--s6 { color: $foreground; text-style: italic; }
@@ -84,7 +87,8 @@ class WardGrid(Widget, can_focus=True):
         Binding("enter,space", "choose", "Go", id="ward.choose"),
     ]
 
-    cursor: reactive[int] = reactive(0)
+    #: the selected space; moving it repaints only the spaces whose look changes
+    cursor: reactive[int] = reactive(0, repaint=False)
 
     @dataclass
     class Chosen(Message):
@@ -104,12 +108,26 @@ class WardGrid(Widget, can_focus=True):
         self.view: GridView | None = None
 
     def show(self, view: GridView) -> None:
-        """Draw ``view`` from now on."""
-        self.view = view
-        self.refresh()
+        """Draw ``view`` from now on (nothing is sent to the terminal if it is unchanged)."""
+        old, self.view = self.view, view
+        if old is None or old.state is not view.state or old.stops != view.stops \
+                or old.targets != view.targets or old.picked != view.picked or old.peeked != view.peeked:
+            self.refresh()
 
-    def watch_cursor(self, cell: int) -> None:
+    def watch_cursor(self, old: int, cell: int) -> None:
+        self._repaint_cells({old, cell, *self._passed(old), *self._passed(cell)})
         self.post_message(self.Moved(cell))
+
+    def _repaint_cells(self, cells: set[int]) -> None:
+        """Repaint only ``cells`` (with the gaps either side, where the cursor's brackets
+        are): a cursor move then costs a few hundred bytes over SSH, not the whole ward."""
+        if self.view is None or not self.size:
+            return
+        w, h = self._cell_w(), self._cell_h()
+        self.refresh(*(
+            Region(LABEL_W + (cell % SIZE) * (w + 1), 1 + (cell // SIZE) * h, w + 2, h)
+            for cell in cells
+        ))
 
     def action_cursor(self, drow: int, dcol: int) -> None:
         row, col = row_col(self.cursor)
@@ -161,9 +179,10 @@ class WardGrid(Widget, can_focus=True):
         text.rstrip()
         return text
 
-    def _passed(self) -> tuple[int, ...]:
+    def _passed(self, cursor: int | None = None) -> tuple[int, ...]:
+        """The spaces between the Doctor and ``cursor`` (the selection by default)."""
         view = self.view
-        found = line_to(view.state.doctor, self.cursor) if view else None
+        found = line_to(view.state.doctor, self.cursor if cursor is None else cursor) if view else None
         return found[2] if found else ()
 
     def _append_cell(self, text: Text, cell: int, line: int, w: int) -> None:
@@ -200,14 +219,19 @@ class WardGrid(Widget, can_focus=True):
                 body_style = base + spec
             elif line == 1:
                 tag = (g.doctor + "DOC") if doctor else ("obs" if obs else "")
-                body = f"{g.arrows[card.patient.arrow.value]} {tag:<4}"
+                # the arrow matters only in the Night Shift (its forced moves)
+                arrow = g.arrows[card.patient.arrow.value] if state.solo else " "
+                body = f"{arrow} {tag:<4}"
                 body_style = base + (self._style("ward--doctor") if doctor else spec)
             else:
                 body = f"{cell_name(cell)} {'obs' if obs and doctor else ''}".ljust(6)
                 body_style = base + self._style("ward--label")
         else:
             base = self._style("ward--back")
-            if line == 0:
+            seen = view.peeked.get(cell)
+            if line == 0 and seen is not None:  # this player's Junior Doctor looked at it
+                body = f"{seen.speciality.short}{seen.stars}{g.star}?".center(w)
+            elif line == 0:
                 k = (w - 3) // 2
                 body = f"{g.back * k} ? {g.back * k}"
             elif line == 1:

@@ -29,8 +29,9 @@ from clinic_tui.screens.moves import MovesMixin
 from clinic_tui.screens.undo_save import UndoSaveMixin
 from clinic_tui.screens.view import ViewMixin
 from clinic_tui.widgets.clinic_view import ClinicView
-from tui_common.event_log import EventLog
+from tui_common.event_log import EventLog, EventLogKey
 from tui_common.messages import in_players_words
+from tui_common.turns import ComputerTurns
 from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.board import Space
 from core.clinic.game import Action, GameState, Phase, legal_actions
@@ -52,7 +53,8 @@ def start_state(options: Options, seed: int) -> GameState:
     return saving.new_record(options, seed).state
 
 
-class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, Screen):
+class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, ComputerTurns, EventLogKey,
+                 Screen):
     """One game of Clinic from setup to the end of round 6."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (150, "-wide")]
@@ -77,12 +79,14 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
         Binding("u,ctrl+z", "undo", "Undo", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", id="game.save_as"),
         Binding("escape", "cancel", "Cancel", show=False, id="game.cancel"),
+        Binding("L", "event_log", "Log", id="game.log"),
         Binding("question_mark", "help", "Help", key_display="?", id="game.help"),
         Binding("r", "rules", "Rules", show=False, id="game.rules"),  # listed in ? help
         Binding("q", "quit", "Quit", id="game.quit"),
     ]
 
     state: var[GameState | None] = var(None, init=False)
+    legal_actions = staticmethod(legal_actions)
 
     def __init__(self, options: Options, *, state: GameState | None = None, record: GameRecord | None = None,
                  source: str | None = None) -> None:
@@ -106,7 +110,6 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
                 self.autosaving = False
         self.record: GameRecord = record
         self.source = source
-        self._autosave_failed = False
         self.floor = 0
         self.cursor = Space(0, 0, 0)
         self.view_seat = 0
@@ -116,13 +119,10 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
         self.np_held = False
         self.reports: list[tuple[str, str]] = []
         self._dialog_open = False
-        self._cpu_pending = False
         self._finished = False
-        self._resume_pending = False
         self._menu_key = None
         self._handover_key = None
         self._last_human: int | None = None
-        self._legal_cache: tuple[GameState | None, list[Action]] = (None, [])
 
     # -- layout -------------------------------------------------------------------------
 
@@ -162,10 +162,6 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
         return [i for i in range(len(self.names)) if i not in self.bots]
 
     @property
-    def is_cpu_turn(self) -> bool:
-        return self.state is not None and self.state.current in self.bots
-
-    @property
     def wide(self) -> bool:
         """All four floors at once (the ``-wide -tall`` breakpoints)."""
         width, height = self.app.size
@@ -174,11 +170,6 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
     def on_resize(self, event) -> None:
         if self.state is not None and not self._finished:
             self.call_after_refresh(self.refresh_view)
-
-    def legal(self) -> list[Action]:
-        if self._legal_cache[0] is not self.state:
-            self._legal_cache = (self.state, legal_actions(self.state))
-        return self._legal_cache[1]
 
     @property
     def clinic(self):
@@ -245,9 +236,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
             self._finish()
             return
         if self.is_cpu_turn:
-            if not self._cpu_pending:
-                self._cpu_pending = True
-                self.set_timer(max(self.options.cpu_delay, 0.001), self._cpu_act)
+            self.schedule_computer()
             return
         seat = state.current
         if state.phase is Phase.SELECT and len(self.humans) > 1:
@@ -270,20 +259,6 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
     def _after_dialog(self) -> None:
         self._dialog_open = False
         self.call_after_refresh(self._next_step)
-
-    def on_screen_resume(self) -> None:
-        if self._resume_pending and self.state is not None:
-            self._resume_pending = False
-            self.call_after_refresh(self._next_step)
-
-    def _cpu_act(self) -> None:
-        self._cpu_pending = False
-        if self.app.screen is not self:
-            self._resume_pending = True
-            return
-        if self.state.phase is Phase.OVER or not self.is_cpu_turn:
-            return
-        self.play(self.bots[self.state.current].choose(self.state))
 
     def _push(self, dialog, callback) -> None:
         if isinstance(dialog, ChoiceDialog):

@@ -174,6 +174,8 @@ the ground floor at once.
 class HelpScreen(Dialog[None]):
     """Keys and the current phase's rules; Esc, q or ? closes it."""
 
+    ABOVE_ALL = True  # nothing the game opens is drawn over it (TableApp.push_screen)
+
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help.close")]
 
     def __init__(self, phase: str | None = None) -> None:

@@ -47,14 +47,15 @@ class MenusMixin:
             else:
                 title = f"{me.name}: park your starting car"
                 prompt = "The first free border clockwise from the entrance comes first (marked on your board)."
-            self._push(ChoiceDialog(title, items, prompt=prompt, id="car-pick-dialog"), self._dialog_action)
+            self._push(ChoiceDialog(title, items, prompt=prompt, id="car-pick-dialog", sort=False),
+                       self._dialog_action)
         elif phase is Phase.BONUS:
             items = [(str(a.tile), a) for a in legal if isinstance(a, ChooseBonus)]
             self._push(ChoiceDialog(f"{me.name}: take a bonus tile", items, id="bonus-dialog"), self._dialog_action)
         elif phase in PLACING_PHASES:
             groups = choices.build_groups(legal)
             stock = (lambda b: left_for(state, b)) if phase is Phase.BUILD else (lambda b: None)
-            items = [(choices.group_label(name, acts, stock(acts[0].build)), name)
+            items = [(choices.group_label(name, acts, stock(acts[0].build), free=phase is not Phase.BUILD), name)
                      for name, acts in groups.items()]
             items += choices.expansion_items(state, legal)  # e.g. extinguishers
             if Done() in legal:
@@ -113,13 +114,14 @@ class MenusMixin:
             self.play(name)
             return
         if name == "done":
-            self.play(Done())
+            self.end_action()
             return
         groups = choices.build_groups(self.legal())
         acts = groups.get(name)
         if not acts:
             return
         self.placement = choices.Placement.of(name, acts, self.clinic.board)
+        self.placement.free = self.state.phase is not Phase.BUILD
         self.moving = None
         targets = sorted(self.placement.targets(), key=lambda s: (s.floor, s.row, s.col))
         if targets:
@@ -131,7 +133,7 @@ class MenusMixin:
         if acts is None:
             return
         if acts == "done":
-            self.play(Done())
+            self.end_action()
             return
         board = self.clinic.board
         arrivals = choices.arrival_choices(board, acts)
@@ -151,7 +153,7 @@ class MenusMixin:
         if acts is None:
             return
         if acts == "done":
-            self.play(Done())
+            self.end_action()
             return
         self._choose_car(acts)
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from clinic_tui import choices
 from tui_common.dialogs import ChoiceDialog
 from core.clinic.board import Space
-from core.clinic.game import Action, AdmitPatient, Done, EndMove, MovePerson, Phase
+from core.clinic.game import Action, AdmitPatient, Construct, Done, EndMove, MovePerson, Phase
+from core.clinic.components import Role
+from core.clinic.game.constants import BUILDS_PER_ACTION as MAX_BUILDS
 from core.clinic.game.move_phase import end_move_problems
 from core.clinic.movement import reachable
 
@@ -96,15 +98,49 @@ class MovesMixin:
 
     def action_done(self) -> None:
         if self._human_may_act() and self._own():
-            self.play(Done())
+            self.end_action()
+
+    def unused(self) -> str | None:
+        """What ending the action now would leave unused, in a sentence (``None``:
+        nothing): builds of the Build action, queue points of the Admit action."""
+        state, legal = self.state, self.legal()
+        if state.phase is Phase.BUILD and any(isinstance(a, Construct) for a in legal):
+            left = MAX_BUILDS - state.step.builds
+            return f"You can still build ({state.step.builds} of {MAX_BUILDS} built, {left} left)."
+        if state.phase is Phase.ADMIT and state.step.qp > 0 and any(isinstance(a, AdmitPatient) for a in legal):
+            qp = state.step.qp
+            return f"You still have {qp} queue point{'s' if qp != 1 else ''} to admit patients with."
+        return None
+
+    def confirm_end(self, question: str | None, then) -> None:
+        """``then()`` at once, or after a yes to ``question`` ("... End anyway?")."""
+        if question is None:
+            then()
+            return
+        from tui_common.dialogs import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.app.go(None, "push", ConfirmDialog(f"{question} End anyway?", yes="End it", no="Go back"), answered)
+
+    def end_action(self) -> None:
+        """Done, asking first when builds or queue points would be left unused."""
+        self.confirm_end(self.unused(), lambda: self.play(Done()))
 
     def action_end_move(self) -> None:
-        """End the Move phase; when it may not end yet, the engine's reasons (each
-        naming the room and the rule) are shown, one a line."""
+        """End the Move phase (asking first while patients could still move); when it
+        may not end yet, the engine's reasons (each naming the room and the rule) are
+        shown, one a line."""
         if not (self._human_may_act() and self._own()):
             return
         if EndMove() in self.legal():
-            self.play(EndMove())
+            waiting = {m.pid for m in self.legal() if isinstance(m, MovePerson)
+                       and self.clinic.person(m.pid).role is Role.PATIENT}
+            question = (f"{len(waiting)} patient{'s' if len(waiting) != 1 else ''} could still move."
+                        if waiting else None)
+            self.confirm_end(question, lambda: self.play(EndMove()))
             return
         problems = end_move_problems(self.state)
         self.notify("End the move: not yet.\n" + "\n".join(f"• {p}" for p in problems), severity="error",

@@ -7,24 +7,21 @@ game, floors and ``v`` work as in the game.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from clinic_tui.config import ASCII, UNICODE, Options
 from clinic_tui.widgets.clinic_view import ClinicPicture, ClinicView
 from tui_common.event_log import EventLog
+from tui_common.replay import ReplayBase
 from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.game.narration import describe
 from core.clinic.game.view import player_view, revealed_view
 from core.record import GameRecord
 
-
-class ReplayScreen(Screen):
+class ReplayScreen(ReplayBase):
     """Step through ``record`` from the deal (0) to its last action (N)."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (150, "-wide")]
@@ -44,22 +41,11 @@ class ReplayScreen(Screen):
     ]
 
     def __init__(self, options: Options, record: GameRecord, source: str = "") -> None:
-        super().__init__(id="replay")
-        self.options, self.record, self.source = options, record, source
+        super().__init__(options, record, source)
         self.glyphs = ASCII if options.ascii else UNICODE
-        self.names = [s.name for s in record.seats]
-        self.index = 0
         self.floor = 0
         self.view_seat = 0
         self._logged = 0  # how many actions the event log narrates
-
-    @property
-    def total(self) -> int:
-        return len(self.record.actions)
-
-    @property
-    def state(self):
-        return self.record.states[self.index]
 
     def compose(self) -> ComposeResult:
         yield Header(icon="✚")
@@ -76,7 +62,7 @@ class ReplayScreen(Screen):
 
     def on_mount(self) -> None:
         self.title = "Clinic"
-        self.sub_title = f"Replay · seed {self.record.seed}" + (f" · {Path(self.source).name}" if self.source else "")
+        self.sub_title = f"Replay · seed {self.record.seed}" + (f" · {self.source_name}" if self.source else "")
         self.show()
 
     def on_resize(self, event) -> None:
@@ -119,13 +105,6 @@ class ReplayScreen(Screen):
         self._logged = self.index
 
     # -- keys ---------------------------------------------------------------------------
-
-    def action_step(self, step: int) -> None:
-        self.action_go(max(0, min(self.total, self.index + step)))
-
-    def action_go(self, index: int) -> None:
-        self.index = self.total if index < 0 else index
-        self.show()
 
     def action_floor(self, floor: int) -> None:
         self.floor = floor

@@ -1,23 +1,18 @@
 """The setup screen: 1-4 seats (name, person or computer level, board side), the seed,
-and the solitaire goal when alone; below, the Continue list of saved games."""
+and the solitaire goal when alone; below, the Continue list of saved games. The
+fields, keys and checks are the kit's (``tui_common.setup``)."""
 
 from __future__ import annotations
 
-from tui_common.cli import MAX_NAME
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, OptionList, Select
-
-from textual.widgets.option_list import Option
-
-from tui_common.option_list import SafeOptionList
+from textual.containers import Horizontal
+from textual.widgets import Checkbox, Label, OptionList
 
 from clinic_tui import saving
-from clinic_tui.config import CPU_LEVELS, DEFAULT_GOAL, EXPANSIONS, GOAL_TEXT, Options, Seat
+from clinic_tui.config import CPU_LEVELS, DEFAULT_GOAL, EXPANSIONS, GOAL_TEXT, Seat
+from tui_common.saves_list import SavesList
+from tui_common.setup import DEFAULT_NAMES, FieldSelect, SetupBase
 
-DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dev")
 KINDS = [("Human", "human"), *((f"Computer: {level}", level) for level in CPU_LEVELS)]
 SIDES = [("Beginner (4x3)", "beginner"), ("Expert, 4x3 side", "expert-4x3"), ("Expert, 3x3 side", "expert")]
 
@@ -27,61 +22,41 @@ def expansion_label(text: str, on: bool) -> str:
     return f"{'on ' if on else 'off'} {text}"
 
 
-class SetupScreen(Screen):
+class SetupScreen(SetupBase):
     """Tab / Shift+Tab (or ↑ ↓) move between fields; Ctrl+S (or the Start button) starts."""
 
-    BINDINGS = [
-        Binding("ctrl+s", "start", "Start game", priority=True, id="setup.start"),
-        Binding("ctrl+o", "continue", "Continue", priority=True, id="setup.continue"),
-        Binding("down", "app.focus_next", "Next field", show=False, id="setup.next"),
-        Binding("up", "app.focus_previous", "Previous field", show=False, id="setup.previous"),
-        Binding("escape", "app.quit", "Quit", id="setup.quit"),
-    ]
+    TITLE = "Clinic"
+    HEADING = "New game of Clinic: Deluxe Edition"
+    SOLO = "(solitaire)"
+    KINDS = KINDS
 
-    def __init__(self, options: Options) -> None:
-        super().__init__(id="setup")
-        self.options = options
+    def default_seat(self, i: int) -> Seat:
+        side = "expert" if self.options.expert else "beginner"
+        return Seat(DEFAULT_NAMES[i], None if i == 0 else "basic", self.options.expert, side)
 
-    def compose(self) -> ComposeResult:
-        seats = self.options.seats
-        count = len(seats) or 2
-        yield Header(icon="✚")
-        with VerticalScroll(id="setup-body"):
-            yield Label("New game of Clinic: Deluxe Edition", id="setup-title")
-            with Horizontal(classes="setup-row"):
-                yield Label("Players", classes="setup-label")
-                yield Select([(f"{n} {'(solitaire)' if n == 1 else 'players'}", n) for n in range(1, 5)],
-                             value=count, allow_blank=False, compact=True, id="count")
-            for i in range(4):
-                default_side = "expert" if self.options.expert else "beginner"
-                seat = seats[i] if i < len(seats) else Seat(DEFAULT_NAMES[i], None if i == 0 else "basic",
-                                                            self.options.expert, default_side)
-                side = "beginner" if not seat.expert else ("expert" if seat.side == "expert" else "expert-4x3")
-                with Horizontal(classes="setup-row seat-row", id=f"seat-row-{i}"):
-                    yield Label(f"Seat {i + 1}", classes="setup-label")
-                    yield Input(seat.name, placeholder="name", max_length=MAX_NAME, compact=True, id=f"name-{i}")
-                    yield Select(KINDS, value=seat.cpu or "human", allow_blank=False, compact=True, id=f"kind-{i}")
-                    yield Select(SIDES, value=side, allow_blank=False, compact=True, id=f"side-{i}")
-            with Horizontal(classes="setup-row", id="goal-row"):
-                yield Label("Goal", classes="setup-label")
-                yield Select([(text, key) for key, text in GOAL_TEXT.items()],
-                             value=self.options.goal or DEFAULT_GOAL, allow_blank=False, compact=True, id="goal")
-            with Horizontal(classes="setup-row"):
-                yield Label("Seed", classes="setup-label")
-                seed = "" if self.options.seed is None else str(self.options.seed)
-                yield Input(seed, placeholder="blank: random", restrict=r"-?[0-9]*", compact=True, id="seed")
-            for name, text in EXPANSIONS.items():  # one checkbox a mini-expansion
-                with Horizontal(classes="setup-row expansion-row"):
-                    on = name in self.options.expansions
-                    yield Checkbox(expansion_label(text, on), on, compact=True, id=f"expansion-{name}")
-            with Horizontal(classes="setup-row", id="setup-buttons"):
-                yield Button("Start game (Ctrl+S)", id="start-button", variant="primary", compact=True)
-                yield Button("Quit (Esc)", id="quit-button", variant="error", compact=True)
-            yield Label("Tab / ↑ ↓ move between fields · Enter opens a list or presses a button",
-                        id="setup-hint")
-            yield Label("Continue a saved game (Ctrl+O)", id="continue-title")
-            yield from self._saves()
-        yield Footer()
+    def seat_fields(self, i: int, seat: Seat) -> ComposeResult:
+        side = "beginner" if not seat.expert else ("expert" if seat.side == "expert" else "expert-4x3")
+        yield FieldSelect(SIDES, value=side, allow_blank=False, compact=True, id=f"side-{i}")
+
+    def game_rows(self) -> ComposeResult:
+        with Horizontal(classes="setup-row", id="goal-row"):
+            yield Label("Goal", classes="setup-label")
+            yield FieldSelect([(text, key) for key, text in GOAL_TEXT.items()],
+                              value=self.options.goal or DEFAULT_GOAL, allow_blank=False, compact=True, id="goal")
+        for name, text in EXPANSIONS.items():  # one checkbox a mini-expansion
+            with Horizontal(classes="setup-row expansion-row"):
+                on = name in self.options.expansions
+                yield Checkbox(expansion_label(text, on), on, compact=True, id=f"expansion-{name}")
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """The label says on/off in words, not by colour alone."""
+        name = (event.checkbox.id or "").removeprefix("expansion-")
+        if name in EXPANSIONS:
+            event.checkbox.label = expansion_label(EXPANSIONS[name], event.value)
+
+    def below_buttons(self) -> ComposeResult:
+        yield Label("Continue a saved game (Ctrl+O; d deletes one)", id="continue-title")
+        yield from self._saves()
 
     def _saves(self) -> ComposeResult:
         """The Continue list: every save, newest first; unreadable ones disabled with the
@@ -92,40 +67,15 @@ class SetupScreen(Screen):
             return
         from core.saves import SaveError, summary
 
-        options = []
-        for i, (path, save) in enumerate(self.entries):
+        def label(path, save) -> str:
             if isinstance(save, SaveError):
-                reason = str(save).removeprefix(f"{path}: ")
-                options.append(Option(f"{path.name}: cannot be loaded: {reason}", id=str(i), disabled=True))
-            else:
-                kind = "replay" if save.finished else "play on"
-                options.append(Option(f"{path.name} ({kind}): {summary(save)}", id=str(i)))
-        yield SafeOptionList(*options, id="saves")
+                return f"{path.name}: cannot be loaded: {str(save).removeprefix(f'{path}: ')}"
+            return f"{path.name} ({'replay' if save.finished else 'play on'}): {summary(save)}"
 
-    def on_mount(self) -> None:
-        self.title = "Clinic"
-        self.sub_title = "Setup"
-        self._show_count()
-        self.query_one("#start-button", Button).focus()
+        yield SavesList(self.entries, label, id="saves")
 
-    def _count(self) -> int:
-        return int(self.query_one("#count", Select).value)
-
-    def _show_count(self) -> None:
-        count = self._count()
-        for i in range(4):
-            self.query_one(f"#seat-row-{i}").display = i < count
+    def count_changed(self, count: int, names: list[str]) -> None:
         self.query_one("#goal-row").display = count == 1
-
-    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        """The label says on/off in words, not by colour alone."""
-        name = (event.checkbox.id or "").removeprefix("expansion-")
-        if name in EXPANSIONS:
-            event.checkbox.label = expansion_label(EXPANSIONS[name], event.value)
-
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "count":
-            self._show_count()
 
     def action_continue(self) -> None:
         found = self.query("#saves")
@@ -136,45 +86,20 @@ class SetupScreen(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        path, _ = self.entries[int(event.option.id)]
-        self.app.open_file(path)
+        path = self.query_one(SavesList).usable(event.option.id)
+        if path is not None:
+            self.app.open_file(path)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.app.action_focus_next()
+    def make_seat(self, i: int, name: str, cpu: str | None, cut_from: str | None) -> Seat:
+        side = self.query_one(f"#side-{i}", FieldSelect).value
+        return Seat(name, cpu, side != "beginner", "expert" if side == "expert" else "beginner", cut_from=cut_from)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "start-button":
-            self.action_start()
-        else:
-            self.app.exit()
-
-    def action_start(self) -> None:
-        count = self._count()
-        seats = []
-        for i in range(count):
-            name = self.query_one(f"#name-{i}", Input).value.strip()
-            kind = self.query_one(f"#kind-{i}", Select).value
-            side = self.query_one(f"#side-{i}", Select).value
-            if not name:
-                self.notify(f"Seat {i + 1} needs a name.", severity="error")
-                return
-            seats.append(Seat(name, None if kind == "human" else kind, side != "beginner",
-                              "expert" if side == "expert" else "beginner"))
-        if len({s.name for s in seats}) < len(seats):
-            self.notify("Every seat needs a different name.", severity="error")
-            return
-        text = self.query_one("#seed", Input).value.strip()
-        try:
-            seed = int(text) if text and text != "-" else None
-        except ValueError:
-            self.notify(f"The seed must be a whole number, not {text!r}.", severity="error")
-            return
-        goal = self.query_one("#goal", Select).value if count == 1 else None
-        expansions = tuple(n for n in EXPANSIONS if self.query_one(f"#expansion-{n}", Checkbox).value)
-        from dataclasses import replace
-
+    def start_game(self, seats: tuple, seed: int | None) -> None:
         from clinic_tui.screens.game import GameScreen
 
-        options = replace(self.options.with_game(tuple(seats), seed, goal), expansions=expansions)
+        from dataclasses import replace
+
+        goal = self.query_one("#goal", FieldSelect).value if len(seats) == 1 else None
+        expansions = tuple(n for n in EXPANSIONS if self.query_one(f"#expansion-{n}", Checkbox).value)
+        options = replace(self.options.with_game(seats, seed, goal), expansions=expansions)
         self.app.go(self, "switch", lambda: GameScreen(options))

@@ -11,43 +11,25 @@ from pathlib import Path
 from clinic_tui import saving
 from tui_common.event_log import EventLog
 from core.errors import GameError
-from core.saves import SaveError, dumps, write_atomic
+from tui_common.autosave import AutosaveMark
 
 
-class UndoSaveMixin:
+class UndoSaveMixin(AutosaveMark):
     """Autosave, undo and save as."""
 
     #: False for a game that began from a given position (``ClinicApp(state=...)``, tests
     #: and snapshots): its record cannot be replayed from a deal, so it is not saved.
     autosaving = True
-    #: True once another game's autosave has been set aside (or this game is the autosave's)
-    _set_aside_checked = False
-
     def autosave(self) -> None:
-        """Keep the record in the save folder: ``autosave.json`` while the game runs,
-        ``last-game.json`` once it is over. A disk error is told once, not fatal."""
+        """Keep the record in the save folder (``tui_common.autosave``): the autosave
+        while the game runs, the finished games once it is over; another game's autosave
+        is set aside first (a game resumed from the autosave writes it in place). A disk
+        error is one lasting mark, not fatal."""
         if not self.autosaving:
             return
         folder = saving.folder(self.options)
-        try:
-            if not self._set_aside_checked:
-                self._set_aside_checked = True
-                self._set_aside(folder)
-            folder.keep(self.record.to_save())
-        except OSError as err:
-            if not self._autosave_failed:
-                self._autosave_failed = True
-                self.notify(f"Autosave failed: {err}. The game goes on unsaved.", severity="error", timeout=10)
-
-    def _set_aside(self, folder) -> None:
-        """Before this game first writes the autosave, another game's autosave is set
-        aside, not written over (``SaveFolder.set_aside``); the player is told where. A
-        game resumed from the autosave writes it in place."""
-        if self.source is not None and Path(self.source).resolve() == folder.autosave.resolve():
-            return
-        said = folder.set_aside()
-        if said:
-            self.notify(said, severity="warning", timeout=10)
+        own = self.source is not None and Path(self.source).resolve() == folder.autosave.resolve()
+        self.keep_autosave(folder, self.record.to_save(), own=own)
 
     # -- undo ---------------------------------------------------------------------------
 
@@ -98,41 +80,9 @@ class UndoSaveMixin:
             self.notify("This game began from a given position, not from a deal, so it cannot be saved.",
                         severity="warning", title="Save as")
             return
-        from tui_common.dialogs import SaveAsDialog
-
-        where = saving.folder(self.options).folder / "saves"
         suggestion = "-".join(self.names) + f"-round-{self.state.round}"
         # on top of whatever shows: Ctrl+S also works from inside a menu (``menu_key``)
-        self.app.go(None, "push", SaveAsDialog(str(where), suggestion), self._save_named)
-
-    def _save_named(self, name: str | None) -> None:
-        if name is None:
-            return
-        try:
-            path = saving.folder(self.options).named(name)
-        except SaveError as err:
-            self.notify(f"Not saved: {err}", severity="error", title="Save as", timeout=8)
-            return
-        if not path.exists():
-            self._write_named(path)
-            return
-        from tui_common.dialogs import ConfirmDialog
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._write_named(path)
-            else:
-                self.notify(f"Not saved: {path} was kept as it was.", title="Save as")
-
-        self.app.push_screen(ConfirmDialog(f"{path.name} already exists. Overwrite it?"), answered)
-
-    def _write_named(self, path) -> None:
-        try:
-            write_atomic(path, dumps(self.record.to_save()))
-        except OSError as err:
-            self.notify(f"Not saved: {err}", severity="error", title="Save as", timeout=10)
-        else:
-            self.notify(f"Saved as {path}", title="Save as")
+        self.ask_save_name(None, saving.folder(self.options), suggestion)
 
     # -- the same keys while a menu is open ---------------------------------------------
 

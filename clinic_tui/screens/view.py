@@ -137,7 +137,7 @@ class ViewMixin:
         if self._admit_mode():
             r, i = self.np_cursor
             colour = self.state.notepad[r][i]
-            what = f"a {colour} patient" if colour is not None else "empty"
+            what = f"{article(str(colour))} {colour} patient" if colour is not None else "empty"
             last = " (marked column: a admits)" if i == len(self.state.notepad[r]) - 1 else ""
             return f"Notepad {self.state.services[r]} space {i + 1}: {what}{last}"
         board = self.clinic.board
@@ -172,3 +172,7 @@ class ViewMixin:
                 text = f"{self.glyphs.target} {targets[space]}: {text}"
         return text
 
+
+def article(word: str) -> str:
+    """"an" before a vowel sound ("an orange patient"), else "a"."""
+    return "an" if word[:1].lower() in "aeiou" else "a"

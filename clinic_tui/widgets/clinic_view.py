@@ -145,7 +145,6 @@ class ClinicView(Widget):
 
     def _floor(self, pic: ClinicPicture, floor: int, styles) -> list[Text]:
         board = pic.clinic.board
-        g = self.glyphs
         cols, rows = board.cols, board.rows
         lines: list[Text] = []
         head = Text()

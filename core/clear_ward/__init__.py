@@ -20,6 +20,7 @@ from core.clear_ward.actions import (
 )
 from core.clear_ward.cards import SPECIALITIES, Direction, Patient, Speciality, StaffCard
 from core.clear_ward.narration import describe
+from core.clear_ward.preview import preview
 from core.clear_ward.rules import apply_action, legal_actions
 from core.clear_ward.scoring import (
     DecidedBy,
@@ -44,7 +45,7 @@ __all__ = [
     "JuniorDoctorFlip", "KeepStaff", "Move", "Patient", "Phase", "PlayerState",
     "PlayerView", "SetupError", "Speciality", "StaffCard", "UseStaff", "WardCard",
     "apply_action", "cell_name", "current_player", "describe", "format_layout",
-    "from_layout", "is_over", "legal_actions", "new_game", "parse_cell", "player_view",
+    "from_layout", "is_over", "legal_actions", "new_game", "parse_cell", "player_view", "preview",
     "result", "score", "scores", "state_from_json", "state_to_json", "victory_cards",
     "winners",
 ]

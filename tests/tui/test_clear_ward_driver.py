@@ -53,6 +53,9 @@ async def settle(pilot, app) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         await pilot.pause()
+        if type(app.screen).__name__ == "PassDialog":  # hot seat: the next person takes the keyboard
+            await pilot.press("enter")
+            continue
         screen = game_screen(app)
         if screen is None or screen.state is None:
             if type(app.screen).__name__ in ("GameOverScreen", "SetupScreen"):
@@ -77,10 +80,23 @@ async def move_cursor(pilot, screen, cell: int) -> None:
     assert grid.cursor == cell
 
 
+async def pick_in_dialog(pilot, value) -> None:
+    """Choose ``value`` in the open choice dialog by moving down to it and Enter (the
+    dialog's order is its own: sorted, each line once)."""
+    await pilot.pause()
+    dialog = pilot.app.screen
+    index = next(i for i, (_, v) in enumerate(dialog.choices) if v is value or v == value)
+    await pilot.press(*["down"] * index, "enter")
+
+
 async def do_action(pilot, screen, action) -> None:
-    """Perform one legal ``action`` of the current (human) player by keys."""
+    """Perform one legal ``action`` of the current (human) player by keys (in a hot
+    seat game, first taking the keyboard at the pass screen)."""
+    await pilot.pause()
+    if type(pilot.app.screen).__name__ == "PassDialog":
+        await pilot.press("enter")
+        await pilot.pause()
     state = screen.state
-    legal = legal_actions(state)
     if isinstance(action, Move):
         dest = RAYS[state.doctor][action.direction][action.steps - 1]
         await move_cursor(pilot, screen, dest)
@@ -88,17 +104,15 @@ async def do_action(pilot, screen, action) -> None:
     elif isinstance(action, EndTurn):
         await pilot.press("e")
     elif isinstance(action, UseStaff):
-        hand = list(dict.fromkeys(state.players[state.current].staff))
         await pilot.press("c")
-        await pilot.press(*["down"] * hand.index(action.card), "enter")
+        await pick_in_dialog(pilot, action.card)
         if action.patient is not None:
-            uses = [a for a in legal if isinstance(a, UseStaff) and a.card is action.card]
-            await pilot.press(*["down"] * uses.index(action), "enter")
+            await pick_in_dialog(pilot, action)
         for cell in action.cells:
             await move_cursor(pilot, screen, cell)
             await pilot.press("enter")
     elif isinstance(action, (DrawStaff, DeclineStaff, KeepStaff, JuniorDoctorFlip)):
-        await pilot.press(*["down"] * legal.index(action), "enter")
+        await pick_in_dialog(pilot, action)
     else:  # pragma: no cover
         raise AssertionError(f"unknown action {action}")
     await pilot.pause()

@@ -18,7 +18,7 @@ async def _play_two_moves(tmp_path):
         await settle(pilot, app)
         game = game_screen(app)
         for _ in range(2):
-            move = next(a for a in game._legal() if isinstance(a, Move))
+            move = next(a for a in game.legal() if isinstance(a, Move))
             game.play(move)
             await pilot.pause()
         return game.state, len(game.record.actions)

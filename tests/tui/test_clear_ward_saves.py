@@ -263,7 +263,11 @@ async def test_continue_lists_the_autosave_and_loads_it(tmp_path):
         assert f"Ann, Bob · {record.progress()}" in autosave
         broken = next(label for label in labels if label.startswith("broken"))
         assert "cannot be opened (not a saved game (corrupt or truncated JSON" in broken
-        assert options.get_option_at_index(labels.index(broken)).disabled
+        while not labels[options.highlighted].startswith("broken"):  # listed, but not opened
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog and any("not opened" in m for m in messages(app))
         while "Game in progress" not in labels[options.highlighted]:
             await pilot.press("down")
         await pilot.press("enter")
@@ -405,3 +409,23 @@ async def test_the_game_over_screen_replays_the_game_just_played(tmp_path):
         await pilot.pause()
         assert app.screen is over
     assert read_save(SaveFolder(tmp_path).last_game).finished
+
+
+async def test_a_failed_autosave_is_one_lasting_mark_and_never_writes_over_another_game(tmp_path):
+    """The saves folder cannot be written (a file has its name), so another game's
+    autosave cannot be set aside: the new game leaves it as it was, the header says NOT
+    SAVED for as long as that lasts, and the player is told once, not after every move."""
+    folder = SaveFolder(tmp_path)
+    folder.keep(recorded_game(5).to_save())
+    before = folder.autosave.read_bytes()
+    (tmp_path / "saves").write_text("a file, not a folder")
+    app = make_app("Cat,Dev", seed=9, tmp_path=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        game = game_screen(app)
+        for _ in range(3):
+            await do_action(pilot, game, legal_actions(game.state)[0])
+            await settle(pilot, app)
+        assert folder.autosave.read_bytes() == before
+        assert game.sub_title.endswith("NOT SAVED")
+        assert len([m for m in messages(app) if "set aside" in m]) == 1

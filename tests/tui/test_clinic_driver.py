@@ -118,6 +118,18 @@ async def move_notepad(pilot, screen, row: int, index: int) -> None:
     assert screen.np_cursor == (row, index)
 
 
+async def confirm_if_asked(pilot, app) -> None:
+    """Ending an action with something unused asks first: the driver says yes."""
+    from tui_common.dialogs import ConfirmDialog
+
+    for _ in range(5):
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmDialog):
+            await pilot.press("y")
+            await pilot.pause()
+            return
+
+
 async def do_action(pilot, app, action) -> None:
     """Play ``action`` (legal now) for the person whose turn it is, by keys."""
     screen = game_screen(app)
@@ -142,6 +154,7 @@ async def do_action(pilot, app, action) -> None:
             await pick(pilot, app, lambda v: v == "done")
         else:
             await pilot.press("d")
+        await confirm_if_asked(pilot, app)
     elif isinstance(action, (HireDoctor, HireNurse, HireOrderly)):
         await open_menu(pilot, app)
         await pick(pilot, app, lambda v: isinstance(v, list) and action in v)
@@ -166,6 +179,7 @@ async def do_action(pilot, app, action) -> None:
     elif isinstance(action, EndMove):
         await open_menu(pilot, app)
         await pick(pilot, app, lambda v: v == "end")
+        await confirm_if_asked(pilot, app)
     else:  # pragma: no cover
         raise AssertionError(f"unknown action {action}")
     await pilot.pause()

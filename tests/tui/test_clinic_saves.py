@@ -444,8 +444,13 @@ async def test_bad_files_are_told_and_left_as_they_were(tmp_path, kind, how):
                 await pilot.press("ctrl+o", "enter")
                 await pilot.pause()
                 assert isinstance(app.screen, SetupScreen)
-            else:
-                assert option.disabled and message in str(option.prompt)
+            else:  # listed with the reason; Enter tells it again and opens nothing
+                assert message in str(option.prompt)
+                await pilot.press("ctrl+o", "enter")
+                await pilot.pause()
+                assert isinstance(app.screen, SetupScreen)
+                assert any("can be deleted (d), not opened" in n for n in notes(app))
+                assert path.read_bytes() == before
                 return
         told = [n for n in notes(app) if message in n]
         assert told and str(path) in told[0] and told[0].endswith("The file was left as it was.")
@@ -482,3 +487,22 @@ async def test_resuming_the_autosave_writes_it_in_place():
         await build_one(pilot, app)
     assert not (folder().folder / "saves").exists()
     assert len(read_save(folder().autosave).actions) > 2
+
+
+async def test_a_failed_autosave_is_one_lasting_mark_and_never_writes_over_another_game(tmp_path):
+    """As in Clear the Ward: another game's autosave that cannot be set aside is left as
+    it was; the header says NOT SAVED; the player is told once."""
+    other = folder().autosave
+    saved_game(other)
+    before = other.read_bytes()
+    (folder().folder / "saves").write_text("a file, not a folder")
+    app = make_app("Ann,cpu:basic", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        for _ in range(3):
+            await do_action(pilot, app, legal_actions(screen.state)[0])
+            await settle(pilot, app)
+        assert other.read_bytes() == before
+        assert screen.sub_title.endswith("NOT SAVED")
+        assert len([m for m in notes(app) if "set aside" in m]) == 1
