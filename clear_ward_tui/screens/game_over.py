@@ -10,6 +10,7 @@ from textual.markup import escape
 from textual.widgets import Button, Footer, Header, Static
 
 from tui_common.game_over import GameOverActions
+from tui_common.hint import hints_line
 
 from clear_ward_tui.config import Options
 from clear_ward_tui.records import Outcome, format_time
@@ -82,7 +83,9 @@ class GameOverScreen(GameOverActions):
         with VerticalScroll(id="over-body"):
             yield Static("GAME OVER", id="over-title")
             star = "*" if self.options.ascii else "★"
-            yield Static(summary_markup(self.state, self.names, self.seed, self.outcome, star), id="over-summary")
+            summary = summary_markup(self.state, self.names, self.seed, self.outcome, star)
+            hints = hints_line(self.record)  # tui_common.hint
+            yield Static(summary + (f"\n\n{hints}" if hints else ""), id="over-summary")
             with Center():
                 with Horizontal(id="over-buttons"):
                     yield Button("Play again (p)", id="again", variant="primary", compact=True)

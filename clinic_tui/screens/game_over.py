@@ -10,6 +10,7 @@ from textual.containers import Center, Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Header, Static
 
 from tui_common.game_over import GameOverActions
+from tui_common.hint import hints_line
 
 from clinic_tui.config import Options
 from core.clinic.game import GameState, end_score, result
@@ -76,7 +77,9 @@ class GameOverScreen(GameOverActions):
         yield Header(icon="✚")
         with VerticalScroll(id="over-body"):
             yield Static("GAME OVER", id="over-title")
-            yield Static(summary_text(self.state, self.names), markup=False, id="over-summary")
+            hints = hints_line(self.record)  # tui_common.hint
+            yield Static(summary_text(self.state, self.names) + (f"\n\n{hints}" if hints else ""), markup=False,
+                         id="over-summary")
             with Center():
                 with Horizontal(id="over-buttons"):
                     yield Button("Play again (p)", id="again", variant="primary", compact=True)
