@@ -1,0 +1,55 @@
+"""The hint key (H) of Clinic: the strong player's suggestion, marked in the menu and
+never played; counted on the end screen and kept in the save."""
+
+from __future__ import annotations
+
+from test_clear_ward_hint import notices, wait_for_hint
+from test_clinic_driver import game_screen, make_app, settle
+
+from clinic_tui import saving
+from clinic_tui.screens.game_over import GameOverScreen
+from core.clinic.game import Phase, legal_actions
+from core.clinic.game.bots import make_bot
+from core.record import GameRecord
+from tui_common.dialogs import ChoiceDialog
+from tui_common.hint import MARK, counted, hints_used
+
+
+async def test_hint_marks_a_legal_choice_in_the_menu_and_plays_nothing():
+    app = make_app("Ann,cpu:random", seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        menu = app.screen
+        assert isinstance(menu, ChoiceDialog)
+        before, actions = screen.state, len(screen.record.actions)
+        await pilot.press("H")
+        await wait_for_hint(pilot, app)
+        state, hint = screen.shown_hint
+        assert state is before and screen.state is before, "the hint plays nothing"
+        assert len(screen.record.actions) == actions and app.screen is menu
+        assert hint.action in legal_actions(before)
+        assert hint.reason in notices(app)
+        options = menu.query_one("#choices")
+        marked = [i for i in range(options.option_count) if str(options.get_option_at_index(i).prompt).endswith(MARK)]
+        assert marked == [options.highlighted]
+        assert screen.hint_matches(menu.choices[marked[0]][1], hint.action)
+        assert hints_used(screen.record) == 1
+        assert "thinking" not in screen.sub_title
+
+
+async def test_hints_used_on_the_end_screen():
+    options = make_app("Ann,cpu:basic", seed=4).options
+    record = saving.new_record(options, 4)
+    bots = [make_bot("basic", 1), make_bot("basic", 2)]
+    while record.state.phase is not Phase.OVER:
+        record = record.play(bots[record.state.current].choose(record.state))
+    record = counted(counted(record))
+    assert hints_used(GameRecord.from_save(record.to_save(), record.rules)) == 2, "a resumed game keeps the count"
+    app = make_app("Ann,cpu:basic", seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        over = GameOverScreen(options, record.state, ["Ann", "Basic bot"], 4, record=record)
+        await app.push_screen(over)
+        await pilot.pause()
+        assert "Hints used: 2." in str(over.query_one("#over-summary").render())
