@@ -7,6 +7,8 @@ shown on the board and with a one-line reason; never played by itself.
   being worked out when the position changes (an action, an undo) is dropped.
 - Each hint shown is counted in the game record's options (``hints_used``), so a
   save, autosave and resume keep the count; the end screen shows it (``hints_line``).
+- ``run_in_thread`` is also how the game screens let a ``strong`` computer player
+  (``slow_bot``) think without freezing the app.
 - The game screen mixes in ``HintMixin`` and provides ``hint_function(state, seed)``
   (the game's ``hint``), ``hint_allowed()``, ``show_hint_on_board(hint)``,
   ``keep_hint_count()`` (autosave) and ``hint_matches(value, action)`` (does a menu
@@ -29,6 +31,33 @@ HINT_BINDING = Binding("H", "hint", "Hint", key_display="H", id="game.hint")
 
 #: What a menu item suggested by the hint is marked with.
 MARK = "  ◀ hint"
+
+
+def run_in_thread(screen, group: str, compute, deliver) -> None:
+    """Call ``compute()`` in a thread (a Textual worker of ``screen`` in ``group``) and
+    hand its result, or the exception it raised, to ``deliver`` on the app's thread.
+    Nothing is delivered once the group's workers are cancelled or the app has closed."""
+
+    def work() -> None:
+        worker = get_current_worker()
+        try:
+            result = compute()
+        except Exception as err:  # handed over: the caller decides
+            result = err
+        if worker.is_cancelled:
+            return
+        try:
+            screen.app.call_from_thread(deliver, result)
+        except RuntimeError:  # the app closed meanwhile
+            pass
+
+    screen.run_worker(work, thread=True, group=group, exit_on_error=False)
+
+
+def slow_bot(bot) -> bool:
+    """The computer players that think in a thread while the app stays responsive (the
+    ``strong`` level: it looks ahead with the engine); the others answer at once."""
+    return getattr(bot, "level", None) == "strong"
 
 
 def hints_used(record) -> int:
@@ -83,21 +112,8 @@ class HintMixin:
             return  # already thinking about this one
         self._hint_for = state
         self._thinking(True)
-        self.run_worker(partial(self._work_out_hint, state, len(self.record.actions)), thread=True,
-                        group="hint", exclusive=True, exit_on_error=False)
-
-    def _work_out_hint(self, state, seed: int) -> None:
-        worker = get_current_worker()
-        try:
-            found = self.hint_function(state, seed)
-        except Exception as err:  # a hint is a help, never a crash of the game
-            found = err
-        if worker.is_cancelled:
-            return
-        try:
-            self.app.call_from_thread(self._hint_ready, state, found)
-        except RuntimeError:  # the app closed meanwhile
-            pass
+        run_in_thread(self, "hint", partial(self.hint_function, state, len(self.record.actions)),
+                      partial(self._hint_ready, state))
 
     def _hint_ready(self, state, found) -> None:
         if state is not self.state or self._hint_for is not state:

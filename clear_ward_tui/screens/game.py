@@ -9,6 +9,7 @@ the engine (``record.play``) only to show its reason in a notification.
 from __future__ import annotations
 
 import random
+from functools import partial
 import time
 
 from textual.app import ComposeResult
@@ -23,7 +24,7 @@ from clear_ward_tui.screens import status
 from clear_ward_tui.screens.game_clock import NightShiftClock
 from clear_ward_tui.screens.game_saving import SavingMixin
 from tui_common.event_log import EventLog
-from tui_common.hint import HINT_BINDING, HintMixin
+from tui_common.hint import HINT_BINDING, HintMixin, run_in_thread, slow_bot
 from tui_common.messages import in_players_words
 from clear_ward_tui.widgets.side_panel import SidePanel
 from clear_ward_tui.widgets.ward_grid import GridView, WardGrid, line_to
@@ -259,7 +260,24 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, Screen):
             return
         if self.state.phase is Phase.OVER or not self.is_cpu_turn:
             return
-        self.play(self.bots[self.state.current].choose(self.state))
+        bot, state = self.bots[self.state.current], self.state
+        if slow_bot(bot):  # thinks in a thread: the app stays responsive (tui_common.hint)
+            self._cpu_pending = True
+            run_in_thread(self, "cpu", partial(bot.choose, state), partial(self._cpu_chosen, state))
+            return
+        self.play(bot.choose(state))
+
+    def _cpu_chosen(self, state, action) -> None:
+        """A computer player's choice worked out in a thread, played if still due."""
+        self._cpu_pending = False
+        if isinstance(action, Exception):
+            raise action
+        if state is not self.state or self._finished:
+            return
+        if not self.is_current:  # help or a dialog on top: it plays once that closes
+            self._resume_pending = True
+            return
+        self.play(action)
 
     def _open_phase_dialog(self) -> None:
         if self._dialog_open:
@@ -302,7 +320,8 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, Screen):
         if self.state is None or self.state.phase is Phase.OVER:
             return False
         if self.is_cpu_turn:
-            self.notify("Wait: a computer player is taking its turn.", severity="warning")
+            if not self._cpu_pending:  # keys while a computer thinks: ignored quietly
+                self.notify("Wait: a computer player is taking its turn.", severity="warning")
             return False
         return True
 

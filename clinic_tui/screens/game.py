@@ -11,6 +11,7 @@ it: ``view`` (what is drawn), ``cursor`` (cursor keys), ``moves`` (keys that pla
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,7 +31,7 @@ from clinic_tui.screens.undo_save import UndoSaveMixin
 from clinic_tui.screens.view import ViewMixin
 from clinic_tui.widgets.clinic_view import ClinicView
 from tui_common.event_log import EventLog
-from tui_common.hint import HINT_BINDING, HintMixin
+from tui_common.hint import HINT_BINDING, HintMixin, run_in_thread, slow_bot
 from tui_common.messages import in_players_words
 from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.board import Space
@@ -286,7 +287,24 @@ class GameScreen(HintMixin, MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, 
             return
         if self.state.phase is Phase.OVER or not self.is_cpu_turn:
             return
-        self.play(self.bots[self.state.current].choose(self.state))
+        bot, state = self.bots[self.state.current], self.state
+        if slow_bot(bot):  # thinks in a thread: the app stays responsive (tui_common.hint)
+            self._cpu_pending = True
+            run_in_thread(self, "cpu", partial(bot.choose, state), partial(self._cpu_chosen, state))
+            return
+        self.play(bot.choose(state))
+
+    def _cpu_chosen(self, state, action) -> None:
+        """A computer player's choice worked out in a thread, played if still due."""
+        self._cpu_pending = False
+        if isinstance(action, Exception):
+            raise action
+        if state is not self.state or self._finished:
+            return
+        if not self.is_current:  # help or a dialog on top: it plays once that closes
+            self._resume_pending = True
+            return
+        self.play(action)
 
     def _push(self, dialog, callback) -> None:
         if isinstance(dialog, ChoiceDialog):
@@ -320,7 +338,7 @@ class GameScreen(HintMixin, MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, 
         if self.state is None or self.state.phase is Phase.OVER:
             return False
         if self.is_cpu_turn:
-            if not quiet:
+            if not quiet and not self._cpu_pending:  # while a computer thinks: quietly
                 self.notify("Wait: a computer player is playing.", severity="warning")
             return False
         if self._dialog_open:

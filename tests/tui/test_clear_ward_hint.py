@@ -106,3 +106,36 @@ async def test_hints_counted_at_game_over_and_in_the_save(tmp_path):
         save = over.record.to_save()
         assert save.options["hints_used"] == 2
         assert hints_used(GameRecord.from_save(save, over.record.rules)) == 2, "a resumed game keeps the count"
+
+
+async def test_strong_computer_thinks_while_the_app_answers_keys(tmp_path, monkeypatch):
+    """The strong player decides in a thread: meanwhile the selection still moves,
+    other keys are ignored quietly, and its choice is played once ready."""
+    import threading
+
+    from core.clear_ward.strong import StrongBot
+
+    gate = threading.Event()
+    choose = StrongBot.choose
+
+    def held_choose(self, state):
+        gate.wait(30)
+        return choose(self, state)
+
+    monkeypatch.setattr(StrongBot, "choose", held_choose)
+    app = make_app("cpu:strong,Ann", seed=7, tmp_path=tmp_path, start=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        screen = game_screen(app)
+        assert screen.is_cpu_turn and screen._cpu_pending and not screen.record.actions
+        grid = screen.query_one("#ward")
+        cursor = grid.cursor
+        await pilot.press("right" if cursor % 6 < 5 else "left")
+        assert grid.cursor != cursor, "the app answers keys while the computer thinks"
+        await pilot.press("e", "u")
+        assert not notices(app) and not screen.record.actions
+        gate.set()
+        await settle(pilot, app)
+        assert screen.record.actions and screen.record.steps[0].seat == 0
+        assert not screen.is_cpu_turn or screen.state.phase is Phase.OVER

@@ -53,3 +53,34 @@ async def test_hints_used_on_the_end_screen():
         await app.push_screen(over)
         await pilot.pause()
         assert "Hints used: 2." in str(over.query_one("#over-summary").render())
+
+
+async def test_strong_computer_thinks_while_the_app_answers_keys(monkeypatch):
+    """The strong player decides in a thread: meanwhile the cursor still moves, other
+    keys are ignored quietly, and its choice is played once ready."""
+    import threading
+
+    from core.clinic.game.bot_strong import StrongBot
+
+    gate = threading.Event()
+    choose = StrongBot.choose
+
+    def held_choose(self, state):
+        gate.wait(30)
+        return choose(self, state)
+
+    monkeypatch.setattr(StrongBot, "choose", held_choose)
+    app = make_app("cpu:strong,cpu:strong,Ann", seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        screen = game_screen(app)
+        assert screen.is_cpu_turn and screen._cpu_pending and not screen.record.actions
+        cursor = screen.cursor
+        await pilot.press("right" if cursor.col == 0 else "left")
+        assert screen.cursor != cursor, "the app answers keys while the computer thinks"
+        await pilot.press("m", "d", "e")
+        assert not notices(app) and not screen.record.actions
+        gate.set()
+        await settle(pilot, app)
+        assert screen.record.actions and all(not step.human for step in screen.record.steps)
