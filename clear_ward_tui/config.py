@@ -13,6 +13,8 @@ from pathlib import Path
 
 #: Computer levels offered (names of ``core.clear_ward.bots.BOTS``).
 CPU_LEVELS = ("random", "greedy", "strong")
+#: The levels as the setup screen names them; ``cpu:easy`` etc. work on the command line too.
+LEVEL_NAMES = {"random": "easy", "greedy": "medium", "strong": "hard"}
 #: Seconds a computer turn pauses between its actions, so people can follow it.
 DEFAULT_CPU_DELAY = 0.6
 #: Environment variable that overrides where best times are kept (tests use it).
@@ -68,8 +70,10 @@ def parse_players(text: str) -> tuple[Seat, ...]:
         cpu = None
         if kind.lower().startswith("cpu:"):
             cpu = kind.split(":", 1)[1].strip().lower()
+            cpu = {name: level for level, name in LEVEL_NAMES.items()}.get(cpu, cpu)  # cpu:easy
             if cpu not in CPU_LEVELS:
-                raise ValueError(f"unknown computer level {cpu!r}; choose from {', '.join(CPU_LEVELS)}")
+                raise ValueError(f"unknown computer level {cpu!r}; choose from "
+                                 f"{', '.join(LEVEL_NAMES.values())} ({', '.join(CPU_LEVELS)})")
             name = name.strip() or f"{cpu.capitalize()} bot"
         else:
             name = (name + "=" + kind if name else kind).strip()

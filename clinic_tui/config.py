@@ -14,6 +14,8 @@ from pathlib import Path
 
 #: Computer levels offered (names of ``core.clinic.game.bots.BOTS``).
 CPU_LEVELS = ("random", "basic", "strong")
+#: The levels as the setup screen names them; ``cpu:easy`` etc. work on the command line too.
+LEVEL_NAMES = {"random": "easy", "basic": "medium", "strong": "hard"}
 #: Seconds a computer player pauses before each action, so people can follow it.
 DEFAULT_CPU_DELAY = 0.5
 #: Solitaire goals by short name -> ``SoloGoal`` member name (``core.clinic.game``).
@@ -104,8 +106,10 @@ def parse_players(text: str, expert: bool = False) -> tuple[Seat, ...]:
         cpu = None
         if kind.lower().startswith("cpu:"):
             cpu = kind.split(":", 1)[1].strip().lower()
+            cpu = {name: level for level, name in LEVEL_NAMES.items()}.get(cpu, cpu)  # cpu:easy
             if cpu not in CPU_LEVELS:
-                raise ValueError(f"unknown computer level {cpu!r}; choose from {', '.join(CPU_LEVELS)}")
+                raise ValueError(f"unknown computer level {cpu!r}; choose from "
+                                 f"{', '.join(LEVEL_NAMES.values())} ({', '.join(CPU_LEVELS)})")
             name = name.strip() or f"{cpu.capitalize()} bot"
         else:
             name = (name + "=" + kind if name else kind).strip()

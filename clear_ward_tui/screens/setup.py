@@ -10,10 +10,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select
 
-from clear_ward_tui.config import CPU_LEVELS, Options, Seat
+from clear_ward_tui.config import CPU_LEVELS, LEVEL_NAMES, Options, Seat
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dev")
-KINDS = [("Human", "human"), *((f"Computer: {level}", level) for level in CPU_LEVELS)]
+KINDS = [("Human", "human"), *((f"Computer: {LEVEL_NAMES[level]} ({level})", level) for level in CPU_LEVELS)]
 
 
 class SetupScreen(Screen):

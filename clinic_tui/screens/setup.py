@@ -15,10 +15,10 @@ from textual.widgets.option_list import Option
 from tui_common.option_list import SafeOptionList
 
 from clinic_tui import saving
-from clinic_tui.config import CPU_LEVELS, DEFAULT_GOAL, GOAL_TEXT, Options, Seat
+from clinic_tui.config import CPU_LEVELS, LEVEL_NAMES, DEFAULT_GOAL, GOAL_TEXT, Options, Seat
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dev")
-KINDS = [("Human", "human"), *((f"Computer: {level}", level) for level in CPU_LEVELS)]
+KINDS = [("Human", "human"), *((f"Computer: {LEVEL_NAMES[level]} ({level})", level) for level in CPU_LEVELS)]
 SIDES = [("Beginner (4x3)", "beginner"), ("Expert, 4x3 side", "expert-4x3"), ("Expert, 3x3 side", "expert")]
 
 
