@@ -66,9 +66,10 @@ def action_words(state: GameState, action: Action) -> str:
 def _outcome(deals: list[GameState], action: Action) -> str:
     """What ``action`` does, narrated, when every deal agrees (else "")."""
     told = set()
+    name = deals[0].players[deals[0].current].name + " "
     for deal in deals:
         text = describe(deal, action, apply_action(deal, action))
-        told.add(text.split(" ", 1)[1].rstrip("."))  # without the player's name
+        told.add(text.removeprefix(name).rstrip("."))  # without the player's name
     if len(told) != 1:
         return ""
     text = told.pop()

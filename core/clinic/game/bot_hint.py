@@ -50,7 +50,8 @@ def explain(state: GameState, action: Action) -> str:
     else:
         after = apply_action(det, action)
         text = describe(det, action, after).split(". ")[0].rstrip(".")
-        text = text.split(" ", 1)[1] if text.startswith(det.players[seat].name + " ") else text
+        name = det.players[seat].name + " "
+        text = text[len(name):] if text.startswith(name) else text
         extra = _plan_words(det, after, seat)
     text = text[0].upper() + text[1:]
     return f"{text}: {extra}" if extra else text
