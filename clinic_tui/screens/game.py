@@ -387,11 +387,16 @@ class GameScreen(HintMixin, MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, 
         return value is not None and value in (getattr(action, "arrival", None), getattr(action, "car", None))
 
     def show_hint_on_board(self, hint) -> None:
-        """A build or a move: the cursor on the space it is for."""
-        space = getattr(getattr(hint.action, "build", None), "space", None) or getattr(hint.action, "goal", None)
+        """A build or a move: the cursor on the space it is for; an admission or a
+        shifted appointment: the notepad cursor on its row (and space)."""
+        action = hint.action
+        space = getattr(getattr(action, "build", None), "space", None) or getattr(action, "goal", None)
         if isinstance(space, Space) and self.own_view:
             self.floor, self.cursor = space.floor, space
-            self.refresh_view()
+        elif hasattr(action, "service") and self.state.phase is Phase.ADMIT:
+            index = getattr(action, "index", self.np_cursor[1])
+            self.np_cursor = (self.state.row(action.service), index)
+        self.refresh_view()
 
     def keep_hint_count(self) -> None:
         if self.record.actions:

@@ -84,3 +84,22 @@ async def test_strong_computer_thinks_while_the_app_answers_keys(monkeypatch):
         gate.set()
         await settle(pilot, app)
         assert screen.record.actions and all(not step.human for step in screen.record.steps)
+
+
+async def test_hint_while_admitting_puts_the_notepad_cursor_on_the_row():
+    """No menu in the Admit phase: the hint shows on the notepad (its row)."""
+    from test_clinic_snapshots import app_at, state_at
+
+    state = state_at(3, lambda s: s.phase is Phase.ADMIT)
+    app = app_at(state, 3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert app.screen is screen and screen.state.phase is Phase.ADMIT
+        screen.np_cursor = (2, 0)
+        await pilot.press("H")
+        await wait_for_hint(pilot, app)
+        _, hint = screen.shown_hint
+        assert hint.action in legal_actions(state) and hasattr(hint.action, "service"), hint
+        assert screen.np_cursor[0] == state.row(hint.action.service)
+        assert screen.state is state
