@@ -35,7 +35,7 @@ from core.clear_ward.state import GameState, Phase, PlayerState, WardCard
 from core.clear_ward.view import PlayerView, player_view
 
 #: Random deals of the hidden cards tried per decision (the default level).
-DEFAULT_SAMPLES = 6
+DEFAULT_SAMPLES = 12
 #: Rounds of turns each look-ahead plays before scoring (the default level).
 DEFAULT_ROUNDS = 2
 #: Stars a won game is worth beyond its lead (a lost one: as much less).
