@@ -23,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
         parser,
         players_help=(
             "comma-separated seats, skips the setup screen: names for people, "
-            f"cpu:LEVEL for a computer ({', '.join(CPU_LEVELS)}), NAME=cpu:LEVEL to name it; "
+            f"cpu:LEVEL for a computer (easy, medium, hard = {', '.join(CPU_LEVELS)}), NAME=cpu:LEVEL to name it; "
             'e.g. "Ann,Bob,cpu:greedy". One seat plays the Night Shift (solo).'
         ),
         seed_help="seed for the shuffle (same seed, same deal)",

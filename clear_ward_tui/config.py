@@ -12,6 +12,8 @@ from pathlib import Path
 
 #: Computer levels offered (names of ``core.clear_ward.bots.BOTS``).
 CPU_LEVELS = ("random", "greedy", "strong")
+#: The levels as the setup screen names them; ``cpu:easy`` etc. work on the command line too.
+LEVEL_NAMES = {"random": "easy", "greedy": "medium", "strong": "hard"}
 #: Seconds a computer turn pauses between its actions, so people can follow it.
 DEFAULT_CPU_DELAY = 0.6
 #: Environment variable that overrides where best times are kept (tests use it).
@@ -64,7 +66,7 @@ def parse_players(text: str) -> tuple[Seat, ...]:
         token = raw.strip()
         if not token:
             raise ValueError(f"empty player name in {text!r}")
-        name, cpu, cut_from = seat_token(token, CPU_LEVELS)
+        name, cpu, cut_from = seat_token(token, CPU_LEVELS, LEVEL_NAMES)
         seats.append(Seat(name, cpu, cut_from=cut_from))
     if not 1 <= len(seats) <= 4:
         raise ValueError(f"Clear the Ward is for 1-4 players, not {len(seats)}")

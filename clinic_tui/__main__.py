@@ -34,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
         parser,
         players_help=(
             "comma-separated seats, skips the setup screen: names for people, "
-            f"cpu:LEVEL for a computer ({', '.join(CPU_LEVELS)}), NAME=cpu:LEVEL to name it, "
+            f"cpu:LEVEL for a computer (easy, medium, hard = {', '.join(CPU_LEVELS)}), NAME=cpu:LEVEL to name it, "
             'a trailing + for the expert side; e.g. "Ann,cpu:basic". One seat plays solitaire.'
         ),
         seed_help="seed for every draw (same seed, same game)",

@@ -13,6 +13,8 @@ from pathlib import Path
 
 #: Computer levels offered (names of ``core.clinic.game.bots.BOTS``).
 CPU_LEVELS = ("random", "basic", "strong")
+#: The levels as the setup screen names them; ``cpu:easy`` etc. work on the command line too.
+LEVEL_NAMES = {"random": "easy", "basic": "medium", "strong": "hard"}
 #: Seconds a computer player pauses before each action, so people can follow it.
 DEFAULT_CPU_DELAY = 0.5
 #: Solitaire goals by short name -> ``SoloGoal`` member name (``core.clinic.game``).
@@ -116,7 +118,7 @@ def parse_players(text: str, expert: bool = False) -> tuple[Seat, ...]:
         token = token.rstrip("+").strip()
         if not token:
             raise ValueError(f"empty player name in {text!r}")
-        name, cpu, cut_from = seat_token(token, CPU_LEVELS)
+        name, cpu, cut_from = seat_token(token, CPU_LEVELS, LEVEL_NAMES)
         seats.append(Seat(name, cpu, pro, "expert" if pro else "beginner", cut_from=cut_from))
     if not 1 <= len(seats) <= 4:
         raise ValueError(f"Clinic is for 1-4 players, not {len(seats)}")

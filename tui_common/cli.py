@@ -104,17 +104,22 @@ def data_folder(given: Path | str | None, env: str, app_name: str) -> Path:
     return Path(user_data_dir(app_name))
 
 
-def seat_token(token: str, levels: tuple[str, ...]) -> tuple[str, str | None, str | None]:
+def seat_token(token: str, levels: tuple[str, ...],
+               shown: dict[str, str] | None = None) -> tuple[str, str | None, str | None]:
     """One ``--players`` entry: ``NAME``, ``cpu:LEVEL`` (named "Level bot") or
-    ``NAME=cpu:LEVEL``. Returns (name, computer level or ``None``, the name as typed
+    ``NAME=cpu:LEVEL``; ``shown`` maps a level to its setup name (``cpu:easy`` works
+    for ``random``). Returns (name, computer level or ``None``, the name as typed
     when it was cut to ``MAX_NAME``). Raises ``ValueError`` for an unknown level or an
     empty name."""
+    shown = shown or {}
     name, _, kind = token.rpartition("=") if "=" in token else ("", "", token)
     cpu = None
     if kind.lower().startswith("cpu:"):
         cpu = kind.split(":", 1)[1].strip().lower()
+        cpu = {label: level for level, label in shown.items()}.get(cpu, cpu)  # cpu:easy
         if cpu not in levels:
-            raise ValueError(f"unknown computer level {cpu!r}; choose from {', '.join(levels)}")
+            names = f"{', '.join(shown.values())} ({', '.join(levels)})" if shown else ", ".join(levels)
+            raise ValueError(f"unknown computer level {cpu!r}; choose from {names}")
         name = name.strip() or f"{cpu.capitalize()} bot"
     else:
         name = (name + "=" + kind if name else kind).strip()

@@ -121,10 +121,11 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
           for n, key in enumerate(CHOICE_KEYS)),
         Binding("u,ctrl+z", "game_key('undo')", "Undo", id="dialog.undo"),
         Binding("ctrl+s", "game_key('save_as')", "Save as", id="dialog.save_as"),
+        Binding("H", "game_key('hint')", "Hint", id="dialog.hint"),  # tui_common.hint
     ]
 
     #: Set by the game screen for its menus and the dialogs of the rules: called with
-    #: ``"undo"`` or ``"save_as"`` when those keys are pressed here; returns True to
+    #: ``"undo"``, ``"save_as"`` or ``"hint"`` when those keys are pressed here; returns True to
     #: close the dialog (the action it was for was taken back). ``None``: the keys do
     #: nothing and are not shown.
     game_keys: Callable[[str], bool] | None = None

@@ -28,7 +28,8 @@ def build_parser(game: str) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--players", required=True, metavar="LIST",
-        help=f"comma-separated computer levels, one per seat ({levels}); e.g. basic,random",
+        help=f"comma-separated computer levels, one per seat ({levels}, or easy, medium, hard); "
+             "e.g. basic,random",
     )
     parser.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the match (same seed, same games)")
@@ -44,8 +45,10 @@ def simulate_main(game: str, argv: list[str]) -> int:
     """Run ``<game> simulate`` with ``argv`` (the arguments after ``simulate``)."""
     parser = build_parser(game)
     args = parser.parse_args(argv)
-    players = [p.strip().removeprefix("cpu:") for p in args.players.split(",") if p.strip()]
     known = levels_of(game)
+    named = dict(zip(("easy", "medium", "hard"), known))  # the setup screen's names
+    players = [p.strip().removeprefix("cpu:") for p in args.players.split(",") if p.strip()]
+    players = [named.get(p, p) for p in players]
     bad = [p for p in players if p not in known]
     if bad:
         parser.error(f"--players: unknown computer level {bad[0]!r}; choose from {', '.join(known)}")

@@ -10,6 +10,9 @@ next: a dialog, a computer's turn via ``schedule_computer``, the end)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+
+from tui_common.hint import run_in_thread, slow_bot
 
 
 class ComputerTurns:
@@ -52,4 +55,21 @@ class ComputerTurns:
             return
         if self.record.over or not self.is_cpu_turn:
             return
-        self.play(self.bots[self.state.current].choose(self.state))
+        bot, state = self.bots[self.state.current], self.state
+        if slow_bot(bot):  # thinks in a thread: the app stays responsive (tui_common.hint)
+            self._cpu_pending = True
+            run_in_thread(self, "cpu", partial(bot.choose, state), partial(self._cpu_chosen, state))
+            return
+        self.play(bot.choose(state))
+
+    def _cpu_chosen(self, state, action) -> None:
+        """A computer player's choice worked out in a thread, played if still due."""
+        self._cpu_pending = False
+        if isinstance(action, Exception):
+            raise action
+        if state is not self.state or self.record.over:
+            return
+        if self.app.screen is not self:  # help or a dialog on top: it plays once that closes
+            self._resume_pending = True
+            return
+        self.play(action)

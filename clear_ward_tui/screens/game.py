@@ -9,6 +9,7 @@ the engine (``record.play``) only to show its reason in a notification.
 from __future__ import annotations
 
 import random
+from functools import partial
 import time
 
 from textual.app import ComposeResult
@@ -23,6 +24,7 @@ from clear_ward_tui.screens import status
 from clear_ward_tui.screens.game_clock import NightShiftClock
 from clear_ward_tui.screens.game_saving import SavingMixin
 from tui_common.event_log import EventLog, EventLogKey
+from tui_common.hint import HINT_BINDING, HintMixin
 from tui_common.messages import in_players_words
 from tui_common.turns import ComputerTurns
 from clear_ward_tui.widgets.side_panel import SidePanel
@@ -54,7 +56,7 @@ def _dialogs():
     return staff
 
 
-class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Screen):
+class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Screen):
     """One game of Clear the Ward from setup to the last move."""
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
@@ -63,6 +65,7 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
         Binding("c", "staff", "Staff", id="game.staff"),
         Binding("e", "end_turn", "End turn", id="game.end_turn"),
         Binding("n", "next_stop", "Next ◆", id="game.next"),
+        HINT_BINDING,
         Binding("u,ctrl+z", "undo", "Undo", key_display="u", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", key_display="^s", id="game.save_as"),
         Binding("escape", "cancel", "Cancel", show=False, id="game.cancel"),
@@ -187,6 +190,7 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
     # -- showing the state --------------------------------------------------------------
 
     def watch_state(self, state: GameState) -> None:
+        self.cancel_hint()
         human = state.current not in self.bots
         key = (state.current, state.turn, state.phase is Phase.MOVE, state.moves)
         grid = self.query_one(WardGrid)
@@ -339,7 +343,8 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
         if self.state is None or self.state.phase is Phase.OVER:
             return False
         if self.is_cpu_turn:
-            self.notify("Wait: a computer player is taking its turn.", severity="warning")
+            if not self._cpu_pending:  # keys while a computer thinks: ignored quietly
+                self.notify("Wait: a computer player is taking its turn.", severity="warning")
             return False
         return True
 
@@ -426,6 +431,29 @@ class GameScreen(SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Scree
             self.targeting, self.picked = None, ()
             self.notify("Staff card not used.")
             self.refresh_view()
+
+    # -- hint (tui_common.hint) ---------------------------------------------------------
+
+    def hint_function(self, state: GameState, seed: int):
+        from core.clear_ward.hint import hint
+
+        return hint(state, seed)
+
+    def hint_allowed(self) -> bool:
+        return self._human_may_act()
+
+    def hint_matches(self, value, action) -> bool:
+        return super().hint_matches(value, action) or (isinstance(action, UseStaff) and value is action.card)
+
+    def show_hint_on_board(self, hint) -> None:
+        """A move: the selection on the space the Doctor would stop on."""
+        if isinstance(hint.action, Move) and self.state.phase is Phase.MOVE:
+            self.query_one(WardGrid).cursor = self._destination(hint.action)
+            self.refresh_view(panel=False)
+
+    def keep_hint_count(self) -> None:
+        if self.record.actions:
+            self._autosave()
 
     def action_help(self) -> None:
         from clear_ward_tui.screens.help import HelpScreen

@@ -7,6 +7,7 @@ from textual.markup import escape
 from textual.widgets import Static
 
 from tui_common.game_over import GameOverActions
+from tui_common.hint import hints_line
 
 from clear_ward_tui.config import Options
 from clear_ward_tui.records import Outcome, format_time
@@ -71,7 +72,9 @@ class GameOverScreen(GameOverActions):
 
     def summary(self) -> Static:
         star = "*" if self.options.ascii else "★"
-        return Static(summary_markup(self.state, self.names, self.seed, self.outcome, star), id="over-summary")
+        summary = summary_markup(self.state, self.names, self.seed, self.outcome, star)
+        hints = hints_line(self.record)  # tui_common.hint
+        return Static(summary + (f"\n\n{hints}" if hints else ""), id="over-summary")
 
     def again_options(self, same_seed: bool):
         return self.options.with_game(self.options.seats, self.seed if same_seed else None, None)

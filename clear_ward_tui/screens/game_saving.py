@@ -59,6 +59,9 @@ class SavingMixin(AutosaveMark):
         if name == "save_as":
             self._ask_save_name(None)  # on top of the dialog
             return False
+        if name == "hint":
+            self.action_hint()  # tui_common.hint
+            return False
         reason = self.record.undo_refusal
         if reason is not None:
             self.notify(reason, severity="warning", title="Cannot undo")

@@ -19,6 +19,7 @@ HELP = """\
 | n | jump to the next legal stop ◆ (or staff target ◇) |
 | c | staff cards: see and use yours (one per turn) |
 | e | end the turn (after your action, when a staff card could still be used) |
+| H (Shift+h) | hint: the hard computer player's choice for you now, with its reason (the selection moves to it, a dialog marks it ◀); you still play it yourself; counted on the game-over screen |
 | u or Ctrl+Z | undo: take back your last action of this turn (see below) |
 | Ctrl+S | save as: keep this game under a name |
 | Esc | cancel picking staff-card targets; close dialogs |

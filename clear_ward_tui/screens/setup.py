@@ -9,10 +9,10 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Button, Label
 
-from clear_ward_tui.config import CPU_LEVELS, Seat
+from clear_ward_tui.config import CPU_LEVELS, LEVEL_NAMES, Seat
 from tui_common.setup import DEFAULT_NAMES, FieldSelect, SetupBase
 
-KINDS = [("Human", "human"), *((f"Computer: {level}", level) for level in CPU_LEVELS)]
+KINDS = [("Human", "human"), *((f"Computer: {LEVEL_NAMES[level]} ({level})", level) for level in CPU_LEVELS)]
 
 
 class SetupScreen(SetupBase):

@@ -11,6 +11,7 @@ it: ``view`` (what is drawn), ``cursor`` (cursor keys), ``moves`` (keys that pla
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +31,7 @@ from clinic_tui.screens.undo_save import UndoSaveMixin
 from clinic_tui.screens.view import ViewMixin
 from clinic_tui.widgets.clinic_view import ClinicView
 from tui_common.event_log import EventLog, EventLogKey
+from tui_common.hint import HINT_BINDING, HintMixin
 from tui_common.messages import in_players_words
 from tui_common.turns import ComputerTurns
 from clinic_tui.widgets.main_board import MainBoard
@@ -53,8 +55,8 @@ def start_state(options: Options, seed: int) -> GameState:
     return saving.new_record(options, seed).state
 
 
-class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, ComputerTurns, EventLogKey,
-                 Screen):
+class GameScreen(HintMixin, MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, ComputerTurns,
+                 EventLogKey, Screen):
     """One game of Clinic from setup to the end of round 6."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (150, "-wide")]
@@ -76,6 +78,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
                 id="game.floor_down"),
         *(Binding(str(f), f"floor({f})", f"Floor {f}", show=False, id=f"game.floor{f}") for f in range(4)),
         Binding("v", "view_next", "View", id="game.view"),
+        HINT_BINDING,
         Binding("u,ctrl+z", "undo", "Undo", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", id="game.save_as"),
         Binding("escape", "cancel", "Cancel", show=False, id="game.cancel"),
@@ -182,6 +185,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
     # -- showing the state --------------------------------------------------------------
 
     def watch_state(self, old: GameState | None, state: GameState) -> None:
+        self.cancel_hint()
         self.placement = None
         self.moving = None
         self.np_held = False
@@ -292,7 +296,7 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
         if self.state is None or self.state.phase is Phase.OVER:
             return False
         if self.is_cpu_turn:
-            if not quiet:
+            if not quiet and not self._cpu_pending:  # while a computer thinks: quietly
                 self.notify("Wait: a computer player is playing.", severity="warning")
             return False
         if self._dialog_open:
@@ -310,6 +314,51 @@ class GameScreen(MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, 
 
     def _admit_mode(self) -> bool:
         return (self.state.phase is Phase.ADMIT and not self.is_cpu_turn and self.own_view)
+
+    # -- hint (tui_common.hint) ---------------------------------------------------------
+
+    def hint_function(self, state: GameState, seed: int):
+        from core.clinic.game.bot_hint import hint
+
+        return hint(state, seed)
+
+    def hint_allowed(self) -> bool:
+        if self.state is None or self.state.phase is Phase.OVER:
+            return False
+        if self.is_cpu_turn:
+            self.notify("Wait: a computer player is playing.", severity="warning")
+            return False
+        return True
+
+    def hint_matches(self, value, action) -> bool:
+        """Whether a menu item's value stands for ``action`` (menus: ``menus``)."""
+        from core.clinic.game import Done, EndMove, MovePerson
+
+        if super().hint_matches(value, action):
+            return True
+        if value == "done" or value == "end":
+            return isinstance(action, Done if value == "done" else EndMove)
+        if isinstance(value, str):  # a group of builds
+            return action in choices.build_groups(self.legal()).get(value, ())
+        if isinstance(value, int):  # a person to move
+            return isinstance(action, MovePerson) and action.pid == value
+        return value is not None and value in (getattr(action, "arrival", None), getattr(action, "car", None))
+
+    def show_hint_on_board(self, hint) -> None:
+        """A build or a move: the cursor on the space it is for; an admission or a
+        shifted appointment: the notepad cursor on its row (and space)."""
+        action = hint.action
+        space = getattr(getattr(action, "build", None), "space", None) or getattr(action, "goal", None)
+        if isinstance(space, Space) and self.own_view:
+            self.floor, self.cursor = space.floor, space
+        elif hasattr(action, "service") and self.state.phase is Phase.ADMIT:
+            index = getattr(action, "index", self.np_cursor[1])
+            self.np_cursor = (self.state.row(action.service), index)
+        self.refresh_view()
+
+    def keep_hint_count(self) -> None:
+        if self.record.actions:
+            self.autosave()
 
     # -- other screens ------------------------------------------------------------------
 

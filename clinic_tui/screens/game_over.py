@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from tui_common.game_over import GameOverActions
+from tui_common.hint import hints_line
 
 from clinic_tui.reports import summary_text
 
@@ -23,7 +24,9 @@ class GameOverScreen(GameOverActions):
     GUARD = 0
 
     def summary(self) -> Static:
-        return Static(summary_text(self.state, self.names), markup=False, id="over-summary")
+        hints = hints_line(self.record)  # tui_common.hint
+        return Static(summary_text(self.state, self.names) + (f"\n\n{hints}" if hints else ""), markup=False,
+                      id="over-summary")
 
     def again_options(self, same_seed: bool):
         return self.options.with_game(self.options.seats, self.seed if same_seed else None, self.options.goal)

@@ -24,6 +24,7 @@ KEYS = """\
 | e | end your Move phase |
 | a | admit the patient in the marked column of the cursor's notepad row |
 | v | look at another player's clinic (read only); again to come back |
+| H (Shift+h) | hint: the hard computer player's choice for you now, with its reason (marked ◀ in the menu, the cursor on its place); you still play it yourself; counted on the end screen (also inside a menu) |
 | u or Ctrl+Z | undo: take back your last action (also inside a menu) |
 | Ctrl+S | save as: save the game under a name (also inside a menu) |
 | Esc | cancel what you are placing or moving; close dialogs |

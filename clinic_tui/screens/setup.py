@@ -9,11 +9,11 @@ from textual.containers import Horizontal
 from textual.widgets import Checkbox, Label, OptionList
 
 from clinic_tui import saving
-from clinic_tui.config import CPU_LEVELS, DEFAULT_GOAL, EXPANSIONS, GOAL_TEXT, Seat
+from clinic_tui.config import CPU_LEVELS, DEFAULT_GOAL, EXPANSIONS, GOAL_TEXT, LEVEL_NAMES, Seat
 from tui_common.saves_list import SavesList
 from tui_common.setup import DEFAULT_NAMES, FieldSelect, SetupBase
 
-KINDS = [("Human", "human"), *((f"Computer: {level}", level) for level in CPU_LEVELS)]
+KINDS = [("Human", "human"), *((f"Computer: {LEVEL_NAMES[level]} ({level})", level) for level in CPU_LEVELS)]
 SIDES = [("Beginner (4x3)", "beginner"), ("Expert, 4x3 side", "expert-4x3"), ("Expert, 3x3 side", "expert")]
 
 

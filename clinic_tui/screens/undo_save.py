@@ -92,4 +92,6 @@ class UndoSaveMixin(AutosaveMark):
             return self.take_back()
         if name == "save_as":
             self.action_save_as()
+        if name == "hint":
+            self.action_hint()  # tui_common.hint
         return False

@@ -35,7 +35,7 @@ from core.clear_ward.state import GameState, Phase, PlayerState, WardCard
 from core.clear_ward.view import PlayerView, player_view
 
 #: Random deals of the hidden cards tried per decision (the default level).
-DEFAULT_SAMPLES = 6
+DEFAULT_SAMPLES = 12
 #: Rounds of turns each look-ahead plays before scoring (the default level).
 DEFAULT_ROUNDS = 2
 #: Stars a won game is worth beyond its lead (a lost one: as much less).
@@ -167,12 +167,20 @@ class StrongBot:
             # The Night Shift has no rival to look ahead to, and a look-ahead to the end of
             # a solo game costs minutes a decision: greedy's choice, from the view.
             return greedy_action(determinize(view, self.rng))
+        options, totals, _deals = self.evaluate(view)
+        return options[totals.index(max(totals))]
+
+    def evaluate(self, view: PlayerView) -> tuple[list[Action], list[float], list[GameState]]:
+        """The options searched (``pruned`` legal actions), each one's total look-ahead
+        value over the deals, in stars summed over ``samples`` deals (all 0 when only
+        one option), and the deals themselves. Not for the Night Shift (no rival)."""
+        seat = view.viewer
         deals = [determinize(view, self.rng) for _ in range(self.samples)]
         options = pruned(deals[0], legal_actions(deals[0]))
-        if len(options) == 1:
-            return options[0]
         totals = [0.0] * len(options)
+        if len(options) == 1:
+            return options, totals, deals
         for deal in deals:
             for i, action in enumerate(options):
                 totals[i] += look_ahead(apply_action(deal, action), seat, self.rounds)
-        return options[totals.index(max(totals))]
+        return options, totals, deals

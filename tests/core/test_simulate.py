@@ -79,3 +79,14 @@ def test_console_script_routes_simulate(capsys):
 
     assert main(["simulate", "--players", "random", "--games", "1", "--workers", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["players"] == ["random"]
+
+
+def test_easy_medium_hard_name_the_levels(capsys):
+    """The setup screen's names work in ``--players`` too: the same match as by the
+    bots' own names."""
+    args = ["--games", "2", "--seed", "3", "--workers", "1", "--json"]
+    assert simulate_main("clear-ward", ["--players", "medium,easy", *args]) == 0
+    by_alias = json.loads(capsys.readouterr().out)
+    assert by_alias["players"] == ["greedy", "random"]
+    assert simulate_main("clear-ward", ["--players", "greedy,random", *args]) == 0
+    assert json.loads(capsys.readouterr().out) == by_alias

@@ -8,7 +8,7 @@ most at the end (a doctor scores the colour it sinks to in the last Admin, a nur
 and builds treatment rooms with their supply room, as long as the wages and upkeep it
 then cannot pay cost less popularity than they bring (``last_round_hire_value``,
 ``last_round_build_value``). On top of that, at each selection, build, hire, admission
-and popularity purchase of round 6 it plays its own choice and up to four alternatives
+and popularity purchase of round 6 it plays its own choice and up to seven alternatives
 out to the end of the game (itself by this plan, everyone else as the basic player)
 and keeps the one with the best final lead.
 
@@ -50,7 +50,7 @@ LOOK_AHEAD_FROM = 6
 
 #: Phases where it looks ahead, and how many candidates (its own plan's first).
 LOOK_AHEAD = (Phase.SELECT, Phase.BUILD, Phase.HIRE, Phase.ADMIT, Phase.BUY_POPULARITY)
-CANDIDATES = 5
+CANDIDATES = 8
 
 #: Popularity a new hire costs in time: walking in from an entrance (1 time; −1
 #: popularity per 3).

@@ -1,0 +1,58 @@
+"""Benchmark: the Clinic strong player alone (solitaire, no goal) and its time per
+decision. Not a test: prints figures for ``docs/bots.md``. Matches between levels are
+``clinic simulate --players strong,basic --games 100 --seed 1``.
+
+    python tests/benchmarks/clinic_bots.py --solitaire [SEEDS [LEVEL]]
+    python tests/benchmarks/clinic_bots.py --timing [GAMES]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from core.clinic.game import apply_action, is_over, new_game  # noqa: E402
+from core.clinic.game.bots import make_bot  # noqa: E402
+
+
+def solitaire(seeds: int = 50, level: str = "strong") -> None:
+    """Final popularity of ``level`` playing solitaire on seeds 0 .. ``seeds`` - 1."""
+    finals = []
+    for seed in range(seeds):
+        bot = make_bot(level, seed)
+        state = new_game(["Solo"], seed)
+        while not is_over(state):
+            state = apply_action(state, bot.choose(state))
+        finals.append(state.players[0].final)
+    print(f"{level} solitaire, {seeds} seeds: median {statistics.median(finals)}, mean "
+          f"{statistics.fmean(finals):.1f}, min {min(finals)}, max {max(finals)}; {sorted(finals)}")
+
+
+def timing(games: int = 4) -> None:
+    """Seconds per decision of the strong player against basic (wall clock and CPU)."""
+    wall, cpu = [], []
+    for game in range(games):
+        bots = [make_bot("strong", game), make_bot("basic", game)]
+        state = new_game(2, 1000 + game)
+        while not is_over(state):
+            bot = bots[state.current]
+            start, start_cpu = time.perf_counter(), time.process_time()
+            action = bot.choose(state)
+            if bot.level == "strong":
+                wall.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
+            state = apply_action(state, action)
+    print(f"strong: {len(wall)} decisions, median {statistics.median(wall):.3f} s, max {max(wall):.3f} s "
+          f"(wall clock); CPU time median {statistics.median(cpu):.3f} s, max {max(cpu):.3f} s")
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if args and args[0] == "--timing":
+        timing(int(args[1]) if len(args) > 1 else 4)
+    else:
+        solitaire(int(args[1]) if len(args) > 1 else 50, args[2] if len(args) > 2 else "strong")

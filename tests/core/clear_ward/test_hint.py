@@ -1,0 +1,63 @@
+"""The hint (issue 13): the strong player's suggestion for the player to move, with a
+reason in players' words that gives nothing hidden away."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tests.core.clear_ward.test_bots import _mid_game, _swap_face_down
+
+from core.clear_ward import Move, apply_action, legal_actions, new_game, player_view
+from core.clear_ward.hint import _outcome, hint
+from core.clear_ward.movement import destination
+from core.clear_ward.strong import StrongBot, determinize
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hint_is_the_strong_players_legal_choice(seed):
+    state = _mid_game(seed, 4)
+    found = hint(state, seed)
+    assert found.action in legal_actions(state)
+    assert found.action == StrongBot(seed).choose(state), "the hard player's own choice"
+    assert found.reason and "\n" not in found.reason
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hint_and_reason_come_from_the_player_view_only(seed):
+    """Issue 13: the hint must not read hidden information: two games that look the
+    same to the player (face-down patients swapped, staff deck and rival's hand
+    shuffled) give the same suggestion and the same words."""
+    state = _mid_game(seed, 6)
+    other = _swap_face_down(state)
+    assert player_view(state, state.current) == player_view(other, state.current)
+    assert hint(state, seed) == hint(other, seed)
+
+
+def test_reason_names_the_stars_a_treating_move_earns():
+    """A move that treats face-up patients says which and the stars: "treats 3
+    Psychiatry patients: +6 stars" (seed 3's first move), and the look-ahead's lead."""
+    state = new_game(["Ann", "Bob"], 3)
+    found = hint(state, 0)
+    assert isinstance(found.action, Move)
+    after = apply_action(state, found.action)
+    gained = after.players[0].stars - state.players[0].stars
+    assert gained > 0
+    assert f"+{gained} stars" in found.reason and found.reason.startswith("Move the Doctor")
+    assert "lead in two rounds" in found.reason
+
+
+def test_reason_of_a_move_onto_a_face_down_patient_names_nobody():
+    """Moving onto a face-down patient: the reason says where, never who lies there."""
+    for seed in range(40):
+        state = _mid_game(seed % 8, 2 + seed // 8)
+        for action in legal_actions(state):
+            if not isinstance(action, Move):
+                continue
+            cell = destination(state, action)[0]
+            card = state.ward[cell]
+            if card is not None and not card.face_up:
+                deals = [determinize(player_view(state, state.current), random.Random(i)) for i in range(6)]
+                assert str(card.patient) not in _outcome(deals, action)
+                return
+    pytest.fail("no move onto a face-down patient found")
