@@ -9,7 +9,6 @@ the engine (``record.play``) only to show its reason in a notification.
 from __future__ import annotations
 
 import random
-from functools import partial
 import time
 
 from textual.app import ComposeResult

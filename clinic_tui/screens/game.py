@@ -11,7 +11,6 @@ it: ``view`` (what is drawn), ``cursor`` (cursor keys), ``moves`` (keys that pla
 from __future__ import annotations
 
 import random
-from functools import partial
 
 from textual.app import ComposeResult
 from textual.binding import Binding
