@@ -40,6 +40,12 @@ class FieldSelect(Select, inherit_bindings=False):
             self.value = values[(values.index(self.value) + step) % len(values)]
 
 
+class SetupBody(VerticalScroll, inherit_bindings=False):
+    """The setup's scrolling body without the scroll keys: ↑/↓ move between fields
+    (and the focused field is scrolled into view), even when the fields are taller
+    than the terminal."""
+
+
 class SetupBase(Screen):
     """See the module docstring. ``KINDS``: (label, value) of the person / computer
     choices ("human" for a person); ``TITLE``, ``HEADING``, ``SOLO`` (what one player
@@ -106,7 +112,7 @@ class SetupBase(Screen):
     def compose(self) -> ComposeResult:
         seats = self.options.seats
         yield Header(icon="✚")
-        with VerticalScroll(id="setup-body"):
+        with SetupBody(id="setup-body"):
             yield Label(self.HEADING, id="setup-title")
             yield from self.above_players()
             with Horizontal(classes="setup-row"):
