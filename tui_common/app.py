@@ -47,7 +47,7 @@ class TableApp(App):
     GAME_CSS = ""
 
     def __init_subclass__(cls, **kwargs) -> None:
-        if cls.GAME_CSS:
+        if "GAME_CSS" in cls.__dict__ and cls.GAME_CSS:  # a subclass elsewhere keeps these paths
             import sys
 
             here = Path(sys.modules[cls.__module__].__file__).parent

@@ -28,7 +28,6 @@ class NetClinicApp(NetAppMixin, ClinicApp):
     """Clinic for one seat (``seat`` None: a spectator) of ``room``."""
 
     RESUME_COMMAND = ""
-    CSS_PATH = str(Path(clinic_app.__file__).parent / ClinicApp.CSS_PATH)
 
     def rules_markdown(self) -> str:
         from tui_common.rules import rules_text

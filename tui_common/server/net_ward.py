@@ -36,7 +36,6 @@ class NetWardApp(NetAppMixin, ClearWardApp):
     """Clear the Ward for one seat (``seat`` None: a spectator) of ``room``."""
 
     RESUME_COMMAND = ""
-    CSS_PATH = str(Path(clear_ward_app.__file__).parent / ClearWardApp.CSS_PATH)
 
     def rules_markdown(self) -> str:
         from tui_common.rules import rules_text
@@ -63,6 +62,9 @@ class NetWardScreen(GameScreen):
         self.room, self.seat, self.player = room, seat, player
         # Every other seat is played elsewhere: the screen waits for it, as for a computer.
         self.bots = {i: None for i in range(len(self.names)) if i != seat}
+        # One person at this terminal: no hot-seat pass screen, the hand always shown.
+        self.humans = [] if seat is None else [seat]
+        self._shown_to = seat
 
     def on_mount(self) -> None:
         # (GameScreen.on_mount runs after this one, as Textual calls every class's handler)
@@ -130,8 +132,8 @@ class NetWardScreen(GameScreen):
     def _cpu_act(self) -> None:
         self._cpu_pending = False  # the room plays the others' turns, never this screen
 
-    def refresh_view(self, *, panel: bool = True) -> None:
-        super().refresh_view(panel=panel)
+    def refresh_view(self, *, panel: bool = True, grid_too: bool = True) -> None:
+        super().refresh_view(panel=panel, grid_too=grid_too)
         current = None if self.state is None else self.state.current
         if current is not None and current != self.seat and not self.room.seats[current].is_cpu:
             shown = self.query_one("#status", Static)
