@@ -130,7 +130,7 @@ def test_setup_question_when_no_players_were_given(tmp_path):
     assert status == 0
     assert "Who plays? Type the players' names separated by commas" in out
     assert "Type at least one name, for example: Ann, or Ann, cpu:greedy." in out
-    assert "unknown computer level 'nobody'; choose from random, greedy, strong. Type the names again" in out
+    assert "unknown computer level 'nobody'; choose from easy, medium, hard (random, greedy, strong). Type the names again" in out
     assert "New game of Clear the Ward, seed 7: Ann, Greedy bot (computer, greedy)." in out
 
 
