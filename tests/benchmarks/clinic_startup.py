@@ -19,7 +19,11 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-TOOL = REPO / ".." / "shared" / "tools" / "startup_ratio.py"
+#: The shared tools sit beside the checkout (``../shared``); from a worktree one level
+#: deeper, one more ``..``.
+TOOL = next((p for p in (REPO.parent / "shared" / "tools" / "startup_ratio.py",
+                         REPO.parent.parent / "shared" / "tools" / "startup_ratio.py") if p.exists()),
+            REPO.parent / "shared" / "tools" / "startup_ratio.py")
 
 
 CACHE = "/tmp/clinic-startup-pycache"
@@ -33,7 +37,7 @@ def startup() -> int:
     script = Path(python).with_name("clinic")
     env = ["env", f"PYTHONPYCACHEPREFIX={CACHE}", "PYTHONDONTWRITEBYTECODE="]
     command = [*env, str(script)] if script.exists() else [*env, python, "-m", "clinic_tui"]
-    warm = f"import clinic_tui.app, clinic_tui.screens.game, clinic_tui.dialogs.choice"
+    warm = "import clinic_tui.app, clinic_tui.screens.game, tui_common.dialogs"
     subprocess.run([*env, python, "-c", warm], cwd=REPO, check=True)
     args = [python, str(TOOL), python, "80x24", "Notepad,Ann", "--", *command,
             "--players", "Ann,cpu:basic", "--seed", "3"]
