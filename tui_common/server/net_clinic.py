@@ -7,9 +7,7 @@ there is no "pass the keyboard" screen: each player chooses on their own termina
 
 from __future__ import annotations
 
-from pathlib import Path
 
-from clinic_tui import app as clinic_app
 from clinic_tui import reports
 from clinic_tui.app import ClinicApp
 from clinic_tui.config import Options, Seat
@@ -26,13 +24,6 @@ from tui_common.server.rooms import Room, RoomEvent
 
 class NetClinicApp(NetAppMixin, ClinicApp):
     """Clinic for one seat (``seat`` None: a spectator) of ``room``."""
-
-    RESUME_COMMAND = ""
-
-    def rules_markdown(self) -> str:
-        from tui_common.rules import rules_text
-
-        return rules_text(Path(clinic_app.__file__).resolve().parent, self.RULES_FILE, self.title)
 
     def __init__(self, room: Room, seat: int | None, player: str, data_dir=None) -> None:
         seats = tuple(Seat(n, s.cpu) for n, s in zip(room.names(), room.seats))

@@ -29,6 +29,19 @@ class NetAppMixin:
     seat: int | None
     player: str
     attached = False
+    #: no "--resume" line after a crash: the room keeps the game
+    RESUME_COMMAND = ""
+
+    def rules_markdown(self) -> str:
+        """The game's rules, found beside the game's own app module (not this one)."""
+        import sys
+        from pathlib import Path
+
+        from tui_common.rules_file import rules_text
+
+        game_app = next(c for c in type(self).__mro__ if c.__module__.endswith("_tui.app"))
+        return rules_text(Path(sys.modules[game_app.__module__].__file__).resolve().parent, self.RULES_FILE,
+                          self.title)
 
     def attach(self) -> None:
         self.room.attach(self.player, self.heard, watch=self.seat is None)

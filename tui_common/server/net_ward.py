@@ -15,9 +15,7 @@ table (the seat stays yours) and goes back to the lobby.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
-from clear_ward_tui import app as clear_ward_app
 from clear_ward_tui.app import ClearWardApp
 from clear_ward_tui.config import Options, Seat
 from clear_ward_tui.screens.game import GameScreen
@@ -34,13 +32,6 @@ from tui_common.server.rooms import Room, RoomEvent
 
 class NetWardApp(NetAppMixin, ClearWardApp):
     """Clear the Ward for one seat (``seat`` None: a spectator) of ``room``."""
-
-    RESUME_COMMAND = ""
-
-    def rules_markdown(self) -> str:
-        from tui_common.rules import rules_text
-
-        return rules_text(Path(clear_ward_app.__file__).resolve().parent, self.RULES_FILE, self.title)
 
     def __init__(self, room: Room, seat: int | None, player: str, data_dir=None) -> None:
         seats = tuple(Seat(n, s.cpu) for n, s in zip(room.names(), room.seats))
