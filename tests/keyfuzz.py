@@ -159,6 +159,17 @@ async def _catch_up(pilot, since: float) -> None:
                 raise
 
 
+async def _resize(pilot, size: tuple[int, int]) -> None:
+    """Resize the terminal, then catch up as after any burst of keys."""
+    from textual.pilot import WaitForScreenTimeout
+
+    started = time.monotonic()
+    try:
+        await pilot.resize_terminal(*size)
+    except WaitForScreenTimeout:
+        await _catch_up(pilot, started)
+
+
 def _describe(app) -> str:
     """What a dead state looks like from inside: the screen stack, the focus, the dialog."""
     screen = app.screen
@@ -214,7 +225,7 @@ async def _run_one(app, app_name, label, seed, rng, keys, report, recent, on_key
     size = SIZES[0]
     sent = report.keys
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await _catch_up(pilot, time.monotonic())
         last_text, last_change = screen_text(app), sent
         small_until = -1
         while sent < keys:
@@ -224,11 +235,11 @@ async def _run_one(app, app_name, label, seed, rng, keys, report, recent, on_key
             if rng.random() < RESIZE_CHANCE:  # resize now and then (too small included)
                 size = rng.choice(SIZES)
                 report.resizes += 1
-                await pilot.resize_terminal(*size)
+                await _resize(pilot, size)
                 small_until = sent + 30 if size[0] < 80 or size[1] < 24 else -1
             elif small_until >= 0 and sent > small_until:
                 size = SIZES[0]
-                await pilot.resize_terminal(*size)
+                await _resize(pilot, size)
                 small_until = -1
             key = rng.choice(QUIT_KEYS) if rng.random() < QUIT_CHANCE else rng.choice(COMMON_KEYS)
             recent.append(key)
