@@ -78,7 +78,7 @@ def clinic_lines(view: PlayerView, seat: int) -> list[str]:
     cars = sorted(str(b) for b in board.border_cars)
     lines.append(f"Cars parked on borders: {', '.join(cars) if cars else 'none'}.")
     waiting = [f"{where.service}: " + ", ".join(person_name(x) for x in clinic.at(where))
-               for where in sorted({q.where for q in clinic.people if isinstance(q.where, PreAdmissions)})]
+               for where in sorted({q.where for q in clinic.people if isinstance(q.where, PreAdmissions)}, key=str)]
     lines.append("Pre-admissions: " + ("; ".join(waiting) if waiting else "nobody waiting") + ".")
     return lines
 

@@ -192,17 +192,24 @@ class PlainLoop(cmd.Cmd):
         self.say(*(lines or []))
         return False
 
+    def _seen_by_seat(self, show) -> bool:
+        """Say ``show(seat)`` for the seat whose decision is open; between two
+        people's decisions (a "pass to" line) nobody's view is shown."""
+        if self.served is None:
+            return self._look(["Nothing is shown while the game is being passed on: press Enter first."])
+        return self._look(show(self.served))
+
     def do_board(self, arg: str) -> bool:
-        return self._look(self.game.board(self.served, arg))
+        return self._seen_by_seat(lambda seat: self.game.board(seat, arg))
 
     def do_look(self, arg: str) -> bool:
-        return self._look(self.game.look(self.served, arg))
+        return self._seen_by_seat(lambda seat: self.game.look(seat, arg))
 
     def do_status(self, arg: str) -> bool:
-        return self._look(self.game.status(self.served))
+        return self._seen_by_seat(self.game.status)
 
     def do_hand(self, arg: str) -> bool:
-        return self._look(self.game.hand(self.served))
+        return self._seen_by_seat(self.game.hand)
 
     def do_time(self, arg: str) -> bool:
         return self._look(self.game.clock())
