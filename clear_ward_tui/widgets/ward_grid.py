@@ -1,12 +1,15 @@
 """The 6x6 ward: cards, the Doctor, empty spaces, a selection cursor and marks.
 
 The grid only draws what it is given (``GridView``) and posts ``WardGrid.Chosen`` when
-the player confirms a space; the game screen decides what that means.
+the player confirms a space; the game screen decides what that means. The cards are
+drawn from ``player_view`` of the seat the screen serves (``GridView.viewer``), so a
+face-down patient can only be drawn for the player whose Junior Doctor looked at it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rich.style import Style
 from rich.text import Text
@@ -18,7 +21,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from clear_ward_tui.config import UNICODE, Glyphs
-from core.clear_ward import GameState, Move, cell_name
+from core.clear_ward import GameState, Move, PlayerView, cell_name, player_view
 from core.clear_ward.ward import RAYS, row_col
 
 SIZE = 6
@@ -31,14 +34,21 @@ SPECIALITY_CLASSES = tuple(f"ward--s{i}" for i in range(7))
 @dataclass(frozen=True)
 class GridView:
     """What the grid shows: the state, the legal stopping spaces (space -> its ``Move``),
-    staff-card target spaces and those picked so far, and the face-down patients the
-    player shown has looked at (space -> patient: drawn on the card's back)."""
+    staff-card target spaces and those picked so far, the face-down patients the
+    player shown has looked at before (space -> patient: drawn on the card's back), and
+    whose eyes the cards are seen with (``viewer``: a seat, ``None`` for nobody's)."""
 
     state: GameState
     stops: dict[int, Move] = field(default_factory=dict)
     targets: frozenset[int] = frozenset()
     picked: tuple[int, ...] = ()
     peeked: dict = field(default_factory=dict)
+    viewer: int | None = None
+
+    @cached_property
+    def seen(self) -> PlayerView:
+        """The game as ``viewer`` sees it: all the grid draws cards from."""
+        return player_view(self.state, self.viewer)
 
 
 def line_to(doctor: int, cell: int) -> tuple[str, int, tuple[int, ...]] | None:
@@ -111,7 +121,8 @@ class WardGrid(Widget, can_focus=True):
         """Draw ``view`` from now on (nothing is sent to the terminal if it is unchanged)."""
         old, self.view = self.view, view
         if old is None or old.state is not view.state or old.stops != view.stops \
-                or old.targets != view.targets or old.picked != view.picked or old.peeked != view.peeked:
+                or old.targets != view.targets or old.picked != view.picked or old.peeked != view.peeked \
+                or old.viewer != view.viewer:
             self.refresh()
 
     def watch_cursor(self, old: int, cell: int) -> None:
@@ -187,7 +198,7 @@ class WardGrid(Widget, can_focus=True):
 
     def _append_cell(self, text: Text, cell: int, line: int, w: int) -> None:
         view, g = self.view, self.glyphs
-        state = view.state
+        state = view.seen
         card = state.ward[cell]
         is_cursor = cell == self.cursor
         left_cursor = is_cursor or (cell % SIZE and cell - 1 == self.cursor)
@@ -212,7 +223,7 @@ class WardGrid(Widget, can_focus=True):
         elif card.face_up:
             base = self._style("ward--card")
             spec = self._style(SPECIALITY_CLASSES[card.patient.speciality.index])
-            obs = card.under_observation(state.turn)
+            obs = card.under_observation
             if line == 0:
                 stars = f"{card.patient.stars}{g.star}" if w == CELL_W else g.star * card.patient.stars
                 body = f"{card.patient.speciality.short} {stars}"
@@ -220,7 +231,7 @@ class WardGrid(Widget, can_focus=True):
             elif line == 1:
                 tag = (g.doctor + "DOC") if doctor else ("obs" if obs else "")
                 # the arrow matters only in the Night Shift (its forced moves)
-                arrow = g.arrows[card.patient.arrow.value] if state.solo else " "
+                arrow = g.arrows[card.patient.arrow.value] if len(state.seats) == 1 else " "
                 body = f"{arrow} {tag:<4}"
                 body_style = base + (self._style("ward--doctor") if doctor else spec)
             else:
@@ -228,7 +239,7 @@ class WardGrid(Widget, can_focus=True):
                 body_style = base + self._style("ward--label")
         else:
             base = self._style("ward--back")
-            seen = view.peeked.get(cell)
+            seen = card.patient or view.peeked.get(cell)  # named only to who looked
             if line == 0 and seen is not None:  # this player's Junior Doctor looked at it
                 body = f"{seen.speciality.short}{seen.stars}{g.star}?".center(w)
             elif line == 0:
