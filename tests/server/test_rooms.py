@@ -205,3 +205,33 @@ def test_a_seat_at_a_shared_table_reads_its_games_rules(game, seats, heading, wo
     rules = app.rules_markdown()
     assert heading in rules and words in rules
     assert app.RESUME_COMMAND == ""
+
+
+def test_clinic_rooms_take_the_local_setups_sides_and_expansions(tmp_path):
+    """The lobby offers what the local setup does: each seat's player board side
+    (rulebook: the beginner side's fixed first clinic, or the expert rules on the 4x3
+    or the 3x3 side) and the mini-expansions of ``core.clinic.expansions``; the deal
+    plays them (a room that dropped them would deal the base game)."""
+    from core.clinic.expansions import MODULES
+    from core.clinic.game.state import BoardSide
+    from tui_common.server.rooms import parse_options
+
+    assert parse_options("clinic", "side=expert, expansions=blood,zombies", 2) == {
+        "sides": ["expert", "expert"], "expansions": ["blood", "zombies"]}
+    assert parse_options("clinic", "side=expert-4x3,3x3 expansions=none", 2) == {
+        "sides": ["expert-4x3", "expert"], "expansions": []}
+    with pytest.raises(RoomError, match="one side for every seat"):
+        parse_options("clinic", "side=expert,beginner", 3)
+    with pytest.raises(RoomError, match="choose from " + ", ".join(MODULES)):
+        parse_options("clinic", "expansions=dragons", 2)
+    with pytest.raises(RoomError, match="takes start=N"):
+        parse_options("clear-the-ward", "side=expert", 2)
+    room = hall_at(tmp_path).create("clinic", "Ann,Bob,cpu:basic", "Ann", seed=2,
+                                    options="side=expert,expert-4x3,beginner expansions=workaholics,blood")
+    config = room.record.state.config
+    assert config.expert == (True, True, False)
+    assert config.sides == (BoardSide.EXPERT, BoardSide.BEGINNER, BoardSide.BEGINNER)
+    assert config.options == frozenset({"workaholics", "blood"})
+    assert "(sides expert/expert-4x3/beginner, blood, workaholics)" in room.summary()
+    back = Store(tmp_path / "rooms.sqlite3").load_rooms()[0][0]  # and so after a restart
+    assert back.record.state.config == config and back.options == room.options

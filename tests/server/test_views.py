@@ -56,3 +56,37 @@ async def test_a_ward_seat_draws_its_own_view_and_never_the_others_hand(seat, tm
             assert "STAFF CARDS" in panel and "(hidden)" in panel
             assert not any(card.value in panel for card in state.players[0].staff)
         app.detach()
+
+
+async def test_the_new_room_dialog_offers_clinics_sides_and_expansions(tmp_path):
+    """n in the lobby, Clinic: the board side and a checkbox for every mini-expansion of
+    the registry, as in the local setup; the room is dealt with them."""
+    from textual.widgets import Checkbox, Input, Select
+
+    from core.clinic.expansions import all_expansions
+    from tui_common.server.lobby import LobbyApp, NewRoomDialog
+
+    hall = Hall(Store(tmp_path / "rooms.sqlite3"))
+    app = LobbyApp(hall, "Ann")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewRoomDialog)
+        options = dialog.query_one("#clinic-options")
+        assert not options.display  # Clear the Ward first: no Clinic options shown
+        await pilot.press("down")
+        await pilot.pause()
+        assert options.display
+        boxes = {box.id.removeprefix("expansion-"): box for box in dialog.query(Checkbox)}
+        assert list(boxes) == [e.name for e in all_expansions()]
+        assert all(e.title in str(boxes[e.name].label) for e in all_expansions())
+        boxes["zombies"].value = True
+        dialog.query_one("#side", Select).value = "expert"
+        dialog.query_one("#seats", Input).value = "me,cpu:basic"
+        dialog.query_one("#seed", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        room = next(iter(hall.rooms.values()))
+        assert room.game == "clinic" and room.options == {"sides": ["expert", "expert"], "expansions": ["zombies"]}
+        assert room.record.state.config.options == frozenset({"zombies"})
