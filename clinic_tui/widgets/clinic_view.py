@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
 from textual.widget import Widget
 
 from clinic_tui.config import Glyphs
@@ -86,9 +87,21 @@ class ClinicView(Widget):
         self._cache: tuple | None = None
 
     def show(self, picture: ClinicPicture) -> None:
+        """Draw ``picture`` from now on. When only some lines change (a cursor move)
+        only those are repainted: a few hundred bytes over SSH, not the whole clinic."""
+        old = self._cache[1] if self._cache is not None and self._cache[0] is self.picture else None
         self.picture = picture
         self._cache = None
-        self.refresh(layout=True)
+        if old is None or not self.size:
+            self.refresh(layout=True)
+            return
+        new = self._lines()
+        if len(new) != len(old) or max(map(len, new), default=0) != max(map(len, old), default=0):
+            self.refresh(layout=True)
+            return
+        changed = [y for y, (was, now) in enumerate(zip(old, new)) if was != now]
+        if changed:
+            self.refresh(*(Region(0, y, self.size.width, 1) for y in changed))
 
     def notify_style_update(self) -> None:
         self._cache = None
