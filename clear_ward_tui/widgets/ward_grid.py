@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.geometry import Region
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from clear_ward_tui.config import UNICODE, Glyphs
@@ -168,27 +169,84 @@ class WardGrid(Widget, can_focus=True):
     # -- drawing -------------------------------------------------------------------------
 
     def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(name, partial=True)
+        styles = self.__dict__.setdefault("_styles", {})  # forgotten on a style update
+        if name not in styles:
+            styles[name] = self.get_component_rich_style(name, partial=True)
+        return styles[name]
 
     def render(self) -> Text:
+        """The whole ward as one text (what ``render_line`` draws a band at a time)."""
+        bands = [self._band_text(0)]
+        if self.view is not None:
+            bands += [self._band_text(row + 1) for row in range(SIZE)]
+        return Text("\n", no_wrap=True, overflow="crop").join(bands)
+
+    def _band_text(self, band: int) -> Text:
+        """Band 0: the column letters; band ``row + 1``: that row of spaces (2 or 3
+        lines). The last band loses its trailing blanks, as a whole render did."""
         text = Text(no_wrap=True, overflow="crop")
         label = self._style("ward--label")
         w = self._cell_w()
-        head = " " * (LABEL_W + 1) + "".join(f"{c:^{w}} " for c in "ABCDEF")
-        text.append(head.rstrip() + "\n", label)
-        if self.view is None:
+        if band == 0:
+            head = " " * (LABEL_W + 1) + "".join(f"{c:^{w}} " for c in "ABCDEF")
+            text.append(head.rstrip(), label)
             return text
-        cell_h = self._cell_h()
-        for row in range(SIZE):
-            for line in range(cell_h):
-                text.append(f"{row + 1} " if line == 0 else " " * LABEL_W, label)
-                for col in range(SIZE):
-                    self._append_cell(text, row * SIZE + col, line, w)
-                end = self.cursor == row * SIZE + SIZE - 1
-                text.append("]" if end else " ", self._style("ward--cursor") if end else Style())
+        row, cell_h = band - 1, self._cell_h()
+        for line in range(cell_h):
+            text.append(f"{row + 1} " if line == 0 else " " * LABEL_W, label)
+            for col in range(SIZE):
+                self._append_cell(text, row * SIZE + col, line, w)
+            end = self.cursor == row * SIZE + SIZE - 1
+            text.append("]" if end else " ", self._style("ward--cursor") if end else Style())
+            if line < cell_h - 1:
                 text.append("\n")
-        text.rstrip()
+        if row == SIZE - 1:
+            text.rstrip()
         return text
+
+    # -- drawing a band at a time: a cursor move renders two rows, not the whole ward ----
+
+    def _band_of(self, y: int) -> int:
+        return 0 if y == 0 else 1 + (y - 1) // self._cell_h()
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        """Textual's ``refresh``; the bands under ``regions`` (all, without) are drawn anew."""
+        bands = getattr(self, "_bands", None)
+        if bands:
+            if not regions or layout or recompose:
+                bands.clear()
+            else:
+                for region in regions:
+                    for y in range(region.y, region.bottom):
+                        bands.pop(self._band_of(y), None)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def notify_style_update(self) -> None:
+        getattr(self, "_bands", {}).clear()
+        self.__dict__.pop("_styles", None)
+        super().notify_style_update()
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y``, from the cached strips of its band (drawn when first asked)."""
+        from textual.content import Content
+        from textual.visual import Visual
+
+        width = self.size.width
+        key = (self.size, self.view is None)
+        if getattr(self, "_bands_key", None) != key:
+            self._bands, self._bands_key = {}, key
+        band = self._band_of(y)
+        if self.view is None and band > 0 or band > SIZE:
+            return Strip.blank(width, self.visual_style.rich_style)
+        strips = self._bands.get(band)
+        if strips is None:
+            text = self._band_text(band)
+            lines = 1 if band == 0 else self._cell_h()
+            visual = Content.from_rich_text(text, console=self.app.console)
+            strips = self._bands[band] = Visual.to_strips(self, visual, width, lines, self.visual_style)
+        start = 0 if band == 0 else 1 + (band - 1) * self._cell_h()
+        index = y - start
+        return strips[index] if index < len(strips) else Strip.blank(width, self.visual_style.rich_style)
 
     def _passed(self, cursor: int | None = None) -> tuple[int, ...]:
         """The spaces between the Doctor and ``cursor`` (the selection by default)."""

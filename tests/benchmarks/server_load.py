@@ -117,6 +117,8 @@ async def main() -> int:
     parser.add_argument("--who", choices=("both", "one"), default="both",
                         help="both players of a room move the cursor, or only the first (whose turn it is)")
     parser.add_argument("--size", default="100x32", help="terminal size WxH (default 100x32)")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run the server under cProfile and write its statistics to FILE")
     parser.add_argument("--game", choices=("clear-the-ward", "clinic"), default="clear-the-ward",
                         help="the rooms' game (Clinic: the clinic cursor moves)")
     args = parser.parse_args()
@@ -125,7 +127,8 @@ async def main() -> int:
     make_rooms(data, args.rooms, args.bots, args.game)
     env = dict(os.environ, HOSPITAL_SERVER_DATA_DIR=str(data))
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "clear_ward_tui", "serve", "--port", "0", "--max-connections", str(2 * args.rooms + 5),
+        sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
+        "-m", "clear_ward_tui", "serve", "--port", "0", "--max-connections", str(2 * args.rooms + 5),
         "--per-address", str(2 * args.rooms + 5), "--max-rooms", str(args.rooms + 5), env=env, cwd=REPO,
         stderr=asyncio.subprocess.PIPE)
     line = b""
