@@ -22,6 +22,7 @@ from clear_ward_tui.app import ClearWardApp
 from clear_ward_tui.config import Options, Seat
 from clear_ward_tui.screens.game import GameScreen
 from clear_ward_tui.screens.game_over import GameOverScreen
+from clear_ward_tui.widgets.ward_grid import WardGrid
 from textual.widgets import Static
 from core.clear_ward import Phase, describe, player_view
 from core.errors import IllegalActionError
@@ -66,6 +67,16 @@ class NetWardScreen(GameScreen):
         # (GameScreen.on_mount runs after this one, as Textual calls every class's handler)
         self.set_interval(1.0, self._show_waiting)
         self.call_after_refresh(self._show_waiting)
+        # The status lines follow the ward's selection at once, in the same frame as the
+        # two spaces it changes: one frame a cursor move over SSH, not two.
+        self.watch(self.query_one(WardGrid), "cursor", self._selection_moved, init=False)
+
+    def _selection_moved(self) -> None:
+        if self.state is not None:
+            self.refresh_view(panel=False, grid_too=False)
+
+    def on_ward_grid_moved(self, event: WardGrid.Moved) -> None:
+        event.prevent_default()  # done already, by _selection_moved
 
     def _show_waiting(self) -> None:
         who = "watching" if self.seat is None else f"you are {self.names[self.seat]}"
