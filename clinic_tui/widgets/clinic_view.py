@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
 from clinic_tui.config import Glyphs
@@ -105,7 +106,37 @@ class ClinicView(Widget):
 
     def notify_style_update(self) -> None:
         self._cache = None
+        self.__dict__.pop("_strips", None)
         super().notify_style_update()
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        """Textual's ``refresh``; the lines under ``regions`` (all, without) are drawn anew."""
+        strips = self.__dict__.get("_strips")
+        if strips:
+            if not regions or layout or recompose:
+                strips.clear()
+            else:
+                for region in regions:
+                    for y in range(region.y, region.bottom):
+                        strips.pop(y, None)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y``, drawn once and kept until it changes (a cursor move draws only the
+        lines it changes, not the whole clinic)."""
+        from textual.content import Content
+        from textual.visual import Visual
+
+        if self.__dict__.get("_strips_size") != self.size:
+            self._strips, self._strips_size = {}, self.size
+        strip = self._strips.get(y)
+        if strip is None:
+            lines = self._lines()
+            if y >= len(lines):
+                return Strip.blank(self.size.width, self.visual_style.rich_style)
+            visual = Content.from_rich_text(lines[y], console=self.app.console)
+            strip = self._strips[y] = Visual.to_strips(self, visual, self.size.width, 1, self.visual_style)[0]
+        return strip
 
     def get_content_width(self, container, viewport) -> int:
         lines = self._lines()
