@@ -90,3 +90,39 @@ async def test_the_new_room_dialog_offers_clinics_sides_and_expansions(tmp_path)
         room = next(iter(hall.rooms.values()))
         assert room.game == "clinic" and room.options == {"sides": ["expert", "expert"], "expansions": ["zombies"]}
         assert room.record.state.config.options == frozenset({"zombies"})
+
+
+async def test_a_ward_cursor_move_at_a_shared_table_is_one_small_frame(tmp_path):
+    """Over SSH every frame costs a round of cursor positioning: a cursor move sends one
+    frame (the two spaces and the status lines together), well under the 2 KB goal."""
+    import asyncio
+
+    from textual._compositor import CompositorUpdate
+
+    from tui_common.server.net_ward import NetWardApp
+
+    room = Hall(Store(tmp_path / "rooms.sqlite3")).create("clear-the-ward", "Ann,Bob", "Ann", seed=0)
+    app = NetWardApp(room, room.actor, room.names()[room.actor], tmp_path)
+    frames: list[int] = []
+    shown = app._display
+
+    def display(screen, update):
+        if isinstance(update, CompositorUpdate):
+            frames.append(len(update.render_segments(app.console).encode()))
+        return shown(screen, update)
+
+    app._display = display
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(50):  # until the first screens are drawn and nothing more comes
+            frames.clear()
+            await pilot.pause(0.2)
+            if not frames:
+                break
+        for key in ("right", "left", "right"):
+            frames.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            await asyncio.sleep(0.05)
+            await pilot.pause()
+            assert len(frames) == 1 and frames[0] <= 2048, frames
+        app.detach()
