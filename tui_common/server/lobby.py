@@ -45,7 +45,8 @@ class NewRoomDialog(ModalScreen):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     NewRoomDialog { align: center middle; }
-    #new-room { width: 70; max-width: 100%; height: auto; border: round $accent; padding: 0 1; }
+    #new-room { width: 70; max-width: 100%; height: auto; max-height: 100%; overflow-y: auto;
+                border: round $accent; padding: 0 1; }
     #new-room Input { margin: 0; }
     #new-room Checkbox { border: none; padding: 0; }
     #clinic-options { height: auto; }
