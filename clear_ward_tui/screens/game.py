@@ -163,17 +163,17 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
     def _grid_view(self) -> GridView:
         state = self.state
         human = not self.is_cpu_turn
-        peeked = self._peeked(state)
+        peeked, viewer = self._peeked(state), self._private_seat()
         if self.targeting is not None:
             targets = frozenset(c for use in self._uses(self.targeting) for c in use.cells)
-            return GridView(state, {}, targets, self.picked, peeked)
+            return GridView(state, {}, targets, self.picked, peeked, viewer)
         stops = {}
         if human and state.phase is Phase.MOVE:
             stops = {
                 line: a for a in self.legal() if isinstance(a, Move)
                 for line in [self._destination(a)]
             }
-        return GridView(state, stops, peeked=peeked)
+        return GridView(state, stops, peeked=peeked, viewer=viewer)
 
     def _peeked(self, state: GameState) -> dict:
         """The face-down patients the seat shown has looked at (still face down there)."""

@@ -32,14 +32,15 @@ def instruction(state: GameState, name: str, *, cpu: bool, forced: bool,
 
 def describe_cell(view: GridView, cell: int, g: Glyphs, *, short: bool = False) -> str:
     """Line 2: the selected space, and what stopping there would do (``core``'s
-    ``preview``) or passes over. ``short``: specialities by their letters (narrow)."""
+    ``preview``) or passes over. ``short``: specialities by their letters (narrow).
+    The card is told as the grid's viewer sees it (``view.seen``)."""
     state = view.state
-    card = state.ward[cell]
+    card = view.seen.ward[cell]
     if card is None:
         what = "empty"
     elif card.face_up:
         what = f"{card.patient.speciality.value} {card.patient.stars}{g.star}"
-        if card.under_observation(state.turn):
+        if card.under_observation:
             what += " (under observation)"
     else:
         what = "face-down patient"

@@ -1,12 +1,15 @@
 """The 6x6 ward: cards, the Doctor, empty spaces, a selection cursor and marks.
 
 The grid only draws what it is given (``GridView``) and posts ``WardGrid.Chosen`` when
-the player confirms a space; the game screen decides what that means.
+the player confirms a space; the game screen decides what that means. The cards are
+drawn from ``player_view`` of the seat the screen serves (``GridView.viewer``), so a
+face-down patient can only be drawn for the player whose Junior Doctor looked at it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rich.style import Style
 from rich.text import Text
@@ -15,10 +18,11 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.geometry import Region
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from clear_ward_tui.config import UNICODE, Glyphs
-from core.clear_ward import GameState, Move, cell_name
+from core.clear_ward import GameState, Move, PlayerView, cell_name, player_view
 from core.clear_ward.ward import RAYS, row_col
 
 SIZE = 6
@@ -31,14 +35,21 @@ SPECIALITY_CLASSES = tuple(f"ward--s{i}" for i in range(7))
 @dataclass(frozen=True)
 class GridView:
     """What the grid shows: the state, the legal stopping spaces (space -> its ``Move``),
-    staff-card target spaces and those picked so far, and the face-down patients the
-    player shown has looked at (space -> patient: drawn on the card's back)."""
+    staff-card target spaces and those picked so far, the face-down patients the
+    player shown has looked at before (space -> patient: drawn on the card's back), and
+    whose eyes the cards are seen with (``viewer``: a seat, ``None`` for nobody's)."""
 
     state: GameState
     stops: dict[int, Move] = field(default_factory=dict)
     targets: frozenset[int] = frozenset()
     picked: tuple[int, ...] = ()
     peeked: dict = field(default_factory=dict)
+    viewer: int | None = None
+
+    @cached_property
+    def seen(self) -> PlayerView:
+        """The game as ``viewer`` sees it: all the grid draws cards from."""
+        return player_view(self.state, self.viewer)
 
 
 def line_to(doctor: int, cell: int) -> tuple[str, int, tuple[int, ...]] | None:
@@ -111,7 +122,8 @@ class WardGrid(Widget, can_focus=True):
         """Draw ``view`` from now on (nothing is sent to the terminal if it is unchanged)."""
         old, self.view = self.view, view
         if old is None or old.state is not view.state or old.stops != view.stops \
-                or old.targets != view.targets or old.picked != view.picked or old.peeked != view.peeked:
+                or old.targets != view.targets or old.picked != view.picked or old.peeked != view.peeked \
+                or old.viewer != view.viewer:
             self.refresh()
 
     def watch_cursor(self, old: int, cell: int) -> None:
@@ -157,27 +169,84 @@ class WardGrid(Widget, can_focus=True):
     # -- drawing -------------------------------------------------------------------------
 
     def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(name, partial=True)
+        styles = self.__dict__.setdefault("_styles", {})  # forgotten on a style update
+        if name not in styles:
+            styles[name] = self.get_component_rich_style(name, partial=True)
+        return styles[name]
 
     def render(self) -> Text:
+        """The whole ward as one text (what ``render_line`` draws a band at a time)."""
+        bands = [self._band_text(0)]
+        if self.view is not None:
+            bands += [self._band_text(row + 1) for row in range(SIZE)]
+        return Text("\n", no_wrap=True, overflow="crop").join(bands)
+
+    def _band_text(self, band: int) -> Text:
+        """Band 0: the column letters; band ``row + 1``: that row of spaces (2 or 3
+        lines). The last band loses its trailing blanks, as a whole render did."""
         text = Text(no_wrap=True, overflow="crop")
         label = self._style("ward--label")
         w = self._cell_w()
-        head = " " * (LABEL_W + 1) + "".join(f"{c:^{w}} " for c in "ABCDEF")
-        text.append(head.rstrip() + "\n", label)
-        if self.view is None:
+        if band == 0:
+            head = " " * (LABEL_W + 1) + "".join(f"{c:^{w}} " for c in "ABCDEF")
+            text.append(head.rstrip(), label)
             return text
-        cell_h = self._cell_h()
-        for row in range(SIZE):
-            for line in range(cell_h):
-                text.append(f"{row + 1} " if line == 0 else " " * LABEL_W, label)
-                for col in range(SIZE):
-                    self._append_cell(text, row * SIZE + col, line, w)
-                end = self.cursor == row * SIZE + SIZE - 1
-                text.append("]" if end else " ", self._style("ward--cursor") if end else Style())
+        row, cell_h = band - 1, self._cell_h()
+        for line in range(cell_h):
+            text.append(f"{row + 1} " if line == 0 else " " * LABEL_W, label)
+            for col in range(SIZE):
+                self._append_cell(text, row * SIZE + col, line, w)
+            end = self.cursor == row * SIZE + SIZE - 1
+            text.append("]" if end else " ", self._style("ward--cursor") if end else Style())
+            if line < cell_h - 1:
                 text.append("\n")
-        text.rstrip()
+        if row == SIZE - 1:
+            text.rstrip()
         return text
+
+    # -- drawing a band at a time: a cursor move renders two rows, not the whole ward ----
+
+    def _band_of(self, y: int) -> int:
+        return 0 if y == 0 else 1 + (y - 1) // self._cell_h()
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        """Textual's ``refresh``; the bands under ``regions`` (all, without) are drawn anew."""
+        bands = getattr(self, "_bands", None)
+        if bands:
+            if not regions or layout or recompose:
+                bands.clear()
+            else:
+                for region in regions:
+                    for y in range(region.y, region.bottom):
+                        bands.pop(self._band_of(y), None)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def notify_style_update(self) -> None:
+        getattr(self, "_bands", {}).clear()
+        self.__dict__.pop("_styles", None)
+        super().notify_style_update()
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y``, from the cached strips of its band (drawn when first asked)."""
+        from textual.content import Content
+        from textual.visual import Visual
+
+        width = self.size.width
+        key = (self.size, self.view is None)
+        if getattr(self, "_bands_key", None) != key:
+            self._bands, self._bands_key = {}, key
+        band = self._band_of(y)
+        if self.view is None and band > 0 or band > SIZE:
+            return Strip.blank(width, self.visual_style.rich_style)
+        strips = self._bands.get(band)
+        if strips is None:
+            text = self._band_text(band)
+            lines = 1 if band == 0 else self._cell_h()
+            visual = Content.from_rich_text(text, console=self.app.console)
+            strips = self._bands[band] = Visual.to_strips(self, visual, width, lines, self.visual_style)
+        start = 0 if band == 0 else 1 + (band - 1) * self._cell_h()
+        index = y - start
+        return strips[index] if index < len(strips) else Strip.blank(width, self.visual_style.rich_style)
 
     def _passed(self, cursor: int | None = None) -> tuple[int, ...]:
         """The spaces between the Doctor and ``cursor`` (the selection by default)."""
@@ -187,7 +256,7 @@ class WardGrid(Widget, can_focus=True):
 
     def _append_cell(self, text: Text, cell: int, line: int, w: int) -> None:
         view, g = self.view, self.glyphs
-        state = view.state
+        state = view.seen
         card = state.ward[cell]
         is_cursor = cell == self.cursor
         left_cursor = is_cursor or (cell % SIZE and cell - 1 == self.cursor)
@@ -212,7 +281,7 @@ class WardGrid(Widget, can_focus=True):
         elif card.face_up:
             base = self._style("ward--card")
             spec = self._style(SPECIALITY_CLASSES[card.patient.speciality.index])
-            obs = card.under_observation(state.turn)
+            obs = card.under_observation
             if line == 0:
                 stars = f"{card.patient.stars}{g.star}" if w == CELL_W else g.star * card.patient.stars
                 body = f"{card.patient.speciality.short} {stars}"
@@ -220,7 +289,7 @@ class WardGrid(Widget, can_focus=True):
             elif line == 1:
                 tag = (g.doctor + "DOC") if doctor else ("obs" if obs else "")
                 # the arrow matters only in the Night Shift (its forced moves)
-                arrow = g.arrows[card.patient.arrow.value] if state.solo else " "
+                arrow = g.arrows[card.patient.arrow.value] if len(state.seats) == 1 else " "
                 body = f"{arrow} {tag:<4}"
                 body_style = base + (self._style("ward--doctor") if doctor else spec)
             else:
@@ -228,7 +297,7 @@ class WardGrid(Widget, can_focus=True):
                 body_style = base + self._style("ward--label")
         else:
             base = self._style("ward--back")
-            seen = view.peeked.get(cell)
+            seen = card.patient or view.peeked.get(cell)  # named only to who looked
             if line == 0 and seen is not None:  # this player's Junior Doctor looked at it
                 body = f"{seen.speciality.short}{seen.stars}{g.star}?".center(w)
             elif line == 0:

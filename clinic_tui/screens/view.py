@@ -67,7 +67,8 @@ class ViewMixin:
         if state is None or not views:  # before the game is on screen, or after it left
             return
         views.first().show(self.picture())
-        self.query_one("#status", Static).update(self.status_text())
+        # the status has a fixed height (clinic.tcss): no layout pass for new text
+        self.query_one("#status", Static).update(self.status_text(), layout=False)
         if not board:
             return
         admit = state.phase is Phase.ADMIT and not self.is_cpu_turn

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
 from clinic_tui.config import Glyphs
@@ -86,13 +88,55 @@ class ClinicView(Widget):
         self._cache: tuple | None = None
 
     def show(self, picture: ClinicPicture) -> None:
+        """Draw ``picture`` from now on. When only some lines change (a cursor move)
+        only those are repainted: a few hundred bytes over SSH, not the whole clinic."""
+        old = self._cache[1] if self._cache is not None and self._cache[0] is self.picture else None
         self.picture = picture
         self._cache = None
-        self.refresh(layout=True)
+        if old is None or not self.size:
+            self.refresh(layout=True)
+            return
+        new = self._lines()
+        if len(new) != len(old) or max(map(len, new), default=0) != max(map(len, old), default=0):
+            self.refresh(layout=True)
+            return
+        changed = [y for y, (was, now) in enumerate(zip(old, new)) if was != now]
+        if changed:
+            self.refresh(*(Region(0, y, self.size.width, 1) for y in changed))
 
     def notify_style_update(self) -> None:
         self._cache = None
+        self.__dict__.pop("_strips", None)
         super().notify_style_update()
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        """Textual's ``refresh``; the lines under ``regions`` (all, without) are drawn anew."""
+        strips = self.__dict__.get("_strips")
+        if strips:
+            if not regions or layout or recompose:
+                strips.clear()
+            else:
+                for region in regions:
+                    for y in range(region.y, region.bottom):
+                        strips.pop(y, None)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y``, drawn once and kept until it changes (a cursor move draws only the
+        lines it changes, not the whole clinic)."""
+        from textual.content import Content
+        from textual.visual import Visual
+
+        if self.__dict__.get("_strips_size") != self.size:
+            self._strips, self._strips_size = {}, self.size
+        strip = self._strips.get(y)
+        if strip is None:
+            lines = self._lines()
+            if y >= len(lines):
+                return Strip.blank(self.size.width, self.visual_style.rich_style)
+            visual = Content.from_rich_text(lines[y], console=self.app.console)
+            strip = self._strips[y] = Visual.to_strips(self, visual, self.size.width, 1, self.visual_style)[0]
+        return strip
 
     def get_content_width(self, container, viewport) -> int:
         lines = self._lines()

@@ -1,7 +1,12 @@
 """What one player may see: face-down cards and the staff deck stay hidden.
 
 ``player_view(state, seat)`` is what a UI or a bot that must not cheat reads. The
-Junior Doctor's looked-at patients are shown to the player who looked.
+Junior Doctor's looked-at patients are shown to the player who looked. Hidden
+(rulebook "Setup": the 4- and 5-star patients lie face down, the staff cards are a
+face-down pile; "Action Phase": the drawn staff cards are chosen from in hand): the
+face-down patients, the staff deck's cards and order, the other players' staff cards
+and the cards the player to move has just drawn. ``player_view(state, None)`` is a
+spectator's: every hand hidden.
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ class PlayerView:
     the ``strong`` computer player rebuilds a game from them.
     """
 
-    viewer: int
+    viewer: int | None
     seats: tuple[SeatView, ...]
     ward: tuple[CardView | None, ...]
     doctor: int
@@ -69,8 +74,9 @@ class PlayerView:
     return_phase: Phase = Phase.MOVE
 
 
-def player_view(state: GameState, viewer: int) -> PlayerView:
-    """Project ``state`` for seat ``viewer`` (0-based)."""
+def player_view(state: GameState, viewer: int | None) -> PlayerView:
+    """Project ``state`` for seat ``viewer`` (0-based; ``None``: a spectator, who holds
+    no cards and sees only what every player sees). Pure; raises nothing."""
     peeked = set(state.looked_at) if state.current == viewer else set()
     ward = tuple(
         None

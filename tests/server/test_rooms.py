@@ -205,3 +205,68 @@ def test_a_seat_at_a_shared_table_reads_its_games_rules(game, seats, heading, wo
     rules = app.rules_markdown()
     assert heading in rules and words in rules
     assert app.RESUME_COMMAND == ""
+
+
+def test_clinic_rooms_take_the_local_setups_sides_and_expansions(tmp_path):
+    """The lobby offers what the local setup does: each seat's player board side
+    (rulebook: the beginner side's fixed first clinic, or the expert rules on the 4x3
+    or the 3x3 side) and the mini-expansions of ``core.clinic.expansions``; the deal
+    plays them (a room that dropped them would deal the base game)."""
+    from core.clinic.expansions import MODULES
+    from core.clinic.game.state import BoardSide
+    from tui_common.server.rooms import parse_options
+
+    assert parse_options("clinic", "side=expert, expansions=blood,zombies", 2) == {
+        "sides": ["expert", "expert"], "expansions": ["blood", "zombies"]}
+    assert parse_options("clinic", "side=expert-4x3,3x3 expansions=none", 2) == {
+        "sides": ["expert-4x3", "expert"], "expansions": []}
+    with pytest.raises(RoomError, match="one side for every seat"):
+        parse_options("clinic", "side=expert,beginner", 3)
+    with pytest.raises(RoomError, match="choose from " + ", ".join(MODULES)):
+        parse_options("clinic", "expansions=dragons", 2)
+    with pytest.raises(RoomError, match="takes start=N"):
+        parse_options("clear-the-ward", "side=expert", 2)
+    room = hall_at(tmp_path).create("clinic", "Ann,Bob,cpu:basic", "Ann", seed=2,
+                                    options="side=expert,expert-4x3,beginner expansions=workaholics,blood")
+    config = room.record.state.config
+    assert config.expert == (True, True, False)
+    assert config.sides == (BoardSide.EXPERT, BoardSide.BEGINNER, BoardSide.BEGINNER)
+    assert config.options == frozenset({"workaholics", "blood"})
+    assert "(sides expert/expert-4x3/beginner, blood, workaholics)" in room.summary()
+    back = Store(tmp_path / "rooms.sqlite3").load_rooms()[0][0]  # and so after a restart
+    assert back.record.state.config == config and back.options == room.options
+
+
+async def test_a_slow_computer_player_thinks_in_a_worker_and_plays_as_it_would_in_place(tmp_path):
+    """The strong Clear the Ward player (up to 0.3 s a decision) chooses in a worker
+    process, so the event loop every connection shares keeps running meanwhile; the bot
+    comes back with its random generator moved on, so the game is move for move the one
+    a choice in place would have made."""
+    import asyncio
+
+    from core.clear_ward.bots import make_bot
+
+    loop = asyncio.get_running_loop()
+    hall = Hall(Store(tmp_path / "a.sqlite3"), call_later=loop.call_later, cpu_delay=0)
+    here = hall_at(tmp_path / "b")  # no clock: the test plays the computer in place
+    rooms = [h.create("clear-the-ward", "Ann,cpu:strong", "Ann", seed=11) for h in (hall, here)]
+    ann = make_bot("greedy", 1)
+    ticks = 0
+    try:
+        while hall.thinker.thought < 3 and not rooms[0].record.over:
+            room = rooms[0]
+            if room.actor == 0:
+                room.play(0, ann.choose(room.record.state))
+            await asyncio.sleep(0.01)
+            ticks += 1
+            assert ticks < 6000, "the worker never answered"
+        assert hall.thinker.thought >= 3
+        other = rooms[1]
+        for action in rooms[0].record.actions:  # the same game, computer choices made in place
+            if other.actor == 1:
+                other.cpu_step()
+            else:
+                other.play(0, action)
+        assert other.record.actions == rooms[0].record.actions
+    finally:
+        hall.close()

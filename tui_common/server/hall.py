@@ -1,6 +1,10 @@
 """The hall: every room of the server, the store behind them, and the computer players'
 clock.
 
+Computer players choose after ``cpu_delay``; a slow one (the strong Clear the Ward
+player) in a worker process, so no screen on the server waits for it
+(``thinking.Thinker``); the action is played on the event loop when it comes back.
+
 ``Hall.create`` opens a room (limits: ``max_rooms`` in all, ``MAX_ROOMS_PER_PLAYER``
 unfinished rooms created by one name); ``Hall.restore`` brings back the stored rooms
 after a restart. Computer seats play through ``call_later(delay, fn)`` (the event
@@ -9,11 +13,17 @@ loop's, in the server; tests may pass their own or call ``Room.cpu_step``).
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
 from tui_common.server.rooms import OVER, Room, RoomError, RoomEvent, new_seed, parse_options, parse_seats
 from tui_common.server.store import Store
+from tui_common.server.thinking import SLOW_LEVELS, SLOW_SECONDS, Thinker
+
+log = logging.getLogger("hospital_games.server")
 
 #: Rooms on one server at most (finished rooms count until removed).
 MAX_ROOMS = 40
@@ -34,6 +44,15 @@ class Hall:
         self.cpu_delay = cpu_delay
         self.max_rooms = max_rooms
         self._cpu_due: set[int] = set()
+        #: the worker process for slow computer players (only with an event loop)
+        self.thinker = Thinker()
+        #: (room id, seat) of the computer seats that think in the worker
+        self.slow: set[tuple[int, int]] = set()
+
+    def close(self) -> None:
+        """Stop the worker process and close the store."""
+        self.thinker.close()
+        self.store.close()
 
     def restore(self) -> list[str]:
         """Load every stored room; returns the problems (rooms left out) as sentences."""
@@ -103,6 +122,42 @@ class Hall:
         def act() -> None:
             self._cpu_due.discard(room.id)
             if self.rooms.get(room.id) is room:
-                room.cpu_step()
+                self._think(room)
 
         self.call_later(self.cpu_delay, act)
+
+    def _think(self, room: Room) -> None:
+        """The computer seat to move chooses: in place, or in the worker process (then
+        its action is played when it comes back, if the game has not moved on)."""
+        seat = room.actor
+        if seat is None or seat not in room.bots:
+            return
+        if (room.game, room.seats[seat].cpu) not in SLOW_LEVELS and (room.id, seat) not in self.slow:
+            began = time.perf_counter()
+            room.cpu_step()
+            if time.perf_counter() - began > SLOW_SECONDS:
+                self.slow.add((room.id, seat))
+            return
+        done = len(room.record.actions)
+        try:
+            future = self.thinker.submit(room.bots[seat], room.record.state)
+        except RuntimeError:
+            self.thinker.broken()
+            room.cpu_step()
+            return
+        loop = asyncio.get_running_loop()
+        future.add_done_callback(lambda f: loop.call_soon_threadsafe(self._thought, room, seat, done, f))
+
+    def _thought(self, room: Room, seat: int, done: int, future) -> None:
+        if self.rooms.get(room.id) is not room or room.actor != seat or len(room.record.actions) != done:
+            return  # the room closed or moved on meanwhile
+        try:
+            action, bot = future.result()
+        except Exception as err:  # the worker broke: choose here this once
+            log.warning("the computer players' worker failed (%s); choosing in place", err)
+            self.thinker.broken()
+            room.cpu_step()
+            return
+        room.bots[seat] = bot
+        self.thinker.thought += 1
+        room.play(seat, action)

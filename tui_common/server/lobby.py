@@ -13,7 +13,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Checkbox, Footer, Header, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tui_common.server.rooms import GAMES, OVER, RoomError
@@ -25,40 +25,81 @@ HELP = (
 )
 
 
+#: Clinic's player board sides, as the local setup screen offers them (option value).
+CLINIC_SIDES = [("Beginner (4x3)", "beginner"), ("Expert, 4x3 side", "expert-4x3"), ("Expert, 3x3 side", "expert")]
+
+
+def clinic_expansions() -> list[tuple[str, str]]:
+    """(option name, "Title: what it adds") of every mini-expansion in Clinic's
+    registry (``core.clinic.expansions``), in the registry's order."""
+    from core.clinic.expansions import all_expansions
+
+    return [(e.name, f"{e.title}: {e.description}") for e in all_expansions()]
+
+
 class NewRoomDialog(ModalScreen):
-    """Game, seats and seed of a new room; dismisses with ``(game, seats, seed)`` or None."""
+    """Game, seats, seed and options of a new room (for Clinic also the board side and
+    the mini-expansions, as in the local setup); dismisses with ``(game, seats, seed,
+    options text)`` or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     NewRoomDialog { align: center middle; }
-    #new-room { width: 70; max-width: 100%; height: auto; border: round $accent; padding: 0 1; }
+    #new-room { width: 70; max-width: 100%; height: auto; max-height: 100%; overflow-y: auto;
+                border: round $accent; padding: 0 1; }
     #new-room Input { margin: 0; }
+    #new-room Checkbox { border: none; padding: 0; }
+    #clinic-options { height: auto; }
     """
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-room"):
-            yield Static("New room — choose the game:")
+            yield Static("New room — choose the game (Enter in a text field opens the room):")
             yield OptionList(*(Option(title, id=key) for key, (title, _, _) in GAMES.items()), id="game")
             yield Static("Seats (e.g. me,open or me,cpu:greedy; Clinic levels: random, basic, strong):")
             yield Input("me,open", id="seats", max_length=120)
             yield Static("Seed (empty: a random deal):")
             yield Input("", id="seed", max_length=9, restrict=r"[0-9]*")
-            yield Static("Options (Clear the Ward: start=N, the first player; Clinic solitaire: goal=NAME):")
-            yield Input("", id="options", max_length=60)
+            yield Static("Options (Clear the Ward: start=N, the first player; Clinic: goal=NAME alone, "
+                         "side=S,S one a seat):")
+            yield Input("", id="options", max_length=80)
+            with Vertical(id="clinic-options"):
+                yield Select(CLINIC_SIDES, value="beginner", allow_blank=False, compact=True, id="side")
+                for name, text in clinic_expansions():
+                    yield Checkbox(text, False, compact=True, id=f"expansion-{name}")
             yield Static("", id="problem")
 
     def on_mount(self) -> None:
         self.query_one("#game", OptionList).highlighted = 0
 
+    def _game(self) -> str:
+        game_list = self.query_one("#game", OptionList)
+        return game_list.get_option_at_index(game_list.highlighted or 0).id
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.query_one("#clinic-options").display = event.option.id == "clinic"
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#seats", Input).focus()
 
+    def options_text(self) -> str:
+        """The options as typed, with the Clinic side and expansions chosen above."""
+        text = self.query_one("#options", Input).value.strip()
+        if self._game() != "clinic":
+            return text
+        words = [text] if text else []
+        side = self.query_one("#side", Select).value
+        if side != "beginner" and "side" not in text:
+            words.append(f"side={side}")
+        chosen = [name for name, _ in clinic_expansions() if self.query_one(f"#expansion-{name}", Checkbox).value]
+        if chosen:
+            words.append("expansions=" + ",".join(chosen))
+        return " ".join(words)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        game_list = self.query_one("#game", OptionList)
-        game = game_list.get_option_at_index(game_list.highlighted or 0).id
         seed = self.query_one("#seed", Input).value.strip()
-        self.dismiss((game, self.query_one("#seats", Input).value, int(seed) if seed else None,
-                      self.query_one("#options", Input).value))
+        self.dismiss((self._game(), self.query_one("#seats", Input).value, int(seed) if seed else None,
+                      self.options_text()))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

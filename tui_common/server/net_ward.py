@@ -6,7 +6,9 @@ saves it) instead of the screen's own record; every seat that is not this player
 treated like a computer seat (the screen waits, keys say whose turn it is) and nothing
 is ever played for it here (the room runs the computer players); the room's news
 (actions of the others, "Ann left", "Ann is back") arrives by ``app.call_later``; the
-side panel always shows this player's own staff hand and no one else's.
+ward and the side panel are drawn from ``player_view`` of this seat (a spectator's:
+``None``), so this player's staff hand and Junior Doctor peeks are shown, always, and
+no one else's.
 
 Undo and Save as are off at a shared table (the server keeps the game); q leaves the
 table (the seat stays yours) and goes back to the lobby.
@@ -20,9 +22,9 @@ from clear_ward_tui.app import ClearWardApp
 from clear_ward_tui.config import Options, Seat
 from clear_ward_tui.screens.game import GameScreen
 from clear_ward_tui.screens.game_over import GameOverScreen
-from clear_ward_tui.widgets.side_panel import SidePanel
+from clear_ward_tui.widgets.ward_grid import WardGrid
 from textual.widgets import Static
-from core.clear_ward import Phase, describe
+from core.clear_ward import Phase, describe, player_view
 from core.errors import IllegalActionError
 from tui_common.event_log import EventLog
 from tui_common.messages import in_players_words
@@ -57,10 +59,24 @@ class NetWardScreen(GameScreen):
         self.humans = [] if seat is None else [seat]
         self._shown_to = seat
 
+    def _private_seat(self) -> int | None:
+        """Whose eyes this screen is: always this seat's (a spectator: nobody's)."""
+        return self.seat
+
     def on_mount(self) -> None:
         # (GameScreen.on_mount runs after this one, as Textual calls every class's handler)
         self.set_interval(1.0, self._show_waiting)
         self.call_after_refresh(self._show_waiting)
+        # The status lines follow the ward's selection at once, in the same frame as the
+        # two spaces it changes: one frame a cursor move over SSH, not two.
+        self.watch(self.query_one(WardGrid), "cursor", self._selection_moved, init=False)
+
+    def _selection_moved(self) -> None:
+        if self.state is not None:
+            self.refresh_view(panel=False, grid_too=False)
+
+    def on_ward_grid_moved(self, event: WardGrid.Moved) -> None:
+        event.prevent_default()  # done already, by _selection_moved
 
     def _show_waiting(self) -> None:
         who = "watching" if self.seat is None else f"you are {self.names[self.seat]}"
@@ -85,6 +101,10 @@ class NetWardScreen(GameScreen):
         log = self.query_one(EventLog)
         for before, action, after in zip(record.states[done:], record.actions[done:], record.states[done + 1:]):
             log.add(describe(before, action, after))
+            if self.seat is not None and before.current == self.seat and after.looked_at and not before.looked_at:
+                seen = player_view(after, self.seat).ward  # my Junior Doctor looked: I remember
+                self.peeks.setdefault(self.seat, {}).update(
+                    {cell: seen[cell].patient for cell in after.looked_at if seen[cell] is not None})
         before, after = self.record.state, record.state
         if before.moves == 0 and after.moves > 0 and self.clock_started is None:
             self.clock_started = time.monotonic()
@@ -130,8 +150,6 @@ class NetWardScreen(GameScreen):
             shown = self.query_one("#status", Static)
             text = str(shown.content)
             shown.update(text.replace(" (computer) is playing…", " is playing…", 1))
-        if panel and self.state is not None and self.seat is not None and self.state.current != self.seat:
-            self.query_one(SidePanel).show(self.state, self.names, self.seat, self.glyphs)  # my hand, always
 
     def _autosave(self) -> None:
         pass  # the room saved it

@@ -19,6 +19,7 @@ not raise (a failing one is dropped, the room carries on).
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -101,14 +102,32 @@ def parse_seats(game: str, text: str, creator: str) -> tuple[SeatSpec, ...]:
     return tuple(seats)
 
 
+#: Clinic's player board sides as the lobby names them (the setup screen's three):
+#: the beginner side with its fixed first clinic, the expert rules on the 4x3 side, and
+#: the expert rules on the 3x3 side (``3x3`` is another name for ``expert``).
+CLINIC_SIDES = {"beginner": (False, "beginner"), "expert-4x3": (True, "beginner"),
+                "expert": (True, "expert"), "3x3": (True, "expert"), "expert-3x3": (True, "expert")}
+
+
+def _option_words(text: str) -> list[str]:
+    """``"side=expert, expansions=blood,zombies"`` -> ``["side=expert",
+    "expansions=blood,zombies"]``: options are split at spaces, and at commas that start
+    another ``key=`` (a value may list several things with commas)."""
+    return [w for w in re.split(r"\s+|,(?=\s*[a-z0-9_-]+\s*=)", text.strip()) if w.strip(" ,")]
+
+
 def parse_options(game: str, text: str, seats: int) -> dict[str, Any]:
-    """A new room's options from the lobby: Clear the Ward ``start=N`` (the starting
-    seat, 1 for the first); Clinic ``goal=NAME`` (the solitaire goal, one seat only).
-    Empty: the defaults. Raises ``RoomError`` saying what is wrong."""
+    """A new room's options from the lobby, the same as a local game's setup: Clear the
+    Ward ``start=N`` (the starting seat, 1 for the first); Clinic ``goal=NAME`` (the
+    solitaire goal, one seat only), ``side=SIDE`` (every seat's player board:
+    beginner, expert-4x3 or expert, i.e. the 3x3 side; or one side a seat, separated by
+    commas) and ``expansions=NAME,NAME`` (the mini-expansions of
+    ``core.clinic.expansions``, or ``none``). Empty: the defaults. Raises ``RoomError``
+    saying what is wrong."""
     options: dict[str, Any] = {}
-    for raw in text.replace(",", " ").split():
-        key, _, value = raw.partition("=")
-        key, value = key.strip().lower(), value.strip().lower()
+    for raw in _option_words(text):
+        key, _, value = raw.strip(" ,").partition("=")
+        key, value = key.strip().lower(), value.strip(" ,").lower()
         if game == "clear-the-ward" and key == "start":
             if not value.isdigit() or not 1 <= int(value) <= seats:
                 raise RoomError(f"start: choose a seat from 1 to {seats}")
@@ -121,8 +140,27 @@ def parse_options(game: str, text: str, seats: int) -> dict[str, Any]:
             if seats != 1:
                 raise RoomError("goal: a solitaire goal needs exactly one seat")
             options["goal"] = value
+        elif game == "clinic" and key in ("side", "sides"):
+            sides = [v.strip() for v in value.split(",") if v.strip()]
+            unknown = [v for v in sides if v not in CLINIC_SIDES]
+            if unknown or not sides:
+                raise RoomError("side: choose from beginner, expert-4x3, expert (the 3x3 side)")
+            if len(sides) == 1:
+                sides *= seats
+            if len(sides) != seats:
+                raise RoomError(f"side: one side for every seat, or {seats} sides separated by commas")
+            options["sides"] = ["expert" if v in ("3x3", "expert-3x3") else v for v in sides]
+        elif game == "clinic" and key in ("expansions", "expansion"):
+            from core.clinic.expansions import MODULES
+
+            names = [v.strip() for v in value.split(",") if v.strip()]
+            names = [] if names == ["none"] else names
+            unknown = [v for v in names if v not in MODULES]
+            if unknown:
+                raise RoomError(f"expansions: {unknown[0]!r} is not one; choose from {', '.join(MODULES)}")
+            options["expansions"] = sorted(set(names) | set(options.get("expansions", ())))
         else:
-            known = "start=N" if game == "clear-the-ward" else "goal=NAME"
+            known = "start=N" if game == "clear-the-ward" else "goal=NAME, side=SIDE, expansions=NAMES"
             raise RoomError(f"unknown option {raw!r}; {GAMES[game][0]} takes {known}")
     return options
 
@@ -188,7 +226,21 @@ class Room:
         seats = ", ".join(self.seat_label(i) for i in range(len(self.seats)))
         watching = f" · {self.spectators} watching" if self.spectators else ""
         state = {WAITING: "waiting for players", PLAYING: "playing", OVER: "game over"}[self.status]
-        return f"#{self.id} {self.title} · {state} · {seats}{watching}"
+        return f"#{self.id} {self.title}{self.options_text()} · {state} · {seats}{watching}"
+
+    def options_text(self) -> str:
+        """The options that change the game, for the room's line: " (start 2)", " (expert,
+        blood, zombies)", or "" for the defaults."""
+        words = []
+        if self.options.get("start") is not None:
+            words.append(f"start {self.options['start'] + 1}")
+        if self.options.get("goal"):
+            words.append(f"goal {self.options['goal']}")
+        sides = self.options.get("sides") or ()
+        if any(side != "beginner" for side in sides):
+            words.append(sides[0] if len(set(sides)) == 1 else "sides " + "/".join(sides))
+        words.extend(self.options.get("expansions") or ())
+        return f" ({', '.join(words)})" if words else ""
 
     def names(self) -> list[str]:
         """Every seat's name (computers named after their level, numbered if repeated)."""
@@ -376,8 +428,10 @@ def new_record(game: str, names: list[str], cpus: list[str | None], seed: int, o
     from clinic_tui.config import Options, Seat as ClinicSeat
     from clinic_tui.saving import new_record as clinic_record
 
-    clinic_seats = tuple(ClinicSeat(n, c) for n, c in zip(names, cpus))
-    return clinic_record(Options(seats=clinic_seats, goal=options.get("goal")), seed)
+    sides = [CLINIC_SIDES[side] for side in options.get("sides") or ["beginner"] * len(names)]
+    clinic_seats = tuple(ClinicSeat(n, c, expert, side) for n, c, (expert, side) in zip(names, cpus, sides))
+    return clinic_record(Options(seats=clinic_seats, goal=options.get("goal"),
+                                 expansions=tuple(options.get("expansions") or ())), seed)
 
 
 def make_bot(game: str, level: str, seed: int):

@@ -113,7 +113,7 @@ class GameServer:
             term.hang_up("The server is stopping; your seat is kept.")
         await asyncio.sleep(0.2)
         if self.hall is not None:
-            self.hall.store.close()
+            self.hall.close()
 
     # -- one connection -----------------------------------------------------------------
 

@@ -1,0 +1,83 @@
+"""A cursor move repaints only what changed (a few hundred bytes over SSH, issue 17),
+and what it leaves alone is still right: the terminal, fed only the partial updates,
+shows exactly what a full repaint shows afterwards. Both games."""
+
+from __future__ import annotations
+
+import pyte
+from textual._compositor import CompositorUpdate
+
+GOAL = 2048
+
+
+class Glass:
+    """A terminal (pyte) fed with every screen update the app sends, from the first;
+    ``sent`` counts the bytes (as ``bytes_sent.BytesSent`` does)."""
+
+    def __init__(self, app, size) -> None:
+        self.screen = pyte.Screen(*size)
+        self.stream = pyte.Stream(self.screen)
+        self.sent = 0
+        original = app._display
+
+        def display(screen, renderable):
+            if isinstance(renderable, CompositorUpdate):
+                text = renderable.render_segments(app.console)
+                self.sent += len(text.encode())
+                self.stream.feed(text)
+            return original(screen, renderable)
+
+        app._display = display
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+
+async def _moves_then_full_repaint(app, pilot, glass, keys) -> list[int]:
+    """Press ``keys`` (cursor moves); then check the glass against a full repaint of
+    every widget. Returns the bytes each key cost, sorted."""
+    costs = []
+    for key in keys:
+        before = glass.sent
+        await pilot.press(key)
+        await pilot.pause()
+        costs.append(glass.sent - before)
+    shown = glass.text()
+    for widget in app.screen.walk_children():
+        widget.refresh()
+    await pilot.pause()
+    assert glass.text() == shown
+    return sorted(costs)
+
+
+async def test_ward_cursor_moves_repaint_two_rows_and_leave_the_rest_right(tmp_path):
+    from test_clear_ward_driver import make_app, settle
+
+    app = make_app("Ann,Bob", seed=7, tmp_path=tmp_path)
+    glass = Glass(app, (100, 32))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        await pilot.pause()
+        costs = await _moves_then_full_repaint(app, pilot, glass, ["right", "down", "left", "up", "down"] * 2)
+        assert costs[len(costs) // 2] <= GOAL and "1 " in glass.text()
+        await pilot.press("n", "enter")  # a move played: the whole ward changes
+        await settle(pilot, app)
+        await _moves_then_full_repaint(app, pilot, glass, ["left", "up", "right"])
+
+
+async def test_clinic_cursor_moves_send_under_2_kb_and_leave_the_rest_right():
+    from test_clinic_driver import game_screen, make_app, settle
+
+    app = make_app("Ann,Bob")
+    glass = Glass(app, (100, 32))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        if app.screen is not game_screen(app):
+            await pilot.press("escape")  # the phase's menu: look at the board first
+            await pilot.pause()
+        screen = game_screen(app)
+        before = screen.cursor
+        costs = await _moves_then_full_repaint(app, pilot, glass, ["right", "down", "right", "left", "up"] * 2)
+        assert screen.cursor != before and min(costs) > 0  # the cursor did move, each key drew
+        assert costs[len(costs) // 2] <= GOAL, costs
+        assert max(costs) <= 2 * GOAL, costs

@@ -1,0 +1,62 @@
+"""Computer players think away from the event loop.
+
+Every connection's app shares the server's one event loop, so a computer player that
+thinks for a long time there stalls every screen on the server (the strong Clear the
+Ward player: up to about 0.3 s a decision on the development machine). ``Thinker``
+runs such choices in a worker process (the machine's other core), one at a time, and
+hands the answer back to the loop. The bot travels there and back with its state, so
+a game plays exactly as it would have with the choice made in place.
+
+Which seats think elsewhere: levels known to be slow (``SLOW_LEVELS``), and any seat
+whose last choice in place took longer than ``SLOW_SECONDS``; the others (microseconds
+to a few milliseconds) choose in place, where a worker's round trip would cost more.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+log = logging.getLogger("hospital_games.server")
+
+#: (game, computer level) whose choices always go to the worker process.
+SLOW_LEVELS = {("clear-the-ward", "strong")}
+#: A choice made in place that took longer than this (seconds) sends that seat's next
+#: choices to the worker process.
+SLOW_SECONDS = 0.03
+
+
+def choose(bot: Any, state: Any) -> tuple[Any, Any]:
+    """In the worker: the bot's action for ``state``, and the bot as it is after choosing
+    (its random generator moved on)."""
+    action = bot.choose(state)
+    return action, bot
+
+
+class Thinker:
+    """A worker process for the computer players' slow choices, started on first use."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        #: choices made in the worker so far (the benchmark and the tests read it)
+        self.thought = 0
+
+    def submit(self, bot: Any, state: Any) -> Future:
+        """Start choosing; the future's result is ``(action, bot after choosing)``.
+        Raises ``RuntimeError`` when no worker can be started or it has broken."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool.submit(choose, bot, state)
+
+    def broken(self) -> None:
+        """The worker failed: drop it (the next slow choice starts a new one)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
