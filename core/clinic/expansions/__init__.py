@@ -30,6 +30,14 @@ hook                      called by
 ``bot_preference``        ``bots.BasicBot``: ``(state, options, rng, choice)`` -> a
                           better action than the bot's ``choice``, or None; asked
                           first with ``choice=None`` (decisions only it can make)
+``move_refusal``          ``move_phase.move_refusal``: ``(state, clinic, person,
+                          goal)`` -> why no path leads there (the rule), or None
+``report``                ``business_report``: ``(state, seat)`` -> lines saying what
+                          its ``before_business`` is about to do (transfusions...)
+``treatment_note``        ``business_report``: ``(clinic, line)`` -> a note on one
+                          cured patient's line (extinguishers +$3 x n...), or None
+``after_report``          ``business_report``: ``(clinic, treatment)`` -> lines after
+                          treatment (whom the workaholic treated...)
 ========================  ==========================================================
 
 Every hook is optional.  ``active(state)`` lists the expansions in play, in
@@ -80,6 +88,10 @@ class Expansion:
     destinations: Callable | None = None
     events: Callable | None = None
     bot_preference: Callable | None = None
+    move_refusal: Callable | None = None
+    report: Callable | None = None
+    treatment_note: Callable | None = None
+    after_report: Callable | None = None
 
 
 @lru_cache(maxsize=None)
@@ -211,3 +223,13 @@ def bot_choice(state: Any, options: list, rng: Any, choice: Any) -> Any:
         if better is not None:
             return better
     return choice
+
+
+def move_refusal(state: Any, clinic: Any, person: Any, goal: Any) -> str | None:
+    """Why an expansion's rule leaves ``person`` no path to ``goal`` (e.g. a zombie in
+    the way), in players' words, or None."""
+    for hook in hooks(state, "move_refusal"):
+        why = hook(state, clinic, person, goal)
+        if why:
+            return why
+    return None

@@ -122,8 +122,21 @@ def _move(before: GameState, action: MovePerson, after: GameState, seat: int) ->
     time = a.move_time - b.move_time
     return (
         f"{who} moves {person_name(person)} from {place_name(b.board, person.where)}"
-        f" to {place_name(b.board, action.goal)} (time {time})"
+        f" to {place_name(b.board, action.goal)} (time {time}{_gaze(b.board, person, action.goal)})"
     )
+
+
+def _gaze(board, person: Person, goal) -> str:
+    """Extinguishers: ", +1 extinguisher" when the cheapest way there enters modules
+    with one (each costs 1 more time, base L1087); empty otherwise."""
+    if not board.extinguishers:
+        return ""
+    from core.clinic.expansions.extinguishers import path_note
+    from core.clinic.movement import cheapest_path
+
+    _, steps = cheapest_path(board, person.where, goal, person.role is Role.PATIENT)
+    note = path_note(board, steps)
+    return f", {note}" if note else ""
 
 
 def _end_move(before: GameState, after: GameState, seat: int) -> str:
@@ -154,16 +167,11 @@ def _reveal(after: GameState) -> str:
 
 
 def _business(before: GameState, after: GameState) -> list[str]:
-    """One line per player after Business: popularity and savings."""
-    out = []
-    for seat in before.turn_order:
-        b, a = before.players[seat], after.players[seat]
-        cured = a.cured - b.cured
-        out.append(
-            f"Business: {a.name} treats {cured} patient{'s' if cured != 1 else ''},"
-            f" popularity {b.popularity}->{a.popularity}, savings ${b.money}->${a.money + a.income}"
-        )
-    return out
+    """One line per player after Business: popularity and savings, and what the
+    expansions did (``business_report``)."""
+    from .business_report import business_sentences
+
+    return business_sentences(before, after)
 
 
 def _deaths(before: GameState, after: GameState) -> list[str]:
@@ -280,7 +288,7 @@ def _move_option(state: GameState, action: MovePerson) -> str:
     time, _ = cheapest_path(clinic.board, person.where, action.goal, person.role is Role.PATIENT)
     return (
         f"move {person_name(person)} from {place_name(clinic.board, person.where)}"
-        f" to {place_name(clinic.board, action.goal)} (time {time})"
+        f" to {place_name(clinic.board, action.goal)} (time {time}{_gaze(clinic.board, person, action.goal)})"
     )
 
 

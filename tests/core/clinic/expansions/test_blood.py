@@ -289,14 +289,56 @@ def test_a_patient_with_a_nurse_on_it_does_not_worsen():
     assert admin(state).players[0].clinic.of_role(Role.NURSE)[0].atop is None
 
 
-def test_the_event_log_says_a_patient_was_helped_with_blood():
-    """B14: the log line of a transfusion (``events``)."""
-    from core.clinic.expansions import events
+def _business_texts(state):
+    """The Business report's body and the event log's sentence of the ``EndMove`` that
+    starts Business in ``state``."""
+    from core.clinic.game.business_report import business_report
+    from core.clinic.game.narration import describe
 
-    state = _in_business(_room(R))
-    assert any("helped with blood" in e for e in events(state, transfuse(state, 0)))
-    donor = _donor_state()
-    assert any("gives a Blood token" in e for e in events(donor, draw_blood(donor)))
+    after = apply_action(state, EndMove())
+    return business_report(state, after)[1], describe(state, EndMove(), after)
+
+
+def test_the_report_and_the_log_say_each_transfusion():
+    """B14: 'line "transfusion +$N, Y→W"' in the Business report and the event log
+    (L1059 "you earn the income as if you'd cured the patient, but the patient only
+    improves by 1 color": red $10, red -> orange)."""
+    nurse = _room(R).of_role(Role.NURSE)[0].id
+    report, log = _business_texts(_in_business(_room(R)))
+    pid = _room(R).of_role(Role.PATIENT)[0].id
+    line = f"transfusion +$10, R→O: psychiatry patient {pid} in the treatment room at {ROOM} (nurse {nurse})"
+    assert line in report and line in log
+    assert "income $10 ·" in report  # the transfusion is this round's income
+    report, log = _business_texts(_in_business(_room(W)))
+    assert "transfusion +$4, W→home" in report and "W→home" in log  # L1057 completely cured
+
+
+def test_the_report_says_the_donor_gives_blood_or_gets_none():
+    """L1049 "Take a Blood token from the supply and place it on the service hub with
+    the employee, and stand the employee up again" (B14: the report says so; B5: with
+    none left the donor stands up without one)."""
+    from core.clinic.game.business_report import at_business, business_details
+
+    state = in_phase(_donor_state(), Phase.MOVE)
+    (d,) = business_details(at_business(state))
+    assert d.first[0].startswith(f"blood drawn: nurse {state.players[0].clinic.people[0].id} gives a Blood token")
+    clinic = with_blood(state.players[0].clinic, *(LAB_AT,) * K.BLOOD_TOKENS)
+    (d,) = business_details(with_clinic(state, 0, clinic))
+    assert d.first[0].startswith("no Blood token left for nurse")
+
+
+def test_a_donor_refusing_to_move_names_the_rule():
+    """B3 (house): "the donor moves no more"; B4: "none may *end* the Move phase there"
+    (IllegalActionError names the rule in players' words)."""
+    clinic = staff(base_clinic(), Role.NURSE, HUB)
+    donor = clinic.last.id
+    clinic = staff(clinic, Role.NURSE, ROOM)
+    other = clinic.last.id
+    state = apply_action(moving(clinic), GiveBlood(donor))
+    with pytest.raises(IllegalActionError, match="lies down giving blood and moves no more"):
+        apply_action(state, MovePerson(donor, ROOM))
+    with pytest.raises(IllegalActionError, match="otherwise empty service hub"):
+        apply_action(state, MovePerson(other, HUB))
 
 
 def test_blood_is_given_in_the_move_phase_only():

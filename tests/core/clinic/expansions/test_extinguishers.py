@@ -286,3 +286,44 @@ def test_the_base_builds_stay_offered():
     base = legal_actions(building(clinic, options=()))
     with_ext = legal_actions(building(clinic))
     assert [a for a in with_ext if not isinstance(a, BuildExtinguisher)] == base
+
+
+# --- What the screen says (X9) ----------------------------------------------------------
+def test_the_report_shows_three_dollars_times_the_extinguishers():
+    """X9 '"+$3 × n" income line' for L1097 "an additional $3 for each extinguisher
+    adjacent to the room": two beside the room, a white patient's $4 + $3 × 2."""
+    from core.clinic.game import EndMove
+    from core.clinic.game.business_report import business_report
+
+    board = board_of((PSY, "B3"), (TR, "C3"), (SR, "C2"), (LAB, "D3"))
+    board = evolve(board, extinguishers=frozenset({sp("C2"), sp("D3")}))
+    state = in_phase(started(("extinguishers",)), Phase.MOVE, _treated_in(board))
+    report = business_report(state, apply_action(state, EndMove()))[1]
+    assert ": +$10 (extinguishers +$3 × 2)" in report
+    board = evolve(board, extinguishers=frozenset({sp("B1")}))  # not beside the room
+    state = in_phase(started(("extinguishers",)), Phase.MOVE, _treated_in(board))
+    report = business_report(state, apply_action(state, EndMove()))[1]
+    assert ": +$4\n" in report and "extinguishers" not in report
+
+
+def test_the_path_preview_says_plus_one_extinguisher():
+    """X9 '"+1 extinguisher" in path previews' for L1087 "Moving or conveying into a
+    module with an extinguisher costs 1 additional time": the menu's words and the log
+    count the modules with one the way enters, not the one the person starts in
+    (L1089)."""
+    from core.clinic import Clinic
+    from core.clinic.game.actions import MovePerson
+    from core.clinic.game.narration import describe, option_text
+    from core.clinic.expansions.extinguishers import path_note
+
+    board = board_of((PSY, "B3"), (TR, "C3"), (SR, "B2"), (LAB, "B1"))
+    board = evolve(board, extinguishers=frozenset({sp("B2"), sp("B1"), sp("B3")}))
+    clinic = staff(Clinic(board), Role.DOCTOR, sp("B3"), Colour.WHITE)
+    doc = clinic.last.id
+    state = in_phase(started(("extinguishers",)), Phase.MOVE, clinic)
+    assert "(time 4, +2 extinguishers)" in option_text(state, MovePerson(doc, sp("B1")))
+    assert "(time 2, +1 extinguisher)" in option_text(state, MovePerson(doc, sp("B2")))
+    assert option_text(state, MovePerson(doc, sp("C3"))).endswith("(time 1)")
+    after = apply_action(state, MovePerson(doc, sp("B1")))
+    assert "(time 4, +2 extinguishers)" in describe(state, MovePerson(doc, sp("B1")), after)
+    assert path_note(board, (sp("B3"), sp("C3"))) == ""

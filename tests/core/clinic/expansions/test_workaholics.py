@@ -288,13 +288,24 @@ def test_a_game_with_workaholics_keeps_every_doctor_accounted_for():
     assert invariant_violations(state) == []
 
 
-def test_the_event_log_follows_the_workaholic():
-    """W12: the log says he treated and lay down, then left (``events``)."""
+def test_the_report_says_whom_the_workaholic_treated():
+    """W12 "Business shows whom he treated" (L1139 "up to 3 yellow patients ... with no
+    need for nurses. After he treats patients, lay him down"): the Business report and
+    the event log name his patients; the log says he leaves in Admin (L1151)."""
     from core.clinic.expansions import events
+    from core.clinic.game.business_report import business_report
+    from core.clinic.game.narration import describe
 
-    state = in_phase(started(OPTS), Phase.MOVE, room_clinic(Y, Y))
+    clinic = room_clinic(Y, Y, Y)
+    doc = clinic.of_role(Role.DOCTOR)[0].id
+    a, b, c = (q.id for q in clinic.of_role(Role.PATIENT))
+    state = in_phase(started(OPTS), Phase.MOVE, clinic)
+    after = apply_action(state, EndMove())
+    said = f"workaholic doctor {doc} treated yellow patient {a}, yellow patient {b} and yellow patient {c}, then lies down"
+    report = business_report(state, after)[1]
+    assert said in report and said in describe(state, EndMove(), after)
+    assert report.count(f"(doctor {doc}): +$6 (the workaholic, no nurses)") == 3
     treated = business_for(state, 0)
-    assert any("lies down" in e for e in events(state, treated))
     assert any("leaves the game" in e for e in events(treated, exhausted_leave(treated)))
 
 

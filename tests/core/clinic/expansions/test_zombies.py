@@ -307,3 +307,58 @@ def test_the_event_log_says_who_a_zombie_removed():
     state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
     after = apply_action(state, EndMove())
     assert "1 person left with a zombie removed from the game" in describe(state, EndMove(), after)
+
+
+# --- What the screen says (Z15) ---------------------------------------------------------
+def test_a_move_refused_for_a_zombie_names_the_rule():
+    """L1168 "no one is allowed to move into a module or space with a zombie in it"
+    (Z3: nor through it) and L1163 "they must move ... before anyone else": the
+    IllegalActionError says so in players' words."""
+    board = board_of((PSY, "B3"), (TR, "C3"), (SR, "D3"), (LAB, "A3"))
+    clinic = staff(Clinic(board), Role.DOCTOR, HUB, W)
+    doctor = clinic.last.id
+    state = moving(with_zombies(clinic, ROOM))
+    with pytest.raises(IllegalActionError, match="zombies move first .'they must move ... before anyone else'."):
+        apply_action(state, MovePerson(doctor, LAB_AT))
+    state = evolve(state, step=evolve(state.step, zombie_moves=(ROOM,)))  # it has moved
+    with pytest.raises(IllegalActionError, match=r"a zombie is at floor 0 C3, and 'no one is allowed to move into"):
+        apply_action(state, MovePerson(doctor, ROOM))
+    with pytest.raises(IllegalActionError, match="goes through a zombie's space"):
+        apply_action(state, MovePerson(doctor, sp("D3")))
+    empty = moving(clinic)  # no zombie: the base words
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(empty, MovePerson(doctor, sp("D1")))
+    assert "zombie" not in str(err.value)
+
+
+def test_the_business_report_says_cures_and_mutations():
+    """Z15 with L1182 "1 doctor ... in a lab with 1 zombie can cure the zombie, earning
+    $32 ... and lay the doctor down" and L1178 "replace the 2 yellow patients with 1
+    zombie": the report says both, the income line counts the $32."""
+    from core.clinic.game.business_report import business_report
+
+    clinic = with_zombies(staff(base_clinic(), Role.DOCTOR, LAB_AT, Y), LAB_AT)
+    doctor = clinic.last.id
+    clinic = patient(patient(clinic, Y, ROOM, stays=True), Y, ROOM, stays=True)
+    state = moving(clinic)
+    state = evolve(state, step=evolve(state.step, zombie_moves=(LAB_AT,)))
+    report = business_report(state, apply_action(state, EndMove()))[1]
+    assert f"zombie cured +$32: yellow doctor {doctor} in the lab at {LAB_AT} (he lies down)" in report
+    assert f"2 yellow patients alone in the treatment room at {ROOM} become a zombie" in report
+    assert "income $32 ·" in report
+
+
+def test_the_end_screen_counts_the_corpses():
+    """Z15 "corpse/abandoned-car counts" for L1170 "removed from the game ..., but lay
+    them near your player board": the end line counts whom the zombies killed, the
+    cures and the zombies left (+9 each, L1198)."""
+    from core.clinic.expansions.zombies import tally, victims
+
+    clinic = staff(base_clinic(), Role.NURSE, HUB)
+    clinic = patient(clinic, W, HUB)
+    after = _ended(clinic, zombies=(HUB,))
+    p = after.players[0]
+    assert victims(p) == 2 and p.dead == 1
+    assert tally(p) == "zombies: 2 people killed, 0 cured, 1 still in the clinic (+9 each)"
+    mutated = evolve(p, mutated=2, clinic=evolve(p.clinic, abandoned_cars=4))
+    assert victims(mutated) == 2  # the mutated patients' cars are not corpses
