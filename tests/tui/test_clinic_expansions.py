@@ -172,6 +172,27 @@ def test_the_end_screen_counts_the_zombies():
     over = end_game(_with_board(state, zombies=(_hub(state.players[0].clinic),) * 2))
     text = summary_text(over, ["Ann", "Basic bot"])
     assert "zombies still in the clinic +18 (+9 each)" in text
+    assert "zombies: 0 people killed, 0 cured, 2 still in the clinic (+9 each)" in text  # the corpses (L1170)
+
+
+async def test_the_path_preview_says_plus_one_extinguisher():
+    """X9 '"+1 extinguisher" in path previews' (L1087 "Moving or conveying into a
+    module with an extinguisher costs 1 additional time"): the status line under the
+    board while choosing where someone goes."""
+    from core.clinic.game.actions import MovePerson
+
+    opts = ("extinguishers",)
+    state = _state(opts, lambda s: s.phase is Phase.MOVE and s.step.moved == ()
+                   and any(isinstance(a, MovePerson) and isinstance(a.goal, Space) for a in legal_actions(s)))
+    move = next(a for a in legal_actions(state) if isinstance(a, MovePerson) and isinstance(a.goal, Space))
+    state = _with_board(state, extinguishers=frozenset({move.goal}))
+    app = _app(state, opts)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        screen._start_moving(move.pid)
+        screen.floor, screen.cursor = move.goal.floor, move.goal
+        assert "(+1 extinguisher) via" in screen._cursor_line()
 
 
 async def test_the_clinic_shows_the_abandoned_cars():

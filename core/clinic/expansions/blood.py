@@ -376,7 +376,9 @@ def _admin_steps(steps: tuple) -> tuple:
 # --- Computer players -------------------------------------------------------------------
 def _bot(state: GameState, options: list, rng, choice):
     """Before ending the move: a nurse carries a token to a working treatment room with
-    patients and no doctor; someone alone in a hub gives blood half of the time."""
+    patients and no doctor; someone alone in a hub gives blood while the clinic has no
+    token and a later round can use one (B13).  No dice: the same view, the same choice
+    (the strong player decides from its view alone)."""
     from core.clinic.game.actions import EndMove, MovePerson
 
     if state.phase is not Phase.MOVE or not isinstance(choice, EndMove):
@@ -397,7 +399,7 @@ def _bot(state: GameState, options: list, rng, choice):
             if isinstance(a, PickUpBlood):
                 return a
     give = [a for a in options if isinstance(a, GiveBlood)]
-    if give and rng.random() < 0.5:
+    if give and not board.blood and not state.step.carrying and state.round < K.ROUNDS:
         return give[0]
     return None
 
