@@ -208,3 +208,41 @@ async def test_the_clinic_shows_the_abandoned_cars():
         lines = [line.plain for line in game_screen(app).query_one(ClinicView)._lines()]
     assert any("abandoned cars 3" in line for line in lines)
     assert any("Z" in line for line in lines)
+
+
+def test_the_supplies_line_counts_what_is_left():
+    """B14 "supply count", X1, Z12: the main board says what is left of each shared
+    supply (6 Blood tokens, 12 extinguishers, 8 zombies)."""
+    from clinic_tui.widgets.main_board import expansion_supplies
+    from core.clinic.game.view import player_view
+
+    state = new_game(2, 1, options=K.EXPANSIONS)
+    assert expansion_supplies(player_view(state, 0)) == "Blood 6 · Extinguishers 12 · Zombies 8"
+    state = _with_board(state, zombies=(Space(0, 1, 1),), extinguishers=frozenset({Space(0, 1, 1)}))
+    assert expansion_supplies(player_view(state, 0)) == "Blood 6 · Extinguishers 11 · Zombies 7"
+    assert expansion_supplies(player_view(new_game(2, 1), 0)) == ""
+
+
+async def test_ending_the_move_warns_who_a_zombie_would_remove():
+    """Z15 "a warning before `EndMove` leaves anyone with a zombie" (L1170 "anyone
+    (staff and patients) in a space with a zombie is removed from the game"): e asks
+    first, naming them."""
+    from tui_common.dialogs import ConfirmDialog
+
+    state, opts = _zombies()
+    hub = state.players[0].clinic.board.zombies[0]
+    p = state.players[0]
+    nurse = next(q for q in p.clinic.people if q.role is not Role.PATIENT)
+    people = tuple(evolve(q, where=hub) if q.id == nurse.id else q for q in p.clinic.people)
+    state = evolve(state, players=(evolve(p, clinic=evolve(p.clinic, people=people)), *state.players[1:]),
+                   step=evolve(state.step, zombie_moves=(hub,)))
+    assert EndMove() in legal_actions(state)
+    app = _app(state, opts)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("escape")  # the move menu closed
+        await pilot.pause()
+        game_screen(app).action_end_move()
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert f"Warning: with a zombie at the end of the move: {nurse}" in app.screen.question

@@ -363,3 +363,64 @@ def test_a_dropped_token_is_no_longer_carried():
     assert left(state) == 1
     after = apply_action(state, EndMove())  # the nurse drops it; Business: the donor gives the last
     assert len(after.players[0].clinic.board.blood) == K.BLOOD_TOKENS
+
+
+# --- Gaps decided in the rulings (§1) -----------------------------------------------------
+def test_a_workaholic_may_give_blood():
+    """B2 (house) with L1034 "one of your staff (nurse, doctor, orderly, or janitor)":
+    "workaholics may donate"."""
+    clinic = staff(base_clinic(), Role.DOCTOR, HUB, Colour.PURPLE)
+    state = moving(clinic, ("blood", "workaholics"))
+    assert GiveBlood(clinic.last.id) in legal_actions(state)
+
+
+def test_the_three_time_counts_before_triage():
+    """B3 (house): "+3 on top of the walk, before Triage" (L1036 "This takes 3 time."):
+    with a triage the donation's 3 time is what the triage takes off."""
+    from core.clinic.components import Module, ModuleKind
+
+    clinic = staff(base_clinic((Module(ModuleKind.TRIAGE), "B2")), Role.NURSE, HUB)
+    state = apply_action(moving(clinic), GiveBlood(clinic.last.id))
+    assert state.players[0].clinic.move_time == 3
+    assert apply_action(state, EndMove()).players[0].time_spent == 0  # 3 - 3 (triage)
+    plain = staff(base_clinic(), Role.NURSE, HUB)
+    plain = apply_action(apply_action(moving(plain), GiveBlood(plain.last.id)), EndMove())
+    assert plain.players[0].time_spent == 3
+
+
+def test_a_token_drops_where_a_zombie_kills_its_nurse():
+    """B7 (house): "at `EndMove` it drops in her module and stays until used (also if a
+    zombie kills her)" with L1170 "anyone ... in a space with a zombie is removed"."""
+    clinic = with_blood(staff(base_clinic(), Role.NURSE, HUB), HUB)
+    nurse = clinic.last.id
+    clinic = evolve(clinic, board=evolve(clinic.board, zombies=(HUB,)))
+    state = moving(clinic, ("blood", "zombies"))
+    state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
+    state = apply_action(state, PickUpBlood(nurse))
+    after = apply_action(state, EndMove()).players[0].clinic
+    assert after.of_role(Role.NURSE) == () and after.board.blood == (HUB,)
+
+
+@pytest.mark.parametrize("where", ["idle room", "operating room"])
+def test_only_working_treatment_rooms_transfuse(where):
+    """B8 (house) with L1040 "A nurse can carry blood to a treatment room": "working
+    treatment rooms only (RD: hub + supply); not operating rooms"."""
+    if where == "idle room":  # no supply room: the treatment room does not work
+        clinic = Clinic(board_of((PSY, "B3"), (TR, "C3"), (LAB, "A3")))
+    else:
+        from clinic_helpers import OR
+
+        clinic = Clinic(board_of((PSY, "B3"), (OR, "C3"), (SR, "C2"), (LAB, "A3")))
+    clinic = staff(clinic, Role.NURSE, ROOM)
+    clinic = with_blood(patient(clinic, Y, ROOM, stays=True), ROOM)
+    after = transfuse(_in_business(clinic), 0).players[0]
+    assert after.clinic.board.blood == (ROOM,) and after.income == 0
+
+
+def test_tokens_score_nothing_at_the_end():
+    """B13 (house): "Tokens score nothing at the end"."""
+    from core.clinic.game.end import end_game
+
+    state = _in_business(_room(Y))
+    bare = _in_business(with_blood(_room(Y)))
+    assert end_game(state).players[0].popularity == end_game(bare).players[0].popularity

@@ -327,3 +327,59 @@ def test_the_path_preview_says_plus_one_extinguisher():
     after = apply_action(state, MovePerson(doc, sp("B1")))
     assert "(time 4, +2 extinguishers)" in describe(state, MovePerson(doc, sp("B1")), after)
     assert path_note(board, (sp("B3"), sp("C3"))) == ""
+
+
+# --- Gaps decided in the rulings (§2) -----------------------------------------------------
+def test_it_shares_a_conveyor_stop_and_blocks_nothing_above():
+    """X3 (house): "It is a token on the module: it shares the space with a conveyor
+    stop and blocks nothing above"."""
+    from core.clinic.construction import BuildModule, build_cost
+
+    clinic = clinic_with((LAB, "B2"))
+    board = build(clinic.board, BuildConveyor((sp("B3"), sp("B2"))))
+    clinic = evolve(clinic, board=board)
+    state = apply_action(building(clinic), BuildExtinguisher(sp("B2")))
+    board = state.players[0].clinic.board
+    assert sp("B2") in board.extinguishers and sp("B2") in board.conveyor_stops
+    above = BuildModule(SR, sp("B2", 1))
+    assert build(board, above).module_at(sp("B2", 1)) == SR and build_cost(above) > 0
+
+
+@pytest.mark.parametrize("kind", [OR, Module(ModuleKind.OUTPATIENT_SERVICES)])
+def test_no_bonus_outside_treatment_rooms(kind):
+    """X6 (house, literal) with L1097 "each successfully treated patient in a treatment
+    room": "Treatment rooms only, not operating rooms or outpatient"."""
+    from core.clinic import Clinic
+
+    board = board_of((PSY, "B3"), (kind, "C3"), (SR, "C2"))
+    board = evolve(board, extinguishers=frozenset({sp("C2"), sp("B3")}))
+    clinic = staff(Clinic(board), Role.DOCTOR, sp("C3"), Colour.WHITE)
+    clinic = patient(clinic, Colour.WHITE, sp("C3"))
+    with_none = evolve(clinic, board=evolve(board, extinguishers=frozenset()))
+    assert _income(("extinguishers",), clinic) == _income(("extinguishers",), with_none) > 0
+
+
+def test_no_upkeep_and_no_end_game_value():
+    """X7 (house): "No upkeep (not a module or garden, base L868), no end-game value"."""
+    from core.clinic.business import clinic_upkeep
+    from core.clinic.game.end import end_game
+
+    board = board_of((PSY, "B3"), (TR, "C3"), (SR, "C2"), (LAB, "A3"))
+    plain = _treated_in(board)
+    gawked = evolve(plain, board=evolve(board, extinguishers=frozenset({sp("C2"), sp("A3"), sp("B3")})))
+    assert clinic_upkeep(gawked, 0) == clinic_upkeep(plain, 0) == 4
+    state = in_phase(started(("extinguishers",)), Phase.MOVE, plain)
+    other = in_phase(started(("extinguishers",)), Phase.MOVE, gawked)
+    assert end_game(state).players[0].popularity == end_game(other).players[0].popularity
+
+
+def test_zombies_never_gawk():
+    """X8 (house): "Zombies (0-time moves) never gawk" (L1165 "This costs no time")."""
+    from core.clinic import Clinic
+    from core.clinic.expansions.zombies import MoveZombie
+
+    board = evolve(board_of((PSY, "B3"), (TR, "C3"), (SR, "C2")), extinguishers=frozenset({sp("C2")}),
+                   zombies=(sp("C3"),))
+    state = in_phase(started(("extinguishers", "zombies")), Phase.MOVE, Clinic(board))
+    after = apply_action(state, MoveZombie(sp("C3"), sp("C2")))
+    assert after.players[0].clinic.move_time == 0

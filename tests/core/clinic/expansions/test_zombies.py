@@ -362,3 +362,54 @@ def test_the_end_screen_counts_the_corpses():
     assert tally(p) == "zombies: 2 people killed, 0 cured, 1 still in the clinic (+9 each)"
     mutated = evolve(p, mutated=2, clinic=evolve(p.clinic, abandoned_cars=4))
     assert victims(mutated) == 2  # the mutated patients' cars are not corpses
+
+
+# --- Gaps decided in the rulings (§4) -----------------------------------------------------
+def test_killed_staff_cost_nothing_more():
+    """Z5 (house): "Killed staff: no penalty, wages or end points" (L1170 "removed from
+    the game")."""
+    from core.clinic.business import wages
+    from core.clinic.game.end import end_score
+
+    clinic = staff(staff(base_clinic(), Role.NURSE, HUB), Role.DOCTOR, HUB, R)
+    after = _ended(clinic, zombies=(HUB,))
+    p = after.players[0]
+    assert p.popularity == 10 and p.dead == 0
+    assert wages(p.clinic) == 0 and end_score(p).doctors == end_score(p).nurses == 0
+
+
+def test_short_supply_the_lowest_room_first():
+    """Z7 (house): "a player's own rooms by floor, row, column when short" with L1178
+    "If there aren't enough zombies to go around"."""
+    board = board_of((PSY, "B3"), (TR, "C3"), (SR, "C2"), (LAB, "B2"), (TR, "A2"), (SR, "C3", 1), (TR, "C2", 1))
+    clinic = Clinic(board)
+    for room in (sp("C2", 1), sp("C3"), sp("A2")):
+        clinic = patient(patient(clinic, Y, room, stays=True), Y, room, stays=True)
+    clinic = with_zombies(clinic, *(HUB,) * (K.ZOMBIES_IN_GAME - 2))
+    state = in_phase(started(OPTS), Phase.MOVE, clinic)
+    zombies = business_for(state, 0).players[0].clinic.board.zombies
+    assert sorted(z for z in zombies if z != HUB) == [sp("A2"), sp("C3")]  # floor 0 first, then by row
+    p = business_for(state, 0).players[0]
+    assert [q.where for q in p.clinic.of_role(Role.PATIENT)] == [sp("C2", 1)] * 2  # unmutated
+
+
+def test_a_cure_is_no_treatment():
+    """Z8 (house): "$32 is this round's income; not a goal treatment" (rulings 0.4c:
+    "zombie cures do not count")."""
+    clinic = with_zombies(staff(base_clinic(), Role.DOCTOR, LAB_AT, Y), LAB_AT)
+    p = business_for(in_phase(started(OPTS), Phase.MOVE, clinic), 0).players[0]
+    assert p.zombies_cured == 1 and p.cured == 0 and p.cured_red == 0
+
+
+def test_zombies_are_no_patients_and_ignore_capacities():
+    """Z10 (house): "Zombies ignore module capacities and are not patients: no
+    worsening, no −2 at the end" (L1194 "Each non-zombie patient ... worsens")."""
+    from core.clinic.game.end import end_score
+
+    clinic = with_zombies(base_clinic(), SUPPLY, SUPPLY, SUPPLY)
+    state = moving(clinic)
+    state = evolve(state, step=evolve(state.step, zombie_moves=(SUPPLY,) * 3))
+    assert EndMove() in legal_actions(state)  # 3 zombies in a supply room
+    after = admin(state)
+    assert after.players[0].clinic.board.zombies == (SUPPLY,) * 3 and after.players[0].dead == 0
+    assert end_score(after.players[0]).patients == 0
