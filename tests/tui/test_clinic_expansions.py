@@ -246,3 +246,17 @@ async def test_ending_the_move_warns_who_a_zombie_would_remove():
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
         assert f"Warning: with a zombie at the end of the move: {nurse}" in app.screen.question
+
+
+def test_the_help_and_rules_screens_cover_each_expansion():
+    """Issue 14: "the help and rules screens cover them": the rules screen (r) has a
+    section per expansion, with what the screen shows; the help (?) each new glyph."""
+    from clinic_tui.screens.help import EXPANSIONS_HELP
+    from core.clinic.expansions import all_expansions
+
+    rules = ClinicApp(Options(cpu_delay=0)).rules_markdown()
+    for e in all_expansions():
+        section = rules.split(f"#### {e.title} (`{e.name}`")[1].split("####")[0]
+        assert "**On screen**" in section, e.name
+    for glyph in ("`x`", "`dP`", "`dP_`", "`Z`", "`b`", "`n_`", "`nb`", "`n^`"):
+        assert glyph in EXPANSIONS_HELP

@@ -32,7 +32,7 @@ hook                      called by
                           first with ``choice=None`` (decisions only it can make)
 ``move_refusal``          ``move_phase.move_refusal``: ``(state, clinic, person,
                           goal)`` -> why no path leads there (the rule), or None
-``report``                ``business_report``: ``(state, seat)`` -> lines saying what
+``report``                ``business_report``: ``(start, state, seat)`` -> lines saying what
                           its ``before_business`` is about to do (transfusions...)
 ``treatment_note``        ``business_report``: ``(clinic, line)`` -> a note on one
                           cured patient's line (extinguishers +$3 x n...), or None
