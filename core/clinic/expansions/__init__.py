@@ -38,6 +38,8 @@ hook                      called by
                           cured patient's line (extinguishers +$3 x n...), or None
 ``after_report``          ``business_report``: ``(clinic, treatment)`` -> lines after
                           treatment (whom the workaholic treated...)
+``path_note``             ``narration`` and the TUI's path preview: ``(board, steps)``
+                          -> words on a path (``"+1 extinguisher"``), or ""
 ========================  ==========================================================
 
 Every hook is optional.  ``active(state)`` lists the expansions in play, in
@@ -92,6 +94,7 @@ class Expansion:
     report: Callable | None = None
     treatment_note: Callable | None = None
     after_report: Callable | None = None
+    path_note: Callable | None = None
 
 
 @lru_cache(maxsize=None)
@@ -233,3 +236,9 @@ def move_refusal(state: Any, clinic: Any, person: Any, goal: Any) -> str | None:
         if why:
             return why
     return None
+
+
+def path_notes(state: Any, board: Any, steps: tuple) -> str:
+    """What the expansions in play say about a path ``steps`` on ``board`` (e.g. "+1
+    extinguisher"), joined by ", "; empty when nothing."""
+    return ", ".join(n for hook in hooks(state, "path_note") if (n := hook(board, steps)))

@@ -179,5 +179,6 @@ EXPANSION = Expansion(
     refusal=_refusal,
     room=_room,
     treatment_note=_note,
+    path_note=path_note,
     bot_preference=_bot,
 )

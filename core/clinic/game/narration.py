@@ -122,20 +122,20 @@ def _move(before: GameState, action: MovePerson, after: GameState, seat: int) ->
     time = a.move_time - b.move_time
     return (
         f"{who} moves {person_name(person)} from {place_name(b.board, person.where)}"
-        f" to {place_name(b.board, action.goal)} (time {time}{_gaze(b.board, person, action.goal)})"
+        f" to {place_name(b.board, action.goal)} (time {time}{_path_note(before, b.board, person, action.goal)})"
     )
 
 
-def _gaze(board, person: Person, goal) -> str:
-    """Extinguishers: ", +1 extinguisher" when the cheapest way there enters modules
-    with one (each costs 1 more time, base L1087); empty otherwise."""
-    if not board.extinguishers:
+def _path_note(state: GameState, board, person: Person, goal) -> str:
+    """What the expansions say about the cheapest way there, after a comma (e.g. ", +1
+    extinguisher": each costs 1 more time, base L1087); empty otherwise."""
+    if not state.config.options:
         return ""
-    from core.clinic.expansions.extinguishers import path_note
+    from core.clinic.expansions import path_notes
     from core.clinic.movement import cheapest_path
 
     _, steps = cheapest_path(board, person.where, goal, person.role is Role.PATIENT)
-    note = path_note(board, steps)
+    note = path_notes(state, board, steps)
     return f", {note}" if note else ""
 
 
@@ -288,7 +288,7 @@ def _move_option(state: GameState, action: MovePerson) -> str:
     time, _ = cheapest_path(clinic.board, person.where, action.goal, person.role is Role.PATIENT)
     return (
         f"move {person_name(person)} from {place_name(clinic.board, person.where)}"
-        f" to {place_name(clinic.board, action.goal)} (time {time}{_gaze(clinic.board, person, action.goal)})"
+        f" to {place_name(clinic.board, action.goal)} (time {time}{_path_note(state, clinic.board, person, action.goal)})"
     )
 
 

@@ -145,3 +145,19 @@ def test_expansion_actions_round_trip_through_json():
         state = apply_action(state, rng.choice(acts))
     assert state_from_json(state_to_json(state)) == state
     assert "BuildExtinguisher" in seen
+
+
+def test_the_base_rules_name_no_expansion_module():
+    """Issue 14: "the base rules files do not fill with `if options` branches": outside
+    ``core/clinic/expansions/`` nothing imports an expansion's module, only the registry
+    and its hooks."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[4] / "core" / "clinic"
+    pattern = re.compile(r"expansions\.(" + "|".join(MODULES) + r")\b|expansions import (" + "|".join(MODULES) + r")\b")
+    offenders = [
+        str(f.relative_to(root)) for f in root.rglob("*.py")
+        if "expansions" not in f.relative_to(root).parts and pattern.search(f.read_text())
+    ]
+    assert offenders == []
