@@ -40,6 +40,9 @@ hook                      called by
                           treatment (whom the workaholic treated...)
 ``path_note``             ``narration`` and the TUI's path preview: ``(board, steps)``
                           -> words on a path (``"+1 extinguisher"``), or ""
+``words``                 ``narration``: ``(state, action, done)`` -> its action in
+                          words, ``"build an extinguisher ... ($2)"`` (offered) or
+                          ``"builds an extinguisher ... ($2)"`` (``done``: the log)
 ========================  ==========================================================
 
 Every hook is optional.  ``active(state)`` lists the expansions in play, in
@@ -95,6 +98,7 @@ class Expansion:
     treatment_note: Callable | None = None
     after_report: Callable | None = None
     path_note: Callable | None = None
+    words: Callable | None = None
 
 
 @lru_cache(maxsize=None)
@@ -242,3 +246,9 @@ def path_notes(state: Any, board: Any, steps: tuple) -> str:
     """What the expansions in play say about a path ``steps`` on ``board`` (e.g. "+1
     extinguisher"), joined by ", "; empty when nothing."""
     return ", ".join(n for hook in hooks(state, "path_note") if (n := hook(board, steps)))
+
+
+def words(state: Any, action: object, done: bool = False) -> str | None:
+    """The expansion action ``action`` in words (``Expansion.words``), or None."""
+    e = owner(state, action)
+    return e.words(state, action, done) if e is not None and e.words is not None else None

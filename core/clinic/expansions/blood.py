@@ -404,6 +404,24 @@ def _bot(state: GameState, options: list, rng, choice):
     return None
 
 
+def _words(state: GameState, action, done: bool) -> str:
+    """ "nurse 4 lies down to give blood in the service hub at floor 0 B3 (+3 time)",
+    "nurse 4 picks up the Blood token in the treatment room at floor 0 C3 (no time)";
+    in the log: "lays nurse 4 down ...", "has nurse 4 pick up ..."."""
+    from core.clinic.game.narration import place_name
+
+    clinic = state.players[state.current].clinic
+    person = clinic.person(action.pid)
+    where = place_name(clinic.board, person.where)
+    if isinstance(action, GiveBlood):
+        if done:
+            return f"lays {person} down to give blood in {where} (+{K.BLOOD_DONATION_TIME} time)"
+        return f"{person} lies down to give blood in {where} (+{K.BLOOD_DONATION_TIME} time)"
+    if done:
+        return f"has {person} pick up the Blood token in {where} (no time)"
+    return f"{person} picks up the Blood token in {where} (no time)"
+
+
 def _report(start: GameState, state: GameState, seat: int) -> list[str]:
     """Business lines (B14): this player's donor (from the state Business started
     from: the draw is everyone's, least popular first), then each transfusion."""
@@ -438,5 +456,6 @@ EXPANSION = Expansion(
     admin_steps=_admin_steps,
     report=_report,
     move_refusal=_move_refusal,
+    words=_words,
     bot_preference=_bot,
 )

@@ -150,6 +150,15 @@ def path_note(board, steps) -> str:
     return f"+{n} extinguisher{'s' if n != 1 else ''}" if n else ""
 
 
+def _words(state: GameState, action: BuildExtinguisher, done: bool) -> str:
+    """ "build an extinguisher on the lab at floor 1 A3 ($3)"."""
+    from core.clinic.game.narration import place_name
+
+    board = state.players[state.current].clinic.board
+    verb = "builds" if done else "build"
+    return f"{verb} an extinguisher on {place_name(board, action.space)} (${cost(action.space)})"
+
+
 def _bot(state: GameState, options: list, rng, choice):
     """Instead of ending a Build action, put an extinguisher beside a working treatment
     room when savings allow (keeping $10)."""
@@ -180,5 +189,6 @@ EXPANSION = Expansion(
     room=_room,
     treatment_note=_note,
     path_note=path_note,
+    words=_words,
     bot_preference=_bot,
 )

@@ -311,6 +311,15 @@ def _bot(state: GameState, options: list, rng, choice):
     return None
 
 
+def _words(state: GameState, action: MoveZombie, done: bool) -> str:
+    """ "move the zombie on the lab at floor 0 A3 to floor 0 A2 (no time)"."""
+    from core.clinic.game.narration import place_name
+
+    board = state.players[state.current].clinic.board
+    verb = "moves" if done else "move"
+    return f"{verb} the zombie on {place_name(board, action.start)} to {place_name(board, action.goal)} (no time)"
+
+
 def _events(before: GameState, after: GameState) -> list[str]:
     """Zombie kills (the Business report tells the cures and the mutations)."""
     out = []
@@ -375,5 +384,6 @@ EXPANSION = Expansion(
     events=_events,
     report=_report,
     move_refusal=_move_refusal,
+    words=_words,
     bot_preference=_bot,
 )

@@ -237,8 +237,11 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         text = f"{who} parks the starting car {spot_name(action.spot)}"
     elif isinstance(action, Done):
         text = f"{who} is done {_DONE.get(before.phase, 'with the action')}"
-    else:  # pragma: no cover - every action is listed above
-        text = f"{who}: {action}"
+    else:  # an expansion's action (``Expansion.words``)
+        from core.clinic.expansions import words
+
+        said = words(before, action, done=True)
+        text = f"{who} {said}" if said else f"{who}: {action}"
     parts = [text]
     if before.phase is Phase.SELECT and after.phase is not Phase.SELECT:
         parts.append(_reveal(after))
@@ -351,7 +354,9 @@ def option_text(state: GameState, action: Action) -> str:
         return f"{verb} {spot_name(action.spot)}"
     if isinstance(action, Done):
         return f"done {_DONE.get(state.phase, 'with the action')}"
-    return str(action)  # pragma: no cover - every action is listed above
+    from core.clinic.expansions import words  # an expansion's action
+
+    return words(state, action) or str(action)
 
 
 def decision_text(state: GameState) -> str:

@@ -161,3 +161,30 @@ def test_the_base_rules_name_no_expansion_module():
         if "expansions" not in f.relative_to(root).parts and pattern.search(f.read_text())
     ]
     assert offenders == []
+
+
+def test_every_expansion_action_reads_as_a_sentence():
+    """The plain mode and the event log say each new action in words, with its cost
+    and time (L1081 "$2 on the ground floor", L1165 "This costs no time", L1036 "This
+    takes 3 time", L1040 "This takes no time"), never the bare object."""
+    from core.clinic.game.narration import describe, option_text
+
+    state = new_game(3, 4, options=K.EXPANSIONS)
+    rng = random.Random(4)
+    said: dict[str, str] = {}
+    for _ in range(3000):
+        if is_over(state):
+            break
+        acts = legal_actions(state)
+        for a in acts:
+            if type(a).__name__ in ("BuildExtinguisher", "MoveZombie", "GiveBlood", "PickUpBlood"):
+                said.setdefault(type(a).__name__, option_text(state, a))
+        special = [a for a in acts if type(a).__name__ in ("BuildExtinguisher", "GiveBlood")]
+        action = special[0] if special and rng.random() < 0.5 else rng.choice(acts)
+        after = apply_action(state, action)
+        if type(action).__name__ in ("BuildExtinguisher", "GiveBlood"):
+            text = describe(state, action, after)
+            assert text.startswith(state.players[state.current].name + " ") and ": " not in text[:12]
+        state = after
+    assert said["BuildExtinguisher"].startswith("build an extinguisher on the ") and "($" in said["BuildExtinguisher"]
+    assert said["GiveBlood"].endswith("(+3 time)") and " lies down to give blood in the " in said["GiveBlood"]

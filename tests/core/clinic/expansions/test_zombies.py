@@ -413,3 +413,15 @@ def test_zombies_are_no_patients_and_ignore_capacities():
     after = admin(state)
     assert after.players[0].clinic.board.zombies == (SUPPLY,) * 3 and after.players[0].dead == 0
     assert end_score(after.players[0]).patients == 0
+
+
+def test_a_zombie_step_in_words():
+    """Z15 'a "zombies must move" step first' in the plain mode's words and the log
+    (L1165 "This costs no time")."""
+    from core.clinic.game.narration import describe, option_text
+
+    state = moving(with_zombies(base_clinic(), ROOM))
+    step = MoveZombie(ROOM, SUPPLY)
+    said = "move the zombie on the treatment room at floor 0 C3 to the supply room at floor 0 C2 (no time)"
+    assert option_text(state, step) == said
+    assert describe(state, step, apply_action(state, step)).startswith("Player 1 " + said.replace("move ", "moves ", 1))
