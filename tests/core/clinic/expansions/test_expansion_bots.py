@@ -92,3 +92,13 @@ def test_no_blood_given_in_the_last_round(level):
     donor = clinic.last.id
     assert make_bot(level, 1).choose(_scene(clinic, ("blood",))) == GiveBlood(donor)
     assert make_bot(level, 1).choose(_scene(clinic, ("blood",), round_=K.ROUNDS)) != GiveBlood(donor)
+
+
+def test_the_same_view_gives_the_same_choice():
+    """The strong player "decides from its view only" (issue 13): asked again about the
+    same state (whatever it rolled meanwhile) it gives the same answer, the expansions'
+    preferences included (no dice in giving blood)."""
+    clinic = staff(Clinic(board_of((PSY, "B3"), (TR, "C3"), (SR, "C2"), (LAB, "A3"))), Role.NURSE, HUB)
+    state = _scene(clinic, ("blood",))
+    bot = make_bot("strong", 1)
+    assert len({bot.choose(state) for _ in range(12)}) == 1
