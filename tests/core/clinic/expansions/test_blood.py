@@ -119,7 +119,8 @@ def test_the_donor_lies_down_once_the_phase_could_end():
     state = moving(clinic)  # the orderly may not end in the lab
     nurse = clinic.people[0].id
     assert GiveBlood(nurse) not in legal_actions(state)
-    with pytest.raises(IllegalActionError, match="house rule"):
+    with pytest.raises(IllegalActionError, match="the donor lies down once everyone else stands where the Move"
+                       " phase may end .house rule"):
         apply_action(state, GiveBlood(nurse))
 
 
@@ -309,6 +310,10 @@ def test_the_report_and_the_log_say_each_transfusion():
     line = f"transfusion +$10, R→O: psychiatry patient {pid} in the treatment room at {ROOM} (nurse {nurse})"
     assert line in report and line in log
     assert "income $10 ·" in report  # the transfusion is this round's income
+    state = _in_business(_room(R))
+    wages, upkeep = 1, 4  # a nurse; hub, room, supply room and lab
+    money = state.players[0].money
+    assert f"savings ${money} -> ${money + 10 - wages - upkeep} ($5 of this round's income" in report
     report, log = _business_texts(_in_business(_room(W)))
     assert "transfusion +$4, W→home" in report and "W→home" in log  # L1057 completely cured
 

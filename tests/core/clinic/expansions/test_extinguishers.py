@@ -48,8 +48,10 @@ def test_built_only_on_modules_that_do_not_treat_patients():
     sites = {a.space for a in extinguisher_builds(building(clinic))}
     assert sites == {sp("B3"), sp("C2"), sp("A3"), sp("D3")}
     assert sp("C3") not in sites and sp("B2") not in sites
-    with pytest.raises(IllegalActionError, match="does not directly treat patients"):
+    with pytest.raises(IllegalActionError, match="floor 0 C3 holds a treatment room .an extinguisher 'must be built"):
         apply_action(building(clinic), BuildExtinguisher(sp("C3")))
+    with pytest.raises(IllegalActionError, match="floor 0 A1 holds no module"):
+        apply_action(building(clinic), BuildExtinguisher(sp("A1")))
 
 
 def test_one_extinguisher_per_module():
@@ -383,3 +385,20 @@ def test_zombies_never_gawk():
     state = in_phase(started(("extinguishers", "zombies")), Phase.MOVE, Clinic(board))
     after = apply_action(state, MoveZombie(sp("C3"), sp("C2")))
     assert after.players[0].clinic.move_time == 0
+
+
+def test_the_basic_player_keeps_its_own_build():
+    """``bot_preference`` only replaces ending the Build action, never another build,
+    and only beside a working treatment room with $10 kept (L1097: the bonus is for
+    rooms beside it)."""
+    from core.clinic.expansions.extinguishers import EXPANSION
+
+    clinic = clinic_with((LAB, "A3"), (LAB, "A1"))
+    state = building(clinic, money=30)
+    options = legal_actions(state)
+    other = next(a for a in options if not isinstance(a, (BuildExtinguisher, Done)))
+    assert EXPANSION.bot_preference(state, options, None, other) is None
+    choice = EXPANSION.bot_preference(state, options, None, Done())
+    assert isinstance(choice, BuildExtinguisher) and choice.space in (sp("B3"), sp("C2"))
+    poor = building(clinic, money=11)
+    assert EXPANSION.bot_preference(poor, legal_actions(poor), None, Done()) is None

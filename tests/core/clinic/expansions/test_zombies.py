@@ -307,6 +307,20 @@ def test_the_event_log_says_who_a_zombie_removed():
     state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
     after = apply_action(state, EndMove())
     assert "1 person left with a zombie removed from the game" in describe(state, EndMove(), after)
+    clinic = staff(clinic, Role.ORDERLY, HUB)
+    state = moving(with_zombies(clinic, HUB))
+    state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
+    after = apply_action(state, EndMove())
+    assert "2 people left with a zombie removed from the game" in describe(state, EndMove(), after)
+
+
+def test_zombies_move_in_the_move_phase_only():
+    """L1161-1163 "Move: If you have any zombies in your clinic, they must move":
+    refused in another phase, naming the rule."""
+    from core.clinic.game.rules import reject_reason
+
+    state = in_phase(started(OPTS), Phase.BUILD, with_zombies(base_clinic(), ROOM))
+    assert reject_reason(state, MoveZombie(ROOM, SUPPLY)).endswith(": zombies move in the Move phase")
 
 
 # --- What the screen says (Z15) ---------------------------------------------------------
