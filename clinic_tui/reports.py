@@ -1,48 +1,19 @@
 """Business and Admin reports, worked out from the states before and after an action
-with part 1's own functions (``treat``, ``wages``, ``clinic_upkeep``): who was treated
-and for how much, wages, upkeep, popularity, who died, who trained, the new turn order.
-And the end-of-game breakdown (``summary_text``). No Textual: the plain text mode
-says them too.
+with part 1's own functions: the Business report comes from the core
+(``core.clinic.game.business_report``: who was treated and for how much, what the
+expansions did, wages, upkeep, popularity); Admin says who died, who trained, the new
+turn order.  And the end-of-game breakdown (``summary_text``). No Textual: the plain
+text mode says them too.
 """
 
 from __future__ import annotations
 
-from core.clinic.business import clinic_upkeep, treat, wages
 from core.clinic.components import Role
 from core.clinic.expansions import end_score as expansion_end_score
+from core.clinic.game.business_report import business_report  # noqa: F401 (the Business dialog)
 from core.clinic.game.end import end_score, result
 from core.clinic.game.state import GameState
 from core.clinic.game.narration import in_move
-
-
-def business_report(before: GameState, after: GameState) -> tuple[str, str]:
-    lines = []
-    for seat in before.turn_order:
-        b, a = before.players[seat], after.players[seat]
-        clinic = b.clinic
-        lines.append(f"{b.name}")
-        treatment = treat(clinic)
-        for line in treatment.lines:
-            patient = clinic.person(line.patient)
-            nurses = f" + {len(line.nurses)} nurse{'s' if len(line.nurses) != 1 else ''}" if line.nurses else ""
-            lines.append(
-                f"  cured {patient.colour} {patient.service} patient in the {line.kind.value.replace('_', ' ')}"
-                f" at {line.room} (doctor {line.doctor}{nurses}): +${line.income}"
-            )
-        if not treatment.lines:
-            lines.append("  nobody treated")
-        after_clinic = a.clinic
-        lines.append(
-            f"  income ${treatment.income} · wages -${wages(after_clinic)}"
-            f" · upkeep -${clinic_upkeep(after_clinic, treatment.used_operating_rooms)}"
-        )
-        savings = a.money + a.income
-        lines.append(
-            f"  savings ${b.money} -> ${savings}"
-            + (f" (${a.income} of this round's income may buy popularity)" if a.income >= 3 else "")
-            + f" · popularity {b.popularity} -> {a.popularity}"
-        )
-    return f"Business, round {before.round}", "\n".join(lines)
 
 
 def admin_report(before: GameState, after: GameState) -> tuple[str, str]:
@@ -106,6 +77,10 @@ def summary_text(state: GameState, names: list[str]) -> str:
             lines.append(f"    zombies still in the clinic +{extra} (+9 each)")
         lines.append(f"    time penalty {e.time} (time spent {p.time_spent}, -1 per full 3)")
         lines.append(f"    cured {p.cured} patients ({p.cured_red} red), {p.dead} died")
+        if "zombies" in state.config.options:  # the corpses near the board (L1170)
+            from core.clinic.expansions.zombies import tally
+
+            lines.append(f"    {tally(p)}")
     lines.append("")
     best = max(res.scores)
     tied = [s for s, v in enumerate(res.scores) if v == best]

@@ -50,7 +50,9 @@ nobody steps in; anyone left with it at the end of the move is removed; 2 yellow
 alone in a room become one; a lab doctor alone with it cures it for $32; +9 each at the
 end); `b` a Blood token (a donor lying in a hub `n_`/`o_`/`dW_` gives one; a nurse
 carries it, `nb`, to a room with no doctor: the patient is helped, the nurse stands on it
-`n^` and it does not worsen). The Move and Build menus list these actions.
+`n^` and it does not worsen). The Move and Build menus list these actions; the Business
+report says each transfusion, extinguisher bonus (+$3 × n), zombie cure and whom the
+workaholic treated.
 """
 
 SAVES = """\

@@ -140,6 +140,8 @@ class MovesMixin:
                        and self.clinic.person(m.pid).role is Role.PATIENT}
             question = (f"{len(waiting)} patient{'s' if len(waiting) != 1 else ''} could still move."
                         if waiting else None)
+            warn = choices.zombie_warning(self.clinic)  # Zombies: who a zombie would remove (Z15)
+            question = " ".join(x for x in (warn, question) if x) or None
             self.confirm_end(question, lambda: self.play(EndMove()))
             return
         problems = end_move_problems(self.state)

@@ -13,6 +13,7 @@ from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.board import Space
 from core.clinic.components import Role
 from core.clinic.game import Phase
+from core.clinic.expansions import path_notes
 from core.clinic.game.view import player_view
 from core.clinic.movement import cheapest_path, time_to_record
 from core.errors import GameError
@@ -165,7 +166,9 @@ class ViewMixin:
                     names = [s.name if isinstance(s, Space) else ("pre" if hasattr(s, "service") else "E") for s in steps]
                     total = self.clinic.move_time + t
                     rec = time_to_record(total, board.has_triage)
-                    text = (f"{self.glyphs.target} {space}: time {t} via {'>'.join(names)}; total {total}"
+                    gaze = path_notes(self.state, board, steps) if self.state.config.options else ""
+                    text = (f"{self.glyphs.target} {space}: time {t}{f' ({gaze})' if gaze else ''}"
+                            f" via {'>'.join(names)}; total {total}"
                             + (f", triage → {rec}" if board.has_triage else ""))
                 except GameError:
                     pass

@@ -172,6 +172,27 @@ def test_the_end_screen_counts_the_zombies():
     over = end_game(_with_board(state, zombies=(_hub(state.players[0].clinic),) * 2))
     text = summary_text(over, ["Ann", "Basic bot"])
     assert "zombies still in the clinic +18 (+9 each)" in text
+    assert "zombies: 0 people killed, 0 cured, 2 still in the clinic (+9 each)" in text  # the corpses (L1170)
+
+
+async def test_the_path_preview_says_plus_one_extinguisher():
+    """X9 '"+1 extinguisher" in path previews' (L1087 "Moving or conveying into a
+    module with an extinguisher costs 1 additional time"): the status line under the
+    board while choosing where someone goes."""
+    from core.clinic.game.actions import MovePerson
+
+    opts = ("extinguishers",)
+    state = _state(opts, lambda s: s.phase is Phase.MOVE and s.step.moved == ()
+                   and any(isinstance(a, MovePerson) and isinstance(a.goal, Space) for a in legal_actions(s)))
+    move = next(a for a in legal_actions(state) if isinstance(a, MovePerson) and isinstance(a.goal, Space))
+    state = _with_board(state, extinguishers=frozenset({move.goal}))
+    app = _app(state, opts)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        screen._start_moving(move.pid)
+        screen.floor, screen.cursor = move.goal.floor, move.goal
+        assert "(+1 extinguisher) via" in screen._cursor_line()
 
 
 async def test_the_clinic_shows_the_abandoned_cars():
@@ -187,3 +208,55 @@ async def test_the_clinic_shows_the_abandoned_cars():
         lines = [line.plain for line in game_screen(app).query_one(ClinicView)._lines()]
     assert any("abandoned cars 3" in line for line in lines)
     assert any("Z" in line for line in lines)
+
+
+def test_the_supplies_line_counts_what_is_left():
+    """B14 "supply count", X1, Z12: the main board says what is left of each shared
+    supply (6 Blood tokens, 12 extinguishers, 8 zombies)."""
+    from clinic_tui.widgets.main_board import expansion_supplies
+    from core.clinic.game.view import player_view
+
+    state = new_game(2, 1, options=K.EXPANSIONS)
+    assert expansion_supplies(player_view(state, 0)) == "Blood 6 · Extinguishers 12 · Zombies 8"
+    state = _with_board(state, zombies=(Space(0, 1, 1),), extinguishers=frozenset({Space(0, 1, 1)}))
+    assert expansion_supplies(player_view(state, 0)) == "Blood 6 · Extinguishers 11 · Zombies 7"
+    assert expansion_supplies(player_view(new_game(2, 1), 0)) == ""
+
+
+async def test_ending_the_move_warns_who_a_zombie_would_remove():
+    """Z15 "a warning before `EndMove` leaves anyone with a zombie" (L1170 "anyone
+    (staff and patients) in a space with a zombie is removed from the game"): e asks
+    first, naming them."""
+    from tui_common.dialogs import ConfirmDialog
+
+    state, opts = _zombies()
+    hub = state.players[0].clinic.board.zombies[0]
+    p = state.players[0]
+    nurse = next(q for q in p.clinic.people if q.role is not Role.PATIENT)
+    people = tuple(evolve(q, where=hub) if q.id == nurse.id else q for q in p.clinic.people)
+    state = evolve(state, players=(evolve(p, clinic=evolve(p.clinic, people=people)), *state.players[1:]),
+                   step=evolve(state.step, zombie_moves=(hub,)))
+    assert EndMove() in legal_actions(state)
+    app = _app(state, opts)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("escape")  # the move menu closed
+        await pilot.pause()
+        game_screen(app).action_end_move()
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert f"Warning: with a zombie at the end of the move: {nurse}" in app.screen.question
+
+
+def test_the_help_and_rules_screens_cover_each_expansion():
+    """Issue 14: "the help and rules screens cover them": the rules screen (r) has a
+    section per expansion, with what the screen shows; the help (?) each new glyph."""
+    from clinic_tui.screens.help import EXPANSIONS_HELP
+    from core.clinic.expansions import all_expansions
+
+    rules = ClinicApp(Options(cpu_delay=0)).rules_markdown()
+    for e in all_expansions():
+        section = rules.split(f"#### {e.title} (`{e.name}`")[1].split("####")[0]
+        assert "**On screen**" in section, e.name
+    for glyph in ("`x`", "`dP`", "`dP_`", "`Z`", "`b`", "`n_`", "`nb`", "`n^`"):
+        assert glyph in EXPANSIONS_HELP

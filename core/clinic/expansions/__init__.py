@@ -30,6 +30,19 @@ hook                      called by
 ``bot_preference``        ``bots.BasicBot``: ``(state, options, rng, choice)`` -> a
                           better action than the bot's ``choice``, or None; asked
                           first with ``choice=None`` (decisions only it can make)
+``move_refusal``          ``move_phase.move_refusal``: ``(state, clinic, person,
+                          goal)`` -> why no path leads there (the rule), or None
+``report``                ``business_report``: ``(start, state, seat)`` -> lines saying what
+                          its ``before_business`` is about to do (transfusions...)
+``treatment_note``        ``business_report``: ``(clinic, line)`` -> a note on one
+                          cured patient's line (extinguishers +$3 x n...), or None
+``after_report``          ``business_report``: ``(clinic, treatment)`` -> lines after
+                          treatment (whom the workaholic treated...)
+``path_note``             ``narration`` and the TUI's path preview: ``(board, steps)``
+                          -> words on a path (``"+1 extinguisher"``), or ""
+``words``                 ``narration``: ``(state, action, done)`` -> its action in
+                          words, ``"build an extinguisher ... ($2)"`` (offered) or
+                          ``"builds an extinguisher ... ($2)"`` (``done``: the log)
 ========================  ==========================================================
 
 Every hook is optional.  ``active(state)`` lists the expansions in play, in
@@ -80,6 +93,12 @@ class Expansion:
     destinations: Callable | None = None
     events: Callable | None = None
     bot_preference: Callable | None = None
+    move_refusal: Callable | None = None
+    report: Callable | None = None
+    treatment_note: Callable | None = None
+    after_report: Callable | None = None
+    path_note: Callable | None = None
+    words: Callable | None = None
 
 
 @lru_cache(maxsize=None)
@@ -211,3 +230,25 @@ def bot_choice(state: Any, options: list, rng: Any, choice: Any) -> Any:
         if better is not None:
             return better
     return choice
+
+
+def move_refusal(state: Any, clinic: Any, person: Any, goal: Any) -> str | None:
+    """Why an expansion's rule leaves ``person`` no path to ``goal`` (e.g. a zombie in
+    the way), in players' words, or None."""
+    for hook in hooks(state, "move_refusal"):
+        why = hook(state, clinic, person, goal)
+        if why:
+            return why
+    return None
+
+
+def path_notes(state: Any, board: Any, steps: tuple) -> str:
+    """What the expansions in play say about a path ``steps`` on ``board`` (e.g. "+1
+    extinguisher"), joined by ", "; empty when nothing."""
+    return ", ".join(n for hook in hooks(state, "path_note") if (n := hook(board, steps)))
+
+
+def words(state: Any, action: object, done: bool = False) -> str | None:
+    """The expansion action ``action`` in words (``Expansion.words``), or None."""
+    e = owner(state, action)
+    return e.words(state, action, done) if e is not None and e.words is not None else None

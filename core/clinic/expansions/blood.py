@@ -194,6 +194,19 @@ def _refusal(state: GameState, action) -> str:
     )
 
 
+def _move_refusal(state: GameState, clinic, person, goal) -> str | None:
+    """A donor moves no more (B3); nobody else ends in a donor's hub (B4)."""
+    lying = donors(clinic)
+    if not lying:
+        return None
+    if any(d.id == person.id for d in lying):
+        return f"Move: {person} lies down giving blood and moves no more this phase"
+    if any(d.where == goal for d in lying):
+        return (f"Move: the blood donor lies in the service hub at {goal} ('{RULE_EMPTY_HUB}'):"
+                " nobody else may end the phase there")
+    return None
+
+
 def _extra_capacity(clinic, where, person) -> int:
     """A donor may lie in a service hub whatever their kind (B4: an orderly too)."""
     return 1 if person.lying and person.role in STAFF_ROLES and _module_kind(clinic, where) is ModuleKind.SERVICE_HUB else 0
@@ -245,18 +258,39 @@ def draw_blood(state: GameState) -> GameState:
     return state
 
 
-def transfuse(state: GameState, seat: int) -> GameState:
-    """In each working treatment room with no doctor: one nurse and one token for each
-    patient, highest colour first (B9); the income of the colour before, with gardens
-    and extinguishers (B10); white goes home (a car owed), others improve one colour and
-    stay, the nurse atop (B11)."""
-    from core.clinic.game.cars import owe_cars
+@frozen
+class Transfusion:
+    """One patient helped with blood: the nurse, the patient as they were, the room and
+    the income (dollars, the colour before, gardens and extinguishers included)."""
 
-    p = state.players[seat]
-    clinic = p.clinic
+    room: Space
+    nurse: int
+    patient: object  # the ``Person`` before the transfusion
+    income: int
+
+    @property
+    def cured(self) -> bool:
+        """A white patient goes home (L1057)."""
+        return self.patient.colour is Colour.WHITE
+
+    def __str__(self) -> str:
+        """B14: ``"transfusion +$9, Y→W: psychiatry patient 7 in the treatment room at
+        0C3 (nurse 4)"``."""
+        p = self.patient
+        to = "home" if self.cured else Colour(int(p.colour) - 1).letter
+        return (
+            f"transfusion +${self.income}, {p.colour.letter}→{to}: {p.service} patient {p.id}"
+            f" in the treatment room at {self.room} (nurse {self.nurse})"
+        )
+
+
+def transfusions(clinic) -> list[Transfusion]:
+    """The transfusions Business will make in ``clinic``: in each working treatment room
+    with no doctor, one nurse and one token for each patient, highest colour first (B8,
+    B9); the income of the colour before, with gardens and extinguishers (B10)."""
     board = clinic.board
     blood = list(board.blood)
-    income = cured = 0
+    out = []
     for room in sorted(board.working_treatment_rooms):
         here = clinic.at(room)
         if any(q.role is Role.DOCTOR for q in here) or room not in blood:
@@ -270,17 +304,34 @@ def transfuse(state: GameState, seat: int) -> GameState:
             if room not in blood:
                 break
             blood.remove(room)
-            income += patient_income(patient.colour, ModuleKind.TREATMENT_ROOM, board.adjacent_gardens(room))
+            income = patient_income(patient.colour, ModuleKind.TREATMENT_ROOM, board.adjacent_gardens(room))
             income += K.INCOME_PER_ADJACENT_EXTINGUISHER * adjacent_extinguishers(board, room)
-            if patient.colour is Colour.WHITE:
-                clinic = person_departs(clinic, patient.id)
-                cured += 1
-            else:
-                clinic = replace_person(clinic, evolve(patient, colour=Colour(int(patient.colour) - 1)))
-                clinic = replace_person(clinic, evolve(nurse, atop=patient.id))
-    if not income:
+            out.append(Transfusion(room, nurse.id, patient, income))
+    return out
+
+
+def transfuse(state: GameState, seat: int) -> GameState:
+    """Make ``transfusions``: each token back to the supply; white goes home (a car
+    owed), others improve one colour and stay, the nurse atop (B11)."""
+    from core.clinic.game.cars import owe_cars
+
+    p = state.players[seat]
+    clinic = p.clinic
+    done = transfusions(clinic)
+    if not done:
         return state
-    clinic = evolve(clinic, board=evolve(board, blood=blood))
+    blood = list(clinic.board.blood)
+    cured = 0
+    for t in done:
+        blood.remove(t.room)
+        if t.cured:
+            clinic = person_departs(clinic, t.patient.id)
+            cured += 1
+        else:
+            clinic = replace_person(clinic, evolve(t.patient, colour=Colour(int(t.patient.colour) - 1)))
+            clinic = replace_person(clinic, evolve(clinic.person(t.nurse), atop=t.patient.id))
+    income = sum(t.income for t in done)
+    clinic = evolve(clinic, board=evolve(clinic.board, blood=blood))
     p = evolve(p, clinic=clinic, income=p.income + income, cured=p.cured + cured)
     return owe_cars(evolve(state, players=set_player(state, seat, p)), seat, cured)
 
@@ -325,7 +376,9 @@ def _admin_steps(steps: tuple) -> tuple:
 # --- Computer players -------------------------------------------------------------------
 def _bot(state: GameState, options: list, rng, choice):
     """Before ending the move: a nurse carries a token to a working treatment room with
-    patients and no doctor; someone alone in a hub gives blood half of the time."""
+    patients and no doctor; someone alone in a hub gives blood while the clinic has no
+    token and a later round can use one (B13).  No dice: the same view, the same choice
+    (the strong player decides from its view alone)."""
     from core.clinic.game.actions import EndMove, MovePerson
 
     if state.phase is not Phase.MOVE or not isinstance(choice, EndMove):
@@ -346,23 +399,45 @@ def _bot(state: GameState, options: list, rng, choice):
             if isinstance(a, PickUpBlood):
                 return a
     give = [a for a in options if isinstance(a, GiveBlood)]
-    if give and rng.random() < 0.5:
+    if give and not board.blood and not state.step.carrying and state.round < K.ROUNDS:
         return give[0]
     return None
 
 
-def _events(before: GameState, after: GameState) -> list[str]:
-    out = []
-    for b, a in zip(before.players, after.players):
-        atop = sum(1 for q in a.clinic.people if q.atop is not None) - sum(
-            1 for q in b.clinic.people if q.atop is not None)
-        if atop > 0:
-            out.append(f"{a.name}: {atop} patient{'s' if atop != 1 else ''} helped with blood"
-                       " (one colour better; the nurse stands on it)")
-        drawn = len(a.clinic.board.blood) - len(b.clinic.board.blood)
-        if drawn > 0 and donors(b.clinic) and not donors(a.clinic):
-            out.append(f"{a.name}: the donor gives a Blood token")
-    return out
+def _words(state: GameState, action, done: bool) -> str:
+    """ "nurse 4 lies down to give blood in the service hub at floor 0 B3 (+3 time)",
+    "nurse 4 picks up the Blood token in the treatment room at floor 0 C3 (no time)";
+    in the log: "lays nurse 4 down ...", "has nurse 4 pick up ..."."""
+    from core.clinic.game.narration import place_name
+
+    clinic = state.players[state.current].clinic
+    person = clinic.person(action.pid)
+    where = place_name(clinic.board, person.where)
+    if isinstance(action, GiveBlood):
+        if done:
+            return f"lays {person} down to give blood in {where} (+{K.BLOOD_DONATION_TIME} time)"
+        return f"{person} lies down to give blood in {where} (+{K.BLOOD_DONATION_TIME} time)"
+    if done:
+        return f"has {person} pick up the Blood token in {where} (no time)"
+    return f"{person} picks up the Blood token in {where} (no time)"
+
+
+def _report(start: GameState, state: GameState, seat: int) -> list[str]:
+    """Business lines (B14): this player's donor (from the state Business started
+    from: the draw is everyone's, least popular first), then each transfusion."""
+    lines = []
+    lying = donors(start.players[seat].clinic)
+    if lying:
+        given = draw_blood(start).players[seat].clinic.board.blood
+        donor = lying[0]
+        if len(given) > len(start.players[seat].clinic.board.blood):
+            lines.append(f"blood drawn: {donor} gives a Blood token in the service hub at {donor.where}, then stands up")
+        else:
+            lines.append(f"no Blood token left for {donor} (the least popular draw first); the donor stands up")
+    clinic = state.players[seat].clinic
+    if seat == state.turn_order[0]:
+        clinic = draw_blood(state).players[seat].clinic
+    return lines + [str(t) for t in transfusions(clinic)]
 
 
 EXPANSION = Expansion(
@@ -379,6 +454,8 @@ EXPANSION = Expansion(
     end_of_movement=_drop,
     before_business=_business,
     admin_steps=_admin_steps,
-    events=_events,
+    report=_report,
+    move_refusal=_move_refusal,
+    words=_words,
     bot_preference=_bot,
 )

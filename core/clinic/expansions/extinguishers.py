@@ -130,6 +130,35 @@ def _room(clinic, inner):
     return room
 
 
+def _note(clinic, line) -> str | None:
+    """X9: the bonus on a cured patient's line, e.g. "extinguishers +$3 × 2"."""
+    n = adjacent(clinic.board, line.room) if line.kind is ModuleKind.TREATMENT_ROOM else 0
+    return f"extinguishers +${K.INCOME_PER_ADJACENT_EXTINGUISHER} × {n}" if n else None
+
+
+def gazes(board, steps) -> int:
+    """Modules with an extinguisher entered along ``steps`` (a path from
+    ``movement.cheapest_path``): each costs 1 more time; the start is not entered
+    (L1089)."""
+    return sum(1 for s in steps[1:] if s in board.extinguishers)
+
+
+def path_note(board, steps) -> str:
+    """X9: "+1 extinguisher" (or "+2 extinguishers") for a path preview; empty when
+    the path enters none."""
+    n = gazes(board, steps) if board.extinguishers else 0
+    return f"+{n} extinguisher{'s' if n != 1 else ''}" if n else ""
+
+
+def _words(state: GameState, action: BuildExtinguisher, done: bool) -> str:
+    """ "build an extinguisher on the lab at floor 1 A3 ($3)"."""
+    from core.clinic.game.narration import place_name
+
+    board = state.players[state.current].clinic.board
+    verb = "builds" if done else "build"
+    return f"{verb} an extinguisher on {place_name(board, action.space)} (${cost(action.space)})"
+
+
 def _bot(state: GameState, options: list, rng, choice):
     """Instead of ending a Build action, put an extinguisher beside a working treatment
     room when savings allow (keeping $10)."""
@@ -158,5 +187,8 @@ EXPANSION = Expansion(
     apply=_apply,
     refusal=_refusal,
     room=_room,
+    treatment_note=_note,
+    path_note=path_note,
+    words=_words,
     bot_preference=_bot,
 )

@@ -247,16 +247,32 @@ def _bot(state: GameState, options: list, rng, choice):
 
 
 def _events(before: GameState, after: GameState) -> list[str]:
+    """The exhausted workaholic leaving in Admin (the Business report says whom he
+    treated)."""
     out = []
     for b, a in zip(before.players, after.players):
         ids = {d.id for d in a.clinic.people}
         gone = [d for d in b.clinic.people if is_workaholic(d) and d.lying and d.id not in ids]
         if gone:
             out.append(f"{a.name}: the exhausted workaholic doctor leaves the game")
-        lying = sum(1 for d in a.clinic.people if is_workaholic(d) and d.lying) - sum(
-            1 for d in b.clinic.people if is_workaholic(d) and d.lying)
-        if lying > 0:
-            out.append(f"{a.name}: the workaholic doctor treats, then lies down (exhausted)")
+    return out
+
+
+def _note(clinic, line) -> str | None:
+    """W12: a patient the workaholic treated (no nurses)."""
+    return "the workaholic, no nurses" if is_workaholic(clinic.person(line.doctor)) else None
+
+
+def _after_report(clinic, treatment) -> list[str]:
+    """W12: "workaholic doctor 5 treated patients 7, 8 and 9, then lies down
+    (exhausted)"."""
+    out = []
+    for doc in clinic.of_role(Role.DOCTOR):
+        ids = [line.patient for line in treatment.lines if line.doctor == doc.id]
+        if is_workaholic(doc) and ids:
+            names = [f"{clinic.person(i).colour} patient {i}" for i in ids]
+            whom = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            out.append(f"workaholic doctor {doc.id} treated {whom}, then lies down (exhausted)")
     return out
 
 
@@ -272,5 +288,7 @@ EXPANSION = Expansion(
     room=_room,
     after_business=_after_business,
     events=_events,
+    treatment_note=_note,
+    after_report=_after_report,
     bot_preference=_bot,
 )

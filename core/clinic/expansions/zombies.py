@@ -169,57 +169,86 @@ def _kill(state: GameState, seat: int) -> GameState:
 
 
 # --- Business ---------------------------------------------------------------------------
-def _business(state: GameState, seat: int) -> GameState:
-    """Before treatment: a lab doctor cures a lone zombie (+$32, lies down); then each
-    treatment room with 2 yellow patients and neither doctor nor nurse turns 2 of them
-    into a zombie while the supply lasts (the player's rooms by floor, row, column; the
-    business runs in turn order, so earlier players are served first)."""
-    p = state.players[seat]
-    clinic = p.clinic
+def cures(clinic) -> list:
+    """``(lab, doctor)`` for each lab where 1 standing doctor is with 1 zombie: he cures
+    it (L1182)."""
     board = clinic.board
     count = Counter(board.zombies)
-    zombies = list(board.zombies)
-    cured = 0
+    out = []
     for space in sorted(count):
         module = board.module_at(space)
-        here = [q for q in clinic.people if q.where == space]
         if module is None or module.kind is not ModuleKind.LAB or count[space] != 1:
             continue
-        doctors = [q for q in here if q.role is Role.DOCTOR and not q.lying]
+        doctors = [q for q in clinic.at(space) if q.role is Role.DOCTOR and not q.lying]
         if len(doctors) == 1:
-            clinic = replace_person(clinic, evolve(doctors[0], lying=True))
-            zombies.remove(space)
-            cured += 1
-    supply = left(state)
-    mutated = 0
-    for space in sorted(board.modules_of_kind(ModuleKind.TREATMENT_ROOM), key=lambda s: (s.floor, s.row, s.col)):
-        if supply <= 0:
+            out.append((space, doctors[0]))
+    return out
+
+
+def mutations(clinic, supply: int) -> list:
+    """``(room, patients)`` for each treatment room with 2 yellow patients and neither
+    doctor nor nurse, while ``supply`` zombies last (the player's rooms by floor, row,
+    column: Z7)."""
+    out = []
+    for space in sorted(clinic.board.modules_of_kind(ModuleKind.TREATMENT_ROOM), key=lambda s: (s.floor, s.row, s.col)):
+        if len(out) >= supply:
             break
-        here = [q for q in clinic.people if q.where == space]
+        here = clinic.at(space)
         if any(q.role in (Role.DOCTOR, Role.NURSE) for q in here):
             continue
         yellow = sorted((q for q in here if q.role is Role.PATIENT and q.colour is Colour.YELLOW), key=lambda q: q.id)
         if len(yellow) >= K.ZOMBIE_YELLOW_PATIENTS:
-            for q in yellow[: K.ZOMBIE_YELLOW_PATIENTS]:
-                clinic = person_departs(clinic, q.id)
-            zombies.append(space)
-            supply -= 1
-            mutated += K.ZOMBIE_YELLOW_PATIENTS
+            out.append((space, yellow[: K.ZOMBIE_YELLOW_PATIENTS]))
+    return out
+
+
+def _business(state: GameState, seat: int) -> GameState:
+    """Before treatment: a lab doctor cures a lone zombie (+$32, lies down); then each
+    treatment room with 2 yellow patients and neither doctor nor nurse turns 2 of them
+    into a zombie while the supply lasts (the business runs in turn order, so earlier
+    players are served first)."""
+    p = state.players[seat]
+    clinic = p.clinic
+    board = clinic.board
+    zombies = list(board.zombies)
+    cured = cures(clinic)
+    for space, doctor in cured:
+        clinic = replace_person(clinic, evolve(doctor, lying=True))
+        zombies.remove(space)
+    mutated = mutations(clinic, left(state))
+    for space, patients in mutated:
+        for q in patients:
+            clinic = person_departs(clinic, q.id)
+        zombies.append(space)
     if not cured and not mutated:
         return state
+    lost = K.ZOMBIE_YELLOW_PATIENTS * len(mutated)
     clinic = evolve(
         clinic,
         board=evolve(board, zombies=zombies),
-        abandoned_cars=clinic.abandoned_cars + mutated,
+        abandoned_cars=clinic.abandoned_cars + lost,
     )
     p = evolve(
         p,
         clinic=clinic,
-        income=p.income + K.ZOMBIE_CURE_INCOME * cured,
-        zombies_cured=p.zombies_cured + cured,
-        mutated=p.mutated + mutated,
+        income=p.income + K.ZOMBIE_CURE_INCOME * len(cured),
+        zombies_cured=p.zombies_cured + len(cured),
+        mutated=p.mutated + lost,
     )
     return evolve(state, players=set_player(state, seat, p))
+
+
+def _report(start: GameState, state: GameState, seat: int) -> list[str]:
+    """Business lines: each cure, then each pair of yellow patients turned zombie."""
+    clinic = state.players[seat].clinic
+    lines = [
+        f"zombie cured +${K.ZOMBIE_CURE_INCOME}: {doctor} in the lab at {lab} (he lies down)"
+        for lab, doctor in cures(clinic)
+    ]
+    for room, patients in mutations(clinic, left(state)):
+        who = " and ".join(f"patient {q.id}" for q in patients)
+        lines.append(f"2 yellow patients alone in the treatment room at {room} become a zombie ({who}; their cars stay)")
+    return lines
 
 
 # --- Admin and the end ------------------------------------------------------------------
@@ -282,7 +311,17 @@ def _bot(state: GameState, options: list, rng, choice):
     return None
 
 
+def _words(state: GameState, action: MoveZombie, done: bool) -> str:
+    """ "move the zombie on the lab at floor 0 A3 to floor 0 A2 (no time)"."""
+    from core.clinic.game.narration import place_name
+
+    board = state.players[state.current].clinic.board
+    verb = "moves" if done else "move"
+    return f"{verb} the zombie on {place_name(board, action.start)} to {place_name(board, action.goal)} (no time)"
+
+
 def _events(before: GameState, after: GameState) -> list[str]:
+    """Zombie kills (the Business report tells the cures and the mutations)."""
     out = []
     for b, a in zip(before.players, after.players):
         mutated = a.mutated - b.mutated
@@ -290,13 +329,44 @@ def _events(before: GameState, after: GameState) -> list[str]:
         if killed > 0:
             out.append(f"{a.name}: {killed} {'person' if killed == 1 else 'people'} left with a zombie"
                        " removed from the game (their cars stay; dead patients -5 each)")
-        if mutated > 0:
-            n = mutated // K.ZOMBIE_YELLOW_PATIENTS
-            out.append(f"{a.name}: {mutated} yellow patients alone became {n} zombie{'s' if n != 1 else ''}")
-        cured = a.zombies_cured - b.zombies_cured
-        if cured > 0:
-            out.append(f"{a.name}: a lab doctor cures a zombie (+${K.ZOMBIE_CURE_INCOME * cured})")
     return out
+
+
+def victims(player) -> int:
+    """People a zombie removed from ``player``'s clinic (their cars stay: the abandoned
+    cars that are not the mutated patients')."""
+    return player.clinic.abandoned_cars - player.mutated
+
+
+def tally(player) -> str:
+    """The end screen's zombie line, e.g. "zombies: 3 people killed (1 patient, -5 each),
+    1 cured, 2 still in the clinic (+9 each)"."""
+    dead = victims(player)
+    return (
+        f"zombies: {dead} {'person' if dead == 1 else 'people'} killed, {player.zombies_cured} cured,"
+        f" {len(player.clinic.board.zombies)} still in the clinic (+{K.END_ZOMBIE} each)"
+    )
+
+
+def _move_refusal(state: GameState, clinic, person, goal) -> str | None:
+    """L1163 and L1168 in words: the zombies have not moved yet, the goal holds a zombie,
+    or every way there crosses one (Z3)."""
+    board = clinic.board
+    if not board.zombies or person.stays:
+        return None
+    pending = to_move(state)
+    if pending:
+        return (f"Move: your zombies move first ('they must move ... before anyone else'): the zombie on"
+                f" {pending[0]} has not moved yet")
+    if goal in board.zombies:
+        return (f"Move: a zombie is at {goal}, and 'no one is allowed to move into a module or space"
+                " with a zombie in it'")
+    from core.clinic.game.memo import reach_from
+
+    if goal in reach_from(evolve(board, zombies=()), person.where, person.role):
+        return (f"Move: every way from {person.where} to {goal} goes through a zombie's space (nobody may"
+                " move into a module or space with a zombie in it, nor through one)")
+    return None
 
 
 EXPANSION = Expansion(
@@ -312,5 +382,8 @@ EXPANSION = Expansion(
     admin_steps=_admin_steps,
     end_score=_end_score,
     events=_events,
+    report=_report,
+    move_refusal=_move_refusal,
+    words=_words,
     bot_preference=_bot,
 )

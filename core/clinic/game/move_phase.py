@@ -42,6 +42,7 @@ from core.clinic.people import Clinic, Person, PreAdmissions, person_departs
 from core.clinic.expansions import (
     end_of_movement,
     extra_capacity,
+    move_refusal as expansion_move_refusal,
     move_violations,
     restrict_destinations,
 )
@@ -223,6 +224,12 @@ def apply_end_move(state: GameState) -> GameState:
     choice: ``cars.settle_cars``), check the clinic, record the time
     (``rules.apply_action`` refuses an illegal ``EndMove`` with ``end_move_refusal``;
     ``finish_move`` raises IllegalActionError listing every problem)."""
+    return settle_cars(ended_move(state), AfterCars.MOVE)
+
+
+def ended_move(state: GameState) -> GameState:
+    """``apply_end_move`` up to the cars: the current player's clinic as the move
+    leaves it (the reports of Business start from it)."""
     seat = state.current
     if state.config.options:
         state = end_of_movement(state, seat)  # e.g. zombie kills (expansions)
@@ -241,8 +248,7 @@ def apply_end_move(state: GameState) -> GameState:
         dismissed_nurses=p.dismissed_nurses + gone[Role.NURSE],
         dismissed_orderlies=p.dismissed_orderlies + gone[Role.ORDERLY],
     )
-    state = owe_cars(evolve(state, players=set_player(state, seat, p)), seat, len(stuck))
-    return settle_cars(state, AfterCars.MOVE)
+    return owe_cars(evolve(state, players=set_player(state, seat, p)), seat, len(stuck))
 
 
 def move_refusal(state: GameState, action: MovePerson) -> str:
@@ -251,6 +257,9 @@ def move_refusal(state: GameState, action: MovePerson) -> str:
     if not any(p.id == action.pid for p in clinic.people):
         return f"Move: you have no person {action.pid}"
     person = clinic.person(action.pid)
+    why = expansion_move_refusal(state, clinic, person, action.goal) if state.config.options else None
+    if why:  # an expansion's rule (e.g. a zombie in the way)
+        return why
     made = moves_made(state, person.id)
     if person.stays:
         return (

@@ -122,8 +122,21 @@ def _move(before: GameState, action: MovePerson, after: GameState, seat: int) ->
     time = a.move_time - b.move_time
     return (
         f"{who} moves {person_name(person)} from {place_name(b.board, person.where)}"
-        f" to {place_name(b.board, action.goal)} (time {time})"
+        f" to {place_name(b.board, action.goal)} (time {time}{_path_note(before, b.board, person, action.goal)})"
     )
+
+
+def _path_note(state: GameState, board, person: Person, goal) -> str:
+    """What the expansions say about the cheapest way there, after a comma (e.g. ", +1
+    extinguisher": each costs 1 more time, base L1087); empty otherwise."""
+    if not state.config.options:
+        return ""
+    from core.clinic.expansions import path_notes
+    from core.clinic.movement import cheapest_path
+
+    _, steps = cheapest_path(board, person.where, goal, person.role is Role.PATIENT)
+    note = path_notes(state, board, steps)
+    return f", {note}" if note else ""
 
 
 def _end_move(before: GameState, after: GameState, seat: int) -> str:
@@ -154,16 +167,11 @@ def _reveal(after: GameState) -> str:
 
 
 def _business(before: GameState, after: GameState) -> list[str]:
-    """One line per player after Business: popularity and savings."""
-    out = []
-    for seat in before.turn_order:
-        b, a = before.players[seat], after.players[seat]
-        cured = a.cured - b.cured
-        out.append(
-            f"Business: {a.name} treats {cured} patient{'s' if cured != 1 else ''},"
-            f" popularity {b.popularity}->{a.popularity}, savings ${b.money}->${a.money + a.income}"
-        )
-    return out
+    """One line per player after Business: popularity and savings, and what the
+    expansions did (``business_report``)."""
+    from .business_report import business_sentences
+
+    return business_sentences(before, after)
 
 
 def _deaths(before: GameState, after: GameState) -> list[str]:
@@ -229,8 +237,11 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         text = f"{who} parks the starting car {spot_name(action.spot)}"
     elif isinstance(action, Done):
         text = f"{who} is done {_DONE.get(before.phase, 'with the action')}"
-    else:  # pragma: no cover - every action is listed above
-        text = f"{who}: {action}"
+    else:  # an expansion's action (``Expansion.words``)
+        from core.clinic.expansions import words
+
+        said = words(before, action, done=True)
+        text = f"{who} {said}" if said else f"{who}: {action}"
     parts = [text]
     if before.phase is Phase.SELECT and after.phase is not Phase.SELECT:
         parts.append(_reveal(after))
@@ -280,7 +291,7 @@ def _move_option(state: GameState, action: MovePerson) -> str:
     time, _ = cheapest_path(clinic.board, person.where, action.goal, person.role is Role.PATIENT)
     return (
         f"move {person_name(person)} from {place_name(clinic.board, person.where)}"
-        f" to {place_name(clinic.board, action.goal)} (time {time})"
+        f" to {place_name(clinic.board, action.goal)} (time {time}{_path_note(state, clinic.board, person, action.goal)})"
     )
 
 
@@ -343,7 +354,9 @@ def option_text(state: GameState, action: Action) -> str:
         return f"{verb} {spot_name(action.spot)}"
     if isinstance(action, Done):
         return f"done {_DONE.get(state.phase, 'with the action')}"
-    return str(action)  # pragma: no cover - every action is listed above
+    from core.clinic.expansions import words  # an expansion's action
+
+    return words(state, action) or str(action)
 
 
 def decision_text(state: GameState) -> str:

@@ -119,7 +119,8 @@ def test_the_donor_lies_down_once_the_phase_could_end():
     state = moving(clinic)  # the orderly may not end in the lab
     nurse = clinic.people[0].id
     assert GiveBlood(nurse) not in legal_actions(state)
-    with pytest.raises(IllegalActionError, match="house rule"):
+    with pytest.raises(IllegalActionError, match="the donor lies down once everyone else stands where the Move"
+                       " phase may end .house rule"):
         apply_action(state, GiveBlood(nurse))
 
 
@@ -289,14 +290,60 @@ def test_a_patient_with_a_nurse_on_it_does_not_worsen():
     assert admin(state).players[0].clinic.of_role(Role.NURSE)[0].atop is None
 
 
-def test_the_event_log_says_a_patient_was_helped_with_blood():
-    """B14: the log line of a transfusion (``events``)."""
-    from core.clinic.expansions import events
+def _business_texts(state):
+    """The Business report's body and the event log's sentence of the ``EndMove`` that
+    starts Business in ``state``."""
+    from core.clinic.game.business_report import business_report
+    from core.clinic.game.narration import describe
 
+    after = apply_action(state, EndMove())
+    return business_report(state, after)[1], describe(state, EndMove(), after)
+
+
+def test_the_report_and_the_log_say_each_transfusion():
+    """B14: 'line "transfusion +$N, Y→W"' in the Business report and the event log
+    (L1059 "you earn the income as if you'd cured the patient, but the patient only
+    improves by 1 color": red $10, red -> orange)."""
+    nurse = _room(R).of_role(Role.NURSE)[0].id
+    report, log = _business_texts(_in_business(_room(R)))
+    pid = _room(R).of_role(Role.PATIENT)[0].id
+    line = f"transfusion +$10, R→O: psychiatry patient {pid} in the treatment room at {ROOM} (nurse {nurse})"
+    assert line in report and line in log
+    assert "income $10 ·" in report  # the transfusion is this round's income
     state = _in_business(_room(R))
-    assert any("helped with blood" in e for e in events(state, transfuse(state, 0)))
-    donor = _donor_state()
-    assert any("gives a Blood token" in e for e in events(donor, draw_blood(donor)))
+    wages, upkeep = 1, 4  # a nurse; hub, room, supply room and lab
+    money = state.players[0].money
+    assert f"savings ${money} -> ${money + 10 - wages - upkeep} ($5 of this round's income" in report
+    report, log = _business_texts(_in_business(_room(W)))
+    assert "transfusion +$4, W→home" in report and "W→home" in log  # L1057 completely cured
+
+
+def test_the_report_says_the_donor_gives_blood_or_gets_none():
+    """L1049 "Take a Blood token from the supply and place it on the service hub with
+    the employee, and stand the employee up again" (B14: the report says so; B5: with
+    none left the donor stands up without one)."""
+    from core.clinic.game.business_report import at_business, business_details
+
+    state = in_phase(_donor_state(), Phase.MOVE)
+    (d,) = business_details(at_business(state))
+    assert d.first[0].startswith(f"blood drawn: nurse {state.players[0].clinic.people[0].id} gives a Blood token")
+    clinic = with_blood(state.players[0].clinic, *(LAB_AT,) * K.BLOOD_TOKENS)
+    (d,) = business_details(with_clinic(state, 0, clinic))
+    assert d.first[0].startswith("no Blood token left for nurse")
+
+
+def test_a_donor_refusing_to_move_names_the_rule():
+    """B3 (house): "the donor moves no more"; B4: "none may *end* the Move phase there"
+    (IllegalActionError names the rule in players' words)."""
+    clinic = staff(base_clinic(), Role.NURSE, HUB)
+    donor = clinic.last.id
+    clinic = staff(clinic, Role.NURSE, ROOM)
+    other = clinic.last.id
+    state = apply_action(moving(clinic), GiveBlood(donor))
+    with pytest.raises(IllegalActionError, match="lies down giving blood and moves no more"):
+        apply_action(state, MovePerson(donor, ROOM))
+    with pytest.raises(IllegalActionError, match="otherwise empty service hub"):
+        apply_action(state, MovePerson(other, HUB))
 
 
 def test_blood_is_given_in_the_move_phase_only():
@@ -321,3 +368,64 @@ def test_a_dropped_token_is_no_longer_carried():
     assert left(state) == 1
     after = apply_action(state, EndMove())  # the nurse drops it; Business: the donor gives the last
     assert len(after.players[0].clinic.board.blood) == K.BLOOD_TOKENS
+
+
+# --- Gaps decided in the rulings (§1) -----------------------------------------------------
+def test_a_workaholic_may_give_blood():
+    """B2 (house) with L1034 "one of your staff (nurse, doctor, orderly, or janitor)":
+    "workaholics may donate"."""
+    clinic = staff(base_clinic(), Role.DOCTOR, HUB, Colour.PURPLE)
+    state = moving(clinic, ("blood", "workaholics"))
+    assert GiveBlood(clinic.last.id) in legal_actions(state)
+
+
+def test_the_three_time_counts_before_triage():
+    """B3 (house): "+3 on top of the walk, before Triage" (L1036 "This takes 3 time."):
+    with a triage the donation's 3 time is what the triage takes off."""
+    from core.clinic.components import Module, ModuleKind
+
+    clinic = staff(base_clinic((Module(ModuleKind.TRIAGE), "B2")), Role.NURSE, HUB)
+    state = apply_action(moving(clinic), GiveBlood(clinic.last.id))
+    assert state.players[0].clinic.move_time == 3
+    assert apply_action(state, EndMove()).players[0].time_spent == 0  # 3 - 3 (triage)
+    plain = staff(base_clinic(), Role.NURSE, HUB)
+    plain = apply_action(apply_action(moving(plain), GiveBlood(plain.last.id)), EndMove())
+    assert plain.players[0].time_spent == 3
+
+
+def test_a_token_drops_where_a_zombie_kills_its_nurse():
+    """B7 (house): "at `EndMove` it drops in her module and stays until used (also if a
+    zombie kills her)" with L1170 "anyone ... in a space with a zombie is removed"."""
+    clinic = with_blood(staff(base_clinic(), Role.NURSE, HUB), HUB)
+    nurse = clinic.last.id
+    clinic = evolve(clinic, board=evolve(clinic.board, zombies=(HUB,)))
+    state = moving(clinic, ("blood", "zombies"))
+    state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
+    state = apply_action(state, PickUpBlood(nurse))
+    after = apply_action(state, EndMove()).players[0].clinic
+    assert after.of_role(Role.NURSE) == () and after.board.blood == (HUB,)
+
+
+@pytest.mark.parametrize("where", ["idle room", "operating room"])
+def test_only_working_treatment_rooms_transfuse(where):
+    """B8 (house) with L1040 "A nurse can carry blood to a treatment room": "working
+    treatment rooms only (RD: hub + supply); not operating rooms"."""
+    if where == "idle room":  # no supply room: the treatment room does not work
+        clinic = Clinic(board_of((PSY, "B3"), (TR, "C3"), (LAB, "A3")))
+    else:
+        from clinic_helpers import OR
+
+        clinic = Clinic(board_of((PSY, "B3"), (OR, "C3"), (SR, "C2"), (LAB, "A3")))
+    clinic = staff(clinic, Role.NURSE, ROOM)
+    clinic = with_blood(patient(clinic, Y, ROOM, stays=True), ROOM)
+    after = transfuse(_in_business(clinic), 0).players[0]
+    assert after.clinic.board.blood == (ROOM,) and after.income == 0
+
+
+def test_tokens_score_nothing_at_the_end():
+    """B13 (house): "Tokens score nothing at the end"."""
+    from core.clinic.game.end import end_game
+
+    state = _in_business(_room(Y))
+    bare = _in_business(with_blood(_room(Y)))
+    assert end_game(state).players[0].popularity == end_game(bare).players[0].popularity

@@ -48,8 +48,10 @@ def test_built_only_on_modules_that_do_not_treat_patients():
     sites = {a.space for a in extinguisher_builds(building(clinic))}
     assert sites == {sp("B3"), sp("C2"), sp("A3"), sp("D3")}
     assert sp("C3") not in sites and sp("B2") not in sites
-    with pytest.raises(IllegalActionError, match="does not directly treat patients"):
+    with pytest.raises(IllegalActionError, match="floor 0 C3 holds a treatment room .an extinguisher 'must be built"):
         apply_action(building(clinic), BuildExtinguisher(sp("C3")))
+    with pytest.raises(IllegalActionError, match="floor 0 A1 holds no module"):
+        apply_action(building(clinic), BuildExtinguisher(sp("A1")))
 
 
 def test_one_extinguisher_per_module():
@@ -286,3 +288,117 @@ def test_the_base_builds_stay_offered():
     base = legal_actions(building(clinic, options=()))
     with_ext = legal_actions(building(clinic))
     assert [a for a in with_ext if not isinstance(a, BuildExtinguisher)] == base
+
+
+# --- What the screen says (X9) ----------------------------------------------------------
+def test_the_report_shows_three_dollars_times_the_extinguishers():
+    """X9 '"+$3 × n" income line' for L1097 "an additional $3 for each extinguisher
+    adjacent to the room": two beside the room, a white patient's $4 + $3 × 2."""
+    from core.clinic.game import EndMove
+    from core.clinic.game.business_report import business_report
+
+    board = board_of((PSY, "B3"), (TR, "C3"), (SR, "C2"), (LAB, "D3"))
+    board = evolve(board, extinguishers=frozenset({sp("C2"), sp("D3")}))
+    state = in_phase(started(("extinguishers",)), Phase.MOVE, _treated_in(board))
+    report = business_report(state, apply_action(state, EndMove()))[1]
+    assert ": +$10 (extinguishers +$3 × 2)" in report
+    board = evolve(board, extinguishers=frozenset({sp("B1")}))  # not beside the room
+    state = in_phase(started(("extinguishers",)), Phase.MOVE, _treated_in(board))
+    report = business_report(state, apply_action(state, EndMove()))[1]
+    assert ": +$4\n" in report and "extinguishers" not in report
+
+
+def test_the_path_preview_says_plus_one_extinguisher():
+    """X9 '"+1 extinguisher" in path previews' for L1087 "Moving or conveying into a
+    module with an extinguisher costs 1 additional time": the menu's words and the log
+    count the modules with one the way enters, not the one the person starts in
+    (L1089)."""
+    from core.clinic import Clinic
+    from core.clinic.game.actions import MovePerson
+    from core.clinic.game.narration import describe, option_text
+    from core.clinic.expansions.extinguishers import path_note
+
+    board = board_of((PSY, "B3"), (TR, "C3"), (SR, "B2"), (LAB, "B1"))
+    board = evolve(board, extinguishers=frozenset({sp("B2"), sp("B1"), sp("B3")}))
+    clinic = staff(Clinic(board), Role.DOCTOR, sp("B3"), Colour.WHITE)
+    doc = clinic.last.id
+    state = in_phase(started(("extinguishers",)), Phase.MOVE, clinic)
+    assert "(time 4, +2 extinguishers)" in option_text(state, MovePerson(doc, sp("B1")))
+    assert "(time 2, +1 extinguisher)" in option_text(state, MovePerson(doc, sp("B2")))
+    assert option_text(state, MovePerson(doc, sp("C3"))).endswith("(time 1)")
+    after = apply_action(state, MovePerson(doc, sp("B1")))
+    assert "(time 4, +2 extinguishers)" in describe(state, MovePerson(doc, sp("B1")), after)
+    assert path_note(board, (sp("B3"), sp("C3"))) == ""
+
+
+# --- Gaps decided in the rulings (§2) -----------------------------------------------------
+def test_it_shares_a_conveyor_stop_and_blocks_nothing_above():
+    """X3 (house): "It is a token on the module: it shares the space with a conveyor
+    stop and blocks nothing above"."""
+    from core.clinic.construction import BuildModule, build_cost
+
+    clinic = clinic_with((LAB, "B2"))
+    board = build(clinic.board, BuildConveyor((sp("B3"), sp("B2"))))
+    clinic = evolve(clinic, board=board)
+    state = apply_action(building(clinic), BuildExtinguisher(sp("B2")))
+    board = state.players[0].clinic.board
+    assert sp("B2") in board.extinguishers and sp("B2") in board.conveyor_stops
+    above = BuildModule(SR, sp("B2", 1))
+    assert build(board, above).module_at(sp("B2", 1)) == SR and build_cost(above) > 0
+
+
+@pytest.mark.parametrize("kind", [OR, Module(ModuleKind.OUTPATIENT_SERVICES)])
+def test_no_bonus_outside_treatment_rooms(kind):
+    """X6 (house, literal) with L1097 "each successfully treated patient in a treatment
+    room": "Treatment rooms only, not operating rooms or outpatient"."""
+    from core.clinic import Clinic
+
+    board = board_of((PSY, "B3"), (kind, "C3"), (SR, "C2"))
+    board = evolve(board, extinguishers=frozenset({sp("C2"), sp("B3")}))
+    clinic = staff(Clinic(board), Role.DOCTOR, sp("C3"), Colour.WHITE)
+    clinic = patient(clinic, Colour.WHITE, sp("C3"))
+    with_none = evolve(clinic, board=evolve(board, extinguishers=frozenset()))
+    assert _income(("extinguishers",), clinic) == _income(("extinguishers",), with_none) > 0
+
+
+def test_no_upkeep_and_no_end_game_value():
+    """X7 (house): "No upkeep (not a module or garden, base L868), no end-game value"."""
+    from core.clinic.business import clinic_upkeep
+    from core.clinic.game.end import end_game
+
+    board = board_of((PSY, "B3"), (TR, "C3"), (SR, "C2"), (LAB, "A3"))
+    plain = _treated_in(board)
+    gawked = evolve(plain, board=evolve(board, extinguishers=frozenset({sp("C2"), sp("A3"), sp("B3")})))
+    assert clinic_upkeep(gawked, 0) == clinic_upkeep(plain, 0) == 4
+    state = in_phase(started(("extinguishers",)), Phase.MOVE, plain)
+    other = in_phase(started(("extinguishers",)), Phase.MOVE, gawked)
+    assert end_game(state).players[0].popularity == end_game(other).players[0].popularity
+
+
+def test_zombies_never_gawk():
+    """X8 (house): "Zombies (0-time moves) never gawk" (L1165 "This costs no time")."""
+    from core.clinic import Clinic
+    from core.clinic.expansions.zombies import MoveZombie
+
+    board = evolve(board_of((PSY, "B3"), (TR, "C3"), (SR, "C2")), extinguishers=frozenset({sp("C2")}),
+                   zombies=(sp("C3"),))
+    state = in_phase(started(("extinguishers", "zombies")), Phase.MOVE, Clinic(board))
+    after = apply_action(state, MoveZombie(sp("C3"), sp("C2")))
+    assert after.players[0].clinic.move_time == 0
+
+
+def test_the_basic_player_keeps_its_own_build():
+    """``bot_preference`` only replaces ending the Build action, never another build,
+    and only beside a working treatment room with $10 kept (L1097: the bonus is for
+    rooms beside it)."""
+    from core.clinic.expansions.extinguishers import EXPANSION
+
+    clinic = clinic_with((LAB, "A3"), (LAB, "A1"))
+    state = building(clinic, money=30)
+    options = legal_actions(state)
+    other = next(a for a in options if not isinstance(a, (BuildExtinguisher, Done)))
+    assert EXPANSION.bot_preference(state, options, None, other) is None
+    choice = EXPANSION.bot_preference(state, options, None, Done())
+    assert isinstance(choice, BuildExtinguisher) and choice.space in (sp("B3"), sp("C2"))
+    poor = building(clinic, money=11)
+    assert EXPANSION.bot_preference(poor, legal_actions(poor), None, Done()) is None

@@ -288,13 +288,24 @@ def test_a_game_with_workaholics_keeps_every_doctor_accounted_for():
     assert invariant_violations(state) == []
 
 
-def test_the_event_log_follows_the_workaholic():
-    """W12: the log says he treated and lay down, then left (``events``)."""
+def test_the_report_says_whom_the_workaholic_treated():
+    """W12 "Business shows whom he treated" (L1139 "up to 3 yellow patients ... with no
+    need for nurses. After he treats patients, lay him down"): the Business report and
+    the event log name his patients; the log says he leaves in Admin (L1151)."""
     from core.clinic.expansions import events
+    from core.clinic.game.business_report import business_report
+    from core.clinic.game.narration import describe
 
-    state = in_phase(started(OPTS), Phase.MOVE, room_clinic(Y, Y))
+    clinic = room_clinic(Y, Y, Y)
+    doc = clinic.of_role(Role.DOCTOR)[0].id
+    a, b, c = (q.id for q in clinic.of_role(Role.PATIENT))
+    state = in_phase(started(OPTS), Phase.MOVE, clinic)
+    after = apply_action(state, EndMove())
+    said = f"workaholic doctor {doc} treated yellow patient {a}, yellow patient {b} and yellow patient {c}, then lies down"
+    report = business_report(state, after)[1]
+    assert said in report and said in describe(state, EndMove(), after)
+    assert report.count(f"(doctor {doc}): +$6 (the workaholic, no nurses)") == 3
     treated = business_for(state, 0)
-    assert any("lies down" in e for e in events(state, treated))
     assert any("leaves the game" in e for e in events(treated, exhausted_leave(treated)))
 
 
@@ -314,3 +325,61 @@ def test_the_basic_player_keeps_its_own_hire():
     assert isinstance(choice, HireDoctor) and choice.slot == 0
     moving = in_phase(state, Phase.MOVE, seat=seat)
     assert EXPANSION.bot_preference(moving, options, None, Done()) is None
+
+
+# --- Gaps decided in the rulings (§3) -----------------------------------------------------
+def test_in_outpatient_services_like_any_doctor_then_he_lies_down():
+    """W4 (house): "in outpatient like any doctor ($6); he lies down after *any*
+    treatment" (L1139 "After he treats patients, lay him down")."""
+    clinic = Clinic(board_of((PSY, "B3"), (OUT, "C3"), (SR, "C2")))
+    clinic = staff(clinic, Role.DOCTOR, ROOM, P)
+    clinic = patient(clinic, R, ROOM)
+    lines = care(clinic).lines
+    assert len(lines) == 1 and lines[0].income == 6 and lines[0].nurses == ()
+    after = business_for(in_phase(started(OPTS), Phase.MOVE, clinic), 0)
+    assert after.players[0].clinic.of_role(Role.DOCTOR)[0].lying
+
+
+def test_his_wage_is_a_doctors():
+    """W7 (house) with base L862 "pay each employee as follows:": "purple wage $2"."""
+    from core.clinic.business import wages
+
+    assert wages(room_clinic()) == wages(room_clinic(doctor=W)) == 2
+
+
+def test_a_workaholic_donor_stands_up_in_business_and_stays():
+    """W9 (house): "as a blood donor he stands up in Business (B5)", so Admin keeps him
+    (L1151 takes only those lying down)."""
+    from core.clinic.expansions.blood import draw_blood
+
+    opts = ("blood", "workaholics")
+    clinic = staff(Clinic(board_of((PSY, "B3"), (TR, "C3"), (SR, "C2"))), Role.DOCTOR, sp("B3"), P)
+    clinic = evolve(clinic, people=tuple(evolve(q, lying=True) for q in clinic.people))
+    state = in_phase(started(opts), Phase.MOVE, clinic)
+    up = draw_blood(state)
+    assert not up.players[0].clinic.of_role(Role.DOCTOR)[0].lying
+    assert admin(up).players[0].clinic.of_role(Role.DOCTOR)
+
+
+def test_lying_in_a_lab_after_a_zombie_cure_he_leaves():
+    """W9 (house): "Lying in a lab after a zombie cure, he leaves in Admin; the
+    workaholic step runs before the zombie lab stand-up" (L1182 "lay the doctor down";
+    L1151; L1192 "Each doctor lying in a lab stands up")."""
+    from core.clinic.game.business_phase import business
+
+    opts = ("workaholics", "zombies")
+    clinic = staff(Clinic(board_of((PSY, "B3"), (TR, "C3"), (SR, "C2"), (LAB, "A3"))), Role.DOCTOR, sp("A3"), P)
+    clinic = evolve(clinic, board=evolve(clinic.board, zombies=(sp("A3"),)))
+    state = business(in_phase(started(opts), Phase.MOVE, clinic))
+    p = state.players[0]
+    assert p.zombies_cured == 1 and p.clinic.of_role(Role.DOCTOR)[0].lying
+    assert admin(state).players[0].clinic.of_role(Role.DOCTOR) == ()
+
+
+def test_one_player_hires_him_for_eight_from_the_single_space():
+    """W11 (rulebook arithmetic) with L1127 "it will always cost $8 to hire a
+    workaholic doctor": 1 player, 1 purple in the bag, one university space."""
+    state = new_game(1, 5, options=OPTS)
+    assert len(state.university) == 1
+    assert sum(1 for c in state.university if c is P) + state.doctor_pool[int(P)] == 1
+    assert doctor_cost(evolve(state, university=(P,)), 0) == 8

@@ -307,3 +307,135 @@ def test_the_event_log_says_who_a_zombie_removed():
     state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
     after = apply_action(state, EndMove())
     assert "1 person left with a zombie removed from the game" in describe(state, EndMove(), after)
+    clinic = staff(clinic, Role.ORDERLY, HUB)
+    state = moving(with_zombies(clinic, HUB))
+    state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
+    after = apply_action(state, EndMove())
+    assert "2 people left with a zombie removed from the game" in describe(state, EndMove(), after)
+
+
+def test_zombies_move_in_the_move_phase_only():
+    """L1161-1163 "Move: If you have any zombies in your clinic, they must move":
+    refused in another phase, naming the rule."""
+    from core.clinic.game.rules import reject_reason
+
+    state = in_phase(started(OPTS), Phase.BUILD, with_zombies(base_clinic(), ROOM))
+    assert reject_reason(state, MoveZombie(ROOM, SUPPLY)).endswith(": zombies move in the Move phase")
+
+
+# --- What the screen says (Z15) ---------------------------------------------------------
+def test_a_move_refused_for_a_zombie_names_the_rule():
+    """L1168 "no one is allowed to move into a module or space with a zombie in it"
+    (Z3: nor through it) and L1163 "they must move ... before anyone else": the
+    IllegalActionError says so in players' words."""
+    board = board_of((PSY, "B3"), (TR, "C3"), (SR, "D3"), (LAB, "A3"))
+    clinic = staff(Clinic(board), Role.DOCTOR, HUB, W)
+    doctor = clinic.last.id
+    state = moving(with_zombies(clinic, ROOM))
+    with pytest.raises(IllegalActionError, match="zombies move first .'they must move ... before anyone else'."):
+        apply_action(state, MovePerson(doctor, LAB_AT))
+    state = evolve(state, step=evolve(state.step, zombie_moves=(ROOM,)))  # it has moved
+    with pytest.raises(IllegalActionError, match=r"a zombie is at floor 0 C3, and 'no one is allowed to move into"):
+        apply_action(state, MovePerson(doctor, ROOM))
+    with pytest.raises(IllegalActionError, match="goes through a zombie's space"):
+        apply_action(state, MovePerson(doctor, sp("D3")))
+    empty = moving(clinic)  # no zombie: the base words
+    with pytest.raises(IllegalActionError) as err:
+        apply_action(empty, MovePerson(doctor, sp("D1")))
+    assert "zombie" not in str(err.value)
+
+
+def test_the_business_report_says_cures_and_mutations():
+    """Z15 with L1182 "1 doctor ... in a lab with 1 zombie can cure the zombie, earning
+    $32 ... and lay the doctor down" and L1178 "replace the 2 yellow patients with 1
+    zombie": the report says both, the income line counts the $32."""
+    from core.clinic.game.business_report import business_report
+
+    clinic = with_zombies(staff(base_clinic(), Role.DOCTOR, LAB_AT, Y), LAB_AT)
+    doctor = clinic.last.id
+    clinic = patient(patient(clinic, Y, ROOM, stays=True), Y, ROOM, stays=True)
+    state = moving(clinic)
+    state = evolve(state, step=evolve(state.step, zombie_moves=(LAB_AT,)))
+    report = business_report(state, apply_action(state, EndMove()))[1]
+    assert f"zombie cured +$32: yellow doctor {doctor} in the lab at {LAB_AT} (he lies down)" in report
+    assert f"2 yellow patients alone in the treatment room at {ROOM} become a zombie" in report
+    assert "income $32 ·" in report
+
+
+def test_the_end_screen_counts_the_corpses():
+    """Z15 "corpse/abandoned-car counts" for L1170 "removed from the game ..., but lay
+    them near your player board": the end line counts whom the zombies killed, the
+    cures and the zombies left (+9 each, L1198)."""
+    from core.clinic.expansions.zombies import tally, victims
+
+    clinic = staff(base_clinic(), Role.NURSE, HUB)
+    clinic = patient(clinic, W, HUB)
+    after = _ended(clinic, zombies=(HUB,))
+    p = after.players[0]
+    assert victims(p) == 2 and p.dead == 1
+    assert tally(p) == "zombies: 2 people killed, 0 cured, 1 still in the clinic (+9 each)"
+    mutated = evolve(p, mutated=2, clinic=evolve(p.clinic, abandoned_cars=4))
+    assert victims(mutated) == 2  # the mutated patients' cars are not corpses
+
+
+# --- Gaps decided in the rulings (§4) -----------------------------------------------------
+def test_killed_staff_cost_nothing_more():
+    """Z5 (house): "Killed staff: no penalty, wages or end points" (L1170 "removed from
+    the game")."""
+    from core.clinic.business import wages
+    from core.clinic.game.end import end_score
+
+    clinic = staff(staff(base_clinic(), Role.NURSE, HUB), Role.DOCTOR, HUB, R)
+    after = _ended(clinic, zombies=(HUB,))
+    p = after.players[0]
+    assert p.popularity == 10 and p.dead == 0
+    assert wages(p.clinic) == 0 and end_score(p).doctors == end_score(p).nurses == 0
+
+
+def test_short_supply_the_lowest_room_first():
+    """Z7 (house): "a player's own rooms by floor, row, column when short" with L1178
+    "If there aren't enough zombies to go around"."""
+    board = board_of((PSY, "B3"), (TR, "C3"), (SR, "C2"), (LAB, "B2"), (TR, "A2"), (SR, "C3", 1), (TR, "C2", 1))
+    clinic = Clinic(board)
+    for room in (sp("C2", 1), sp("C3"), sp("A2")):
+        clinic = patient(patient(clinic, Y, room, stays=True), Y, room, stays=True)
+    clinic = with_zombies(clinic, *(HUB,) * (K.ZOMBIES_IN_GAME - 2))
+    state = in_phase(started(OPTS), Phase.MOVE, clinic)
+    zombies = business_for(state, 0).players[0].clinic.board.zombies
+    assert sorted(z for z in zombies if z != HUB) == [sp("A2"), sp("C3")]  # floor 0 first, then by row
+    p = business_for(state, 0).players[0]
+    assert [q.where for q in p.clinic.of_role(Role.PATIENT)] == [sp("C2", 1)] * 2  # unmutated
+
+
+def test_a_cure_is_no_treatment():
+    """Z8 (house): "$32 is this round's income; not a goal treatment" (rulings 0.4c:
+    "zombie cures do not count")."""
+    clinic = with_zombies(staff(base_clinic(), Role.DOCTOR, LAB_AT, Y), LAB_AT)
+    p = business_for(in_phase(started(OPTS), Phase.MOVE, clinic), 0).players[0]
+    assert p.zombies_cured == 1 and p.cured == 0 and p.cured_red == 0
+
+
+def test_zombies_are_no_patients_and_ignore_capacities():
+    """Z10 (house): "Zombies ignore module capacities and are not patients: no
+    worsening, no −2 at the end" (L1194 "Each non-zombie patient ... worsens")."""
+    from core.clinic.game.end import end_score
+
+    clinic = with_zombies(base_clinic(), SUPPLY, SUPPLY, SUPPLY)
+    state = moving(clinic)
+    state = evolve(state, step=evolve(state.step, zombie_moves=(SUPPLY,) * 3))
+    assert EndMove() in legal_actions(state)  # 3 zombies in a supply room
+    after = admin(state)
+    assert after.players[0].clinic.board.zombies == (SUPPLY,) * 3 and after.players[0].dead == 0
+    assert end_score(after.players[0]).patients == 0
+
+
+def test_a_zombie_step_in_words():
+    """Z15 'a "zombies must move" step first' in the plain mode's words and the log
+    (L1165 "This costs no time")."""
+    from core.clinic.game.narration import describe, option_text
+
+    state = moving(with_zombies(base_clinic(), ROOM))
+    step = MoveZombie(ROOM, SUPPLY)
+    said = "move the zombie on the treatment room at floor 0 C3 to the supply room at floor 0 C2 (no time)"
+    assert option_text(state, step) == said
+    assert describe(state, step, apply_action(state, step)).startswith("Player 1 " + said.replace("move ", "moves ", 1))
