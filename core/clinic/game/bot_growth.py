@@ -1,0 +1,60 @@
+"""What the strong computer player values beyond the basic player's plan (rounds 1-5).
+
+Two things that helped (solitaire, seeds 0-23, with the last-round look-ahead: median
+final popularity 11 → 12, mean 10.4 → 11.5; ``docs/bots.md``):
+
+- **triage**: it cuts the time spent each round by 3, one popularity a round (−1 per 3
+  time), for $1 upkeep, so a triage is worth ``left`` popularity less ``left`` dollars;
+- **admissions as late as the places allow** (``admits_wanted``): the strong player
+  selects Admit Patients only when the actions left this round are just enough to fill
+  the places its doctors can work; before that it builds or hires, and the notepad
+  fills meanwhile, so it can choose among more patients.
+
+Tried and dropped (each measured on the same 16 solitaire seeds, basic's values
+otherwise): more treatment rooms and doctors ahead of the places, a nurse for each
+doctor, gardens worth twice as much, buying less popularity early to save for growth.
+Each did as well or worse: doctors ($4 and $2 a round) and rooms ($1 upkeep, their
+supply room another) barely pay for themselves with white patients at $4, and the
+solitaire bag has only 23 patients.
+
+Reads the state only; chooses nothing.
+"""
+
+from __future__ import annotations
+
+from core.clinic.components import ModuleKind, Role
+from core.clinic.construction import BuildModule
+
+from . import constants as K
+from .bot_plan import care_rooms
+from .bot_values import BuildContext
+from .state import ActionTile
+
+#: Time a triage saves each round (rulebook: "reduced by 3") and the time one
+#: popularity costs at the end (−1 per 3 time).
+TRIAGE_TIME = 3
+
+
+class GrowthContext(BuildContext):
+    """``BuildContext`` with a triage's value (module docstring)."""
+
+    def value(self, b, left: int) -> float:
+        if left > 1 and isinstance(b, BuildModule) and b.module.kind is ModuleKind.TRIAGE:
+            popularity = left * TRIAGE_TIME // K.TIME_PER_PENALTY
+            return popularity * K.POPULARITY_PRICE - left  # less $1 upkeep a round
+        return super().value(b, left)
+
+
+def admits_wanted(state, p) -> int:
+    """Admit Patients actions ``p`` still wants this round: enough to fill the places
+    its doctors can work (each action admits up to 1 + its arrival points), at most
+    the Admit tiles it has left."""
+    clinic = p.clinic
+    board = clinic.board
+    doctors = len(clinic.of_role(Role.DOCTOR))
+    places = min(doctors, sum(r.patients for r in care_rooms(board)))
+    gap = places - len(clinic.of_role(Role.PATIENT))
+    if gap <= 0:
+        return 0
+    per_action = 1 + board.arrival_points
+    return min(p.tiles.count(ActionTile.ADMIT), -(-gap // per_action))
