@@ -125,6 +125,15 @@ def _neighbours(cols: int, rows: int, space: Space) -> tuple[Space, ...]:
 
 
 @lru_cache(maxsize=None)
+def _spaces_of_border(cols: int, rows: int, border: Border) -> tuple[Space, ...]:
+    if border.vertical:
+        cand = (Space(0, border.x - 1, border.y), Space(0, border.x, border.y))
+    else:
+        cand = (Space(0, border.x, border.y - 1), Space(0, border.x, border.y))
+    return tuple(s for s in cand if _in_bounds(cols, rows, s))
+
+
+@lru_cache(maxsize=None)
 def _borders_of(space: Space) -> tuple[Border, ...]:
     return tuple(border_of(space, d) for d in Direction)
 
@@ -185,11 +194,7 @@ class Board:
 
     def spaces_of_border(self, border: Border) -> tuple[Space, ...]:
         """The one or two ground-floor spaces a border touches."""
-        if border.vertical:
-            cand = (Space(0, border.x - 1, border.y), Space(0, border.x, border.y))
-        else:
-            cand = (Space(0, border.x, border.y - 1), Space(0, border.x, border.y))
-        return tuple(s for s in cand if self.in_bounds(s))
+        return _spaces_of_border(self.cols, self.rows, border)
 
     @cached_property
     def all_borders(self) -> tuple[Border, ...]:

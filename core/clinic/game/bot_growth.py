@@ -23,7 +23,7 @@ Reads the state only; chooses nothing.
 from __future__ import annotations
 
 from core.clinic.components import ModuleKind, Role
-from core.clinic.construction import BuildModule
+from core.clinic.construction import BuildGarden, BuildModule
 
 from . import constants as K
 from .bot_plan import care_rooms
@@ -33,6 +33,10 @@ from .state import ActionTile
 #: Time a triage saves each round (rulebook: "reduced by 3") and the time one
 #: popularity costs at the end (−1 per 3 time).
 TRIAGE_TIME = 3
+#: Patients a treatment room treats in a round (its 2 places) and what a garden beside
+#: it adds to each (rulebook: +$2 per adjacent garden).
+ROOM_PATIENTS = 2
+GARDEN_DOLLARS = 2
 
 
 class GrowthContext(BuildContext):
@@ -42,6 +46,11 @@ class GrowthContext(BuildContext):
         if left > 1 and isinstance(b, BuildModule) and b.module.kind is ModuleKind.TRIAGE:
             popularity = left * TRIAGE_TIME // K.TIME_PER_PENALTY
             return popularity * K.POPULARITY_PRICE - left  # less $1 upkeep a round
+        if left > 1 and isinstance(b, BuildGarden):
+            rooms = self.board.working_treatment_rooms
+            n = sum(1 for x in self.board.neighbours(b.space) if x in rooms)
+            # Each patient treated in a room beside it earns $2 more, from this round.
+            return n * ROOM_PATIENTS * GARDEN_DOLLARS * (left - 0.5) - left
         return super().value(b, left)
 
 
