@@ -190,7 +190,9 @@ def _legal_builds(board: Board, services: tuple[Service, ...]) -> tuple[Build, .
     out = []
     plain_ok: dict = {}
     for a in _plausible_builds(board, services):
-        if isinstance(a, BuildModule):
+        if isinstance(a, (BuildModule, BuildGarden, BuildHelipad)):
+            # ``_plausible_builds`` offers these only where ``check_build`` allows them
+            # (a free space; floor 0 or a garden below; a module below a helipad).
             out.append(a)
         elif isinstance(a, (BuildParking, UpgradeParking)):
             # Moving chosen border cars into the tile is always possible once the tile

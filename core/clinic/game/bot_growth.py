@@ -23,11 +23,13 @@ Reads the state only; chooses nothing.
 from __future__ import annotations
 
 from core.clinic.components import ModuleKind, Role
-from core.clinic.construction import BuildGarden, BuildModule
+from core.clinic.components import Helipad
+from core.clinic.construction import BuildConveyor, BuildGarden, BuildModule, build
 
 from . import constants as K
 from .bot_plan import care_rooms
 from .bot_values import BuildContext
+from .memo import reach_from
 from .state import ActionTile
 
 #: Time a triage saves each round (rulebook: "reduced by 3") and the time one
@@ -37,6 +39,8 @@ TRIAGE_TIME = 3
 #: it adds to each (rulebook: +$2 per adjacent garden).
 ROOM_PATIENTS = 2
 GARDEN_DOLLARS = 2
+#: Dollars one unit of time is worth (−1 popularity per 3 time, $3 a popularity).
+TIME_DOLLARS = K.POPULARITY_PRICE / K.TIME_PER_PENALTY
 
 
 class GrowthContext(BuildContext):
@@ -46,12 +50,35 @@ class GrowthContext(BuildContext):
         if left > 1 and isinstance(b, BuildModule) and b.module.kind is ModuleKind.TRIAGE:
             popularity = left * TRIAGE_TIME // K.TIME_PER_PENALTY
             return popularity * K.POPULARITY_PRICE - left  # less $1 upkeep a round
+        if left > 1 and isinstance(b, BuildConveyor):
+            return self._conveyor(b, left)
         if left > 1 and isinstance(b, BuildGarden):
             rooms = self.board.working_treatment_rooms
             n = sum(1 for x in self.board.neighbours(b.space) if x in rooms)
             # Each patient treated in a room beside it earns $2 more, from this round.
             return n * ROOM_PATIENTS * GARDEN_DOLLARS * (left - 0.5) - left
         return super().value(b, left)
+
+
+    def _conveyor(self, b, left: int) -> float:
+        """Time saved walking patients in: conveyor rides take no time."""
+        try:
+            after = build(self.board, b)
+        except ValueError:
+            return 0
+        saved = walk_in(self.board) - walk_in(after)
+        return saved * ROOM_PATIENTS * (left - 0.5) * TIME_DOLLARS
+
+
+def walk_in(board) -> int:
+    """Time from the nearest entrance or helipad to each working treatment room, summed
+    (what each round's patients walk)."""
+    points = tuple(board.entrances) + board.spaces_with(Helipad)
+    total = 0
+    for room in board.working_treatment_rooms:
+        times = [t for a in points if (t := reach_from(board, a, Role.PATIENT).get(room)) is not None]
+        total += min(times, default=0)
+    return total
 
 
 def admits_wanted(state, p) -> int:
