@@ -238,11 +238,14 @@ class StrongBot(BasicBot):
             if ActionTile.BUILD in tiles and self._best_last_build(state) > 0:
                 return SelectTile(ActionTile.BUILD)
             return super()._select(state, options)
+        if state.player_count > 1:
+            return super()._select(state, options)  # rivals would admit the patients first
         return self._select_growth(state, options)
 
     def _select_growth(self, state: GameState, options: list) -> Action:
-        """Rounds 1-5: Admit Patients as late as the places to fill allow (the notepad
-        fills meanwhile); before that, the build or hire worth most, else as basic."""
+        """Rounds 1-5 alone: Admit Patients as late as the places to fill allow (the
+        notepad fills meanwhile, and no rival takes its patients); before that, the build
+        or hire worth most, else as basic."""
         p = state.players[state.current]
         tiles = {a.tile for a in options}
         actions_left = K.ACTIONS_PER_ROUND - state.action + 1

@@ -109,3 +109,18 @@ def test_solitaire_builds_or_hires_before_admitting():
         assert SelectTile(ActionTile.ADMIT) in state.legal
         assert basic.choose(state) == SelectTile(ActionTile.ADMIT), seed
         assert StrongBot().choose(state).tile in (ActionTile.BUILD, ActionTile.HIRE), seed
+
+
+def test_solitaire_conveyor_shortens_the_walk():
+    """Rulebook, Conveyor: riding from stop to stop takes no time (ruling 0.5: stop by
+    stop, each ride 0); Time Spent: "for each 3 time you've spent, you will lose 1
+    popularity". Where its patients walk through the service hub to the treatment room
+    and no triage is on offer (seeds 3, 9 and 11), the strong player alone buys a conveyor
+    and spends less time than the basic player, who never buys one."""
+    from core.clinic.components import ModuleKind
+
+    for seed in (3, 9, 11):
+        assert not any(st.module.kind is ModuleKind.TRIAGE for st in new_game(["Solo"], seed).special_stacks)
+        strong, basic = _solitaire("strong", seed), _solitaire("basic", seed)
+        assert strong.clinic.board.conveyor_stops and not basic.clinic.board.conveyor_stops, seed
+        assert strong.time_spent < basic.time_spent, seed
