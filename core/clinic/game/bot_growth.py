@@ -1,29 +1,32 @@
 """What the strong computer player values beyond the basic player's plan (rounds 1-5).
 
-Two things that helped (solitaire, seeds 0-23, with the last-round look-ahead: median
-final popularity 11 → 12, mean 10.4 → 11.5; ``docs/bots.md``):
+What helped, alone (solitaire seeds 0-49 with the last-round look-ahead: median final
+popularity 11 → 13, mean 10.6 → 13.0; ``docs/bots.md``):
 
-- **triage**: it cuts the time spent each round by 3, one popularity a round (−1 per 3
-  time), for $1 upkeep, so a triage is worth ``left`` popularity less ``left`` dollars;
-- **admissions as late as the places allow** (``admits_wanted``): the strong player
-  selects Admit Patients only when the actions left this round are just enough to fill
-  the places its doctors can work; before that it builds or hires, and the notepad
-  fills meanwhile, so it can choose among more patients.
+- **time is popularity** (−1 per 3 time): a **triage** cuts the time spent each round
+  by 3, one popularity a round for $1 upkeep; a **conveyor** whose rides shorten the
+  walk from the entrances to the treatment rooms saves that time for every patient
+  (``walk_in``), with no upkeep;
+- **gardens** at what they bring: $2 for each patient treated beside them;
+- **admissions as late as the places allow** (``admits_wanted``, alone only): the
+  strong player selects Admit Patients only when the actions left this round are just
+  enough to fill the places its doctors can work; before that it builds or hires, and
+  the notepad fills meanwhile, so it can choose among more patients. With rivals it
+  admits as the basic player does (they would take the patients first).
 
-Tried and dropped (each measured on the same 16 solitaire seeds, basic's values
-otherwise): more treatment rooms and doctors ahead of the places, a nurse for each
-doctor, gardens worth twice as much, buying less popularity early to save for growth.
-Each did as well or worse: doctors ($4 and $2 a round) and rooms ($1 upkeep, their
-supply room another) barely pay for themselves with white patients at $4, and the
-solitaire bag has only 23 patients.
+Tried and dropped (``docs/bots.md``): more treatment rooms and doctors ahead of the
+places, a second service, a nurse for each doctor, buying less popularity early to save
+for growth. Each did as well or worse: doctors ($4 and $2 a round) and rooms ($1 upkeep,
+their supply room another) barely pay for themselves with white patients at $4, the
+savings they need are those that would buy popularity, and the solitaire bag has only
+23 patients.
 
 Reads the state only; chooses nothing.
 """
 
 from __future__ import annotations
 
-from core.clinic.components import ModuleKind, Role
-from core.clinic.components import Helipad
+from core.clinic.components import Helipad, ModuleKind, Role
 from core.clinic.construction import BuildConveyor, BuildGarden, BuildModule, build
 
 from . import constants as K
@@ -44,7 +47,8 @@ TIME_DOLLARS = K.POPULARITY_PRICE / K.TIME_PER_PENALTY
 
 
 class GrowthContext(BuildContext):
-    """``BuildContext`` with a triage's value (module docstring)."""
+    """``BuildContext`` with what triage, conveyors and gardens bring (module
+    docstring)."""
 
     def value(self, b, left: int) -> float:
         if left > 1 and isinstance(b, BuildModule) and b.module.kind is ModuleKind.TRIAGE:
@@ -58,7 +62,6 @@ class GrowthContext(BuildContext):
             # Each patient treated in a room beside it earns $2 more, from this round.
             return n * ROOM_PATIENTS * GARDEN_DOLLARS * (left - 0.5) - left
         return super().value(b, left)
-
 
     def _conveyor(self, b, left: int) -> float:
         """Time saved walking patients in: conveyor rides take no time."""
