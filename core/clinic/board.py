@@ -125,6 +125,12 @@ def _neighbours(cols: int, rows: int, space: Space) -> tuple[Space, ...]:
 
 
 @lru_cache(maxsize=None)
+def _spaces(cols: int, rows: int, floor: int | None) -> tuple[Space, ...]:
+    floors = range(MAX_FLOOR + 1) if floor is None else (floor,)
+    return tuple(Space(f, c, r) for f in floors for r in range(rows) for c in range(cols))
+
+
+@lru_cache(maxsize=None)
 def _spaces_of_border(cols: int, rows: int, border: Border) -> tuple[Space, ...]:
     if border.vertical:
         cand = (Space(0, border.x - 1, border.y), Space(0, border.x, border.y))
@@ -179,10 +185,7 @@ class Board:
 
     def spaces(self, floor: int | None = None) -> tuple[Space, ...]:
         """Every space of one floor (or of all floors), floor by floor in reading order."""
-        floors = range(MAX_FLOOR + 1) if floor is None else (floor,)
-        return tuple(
-            Space(f, c, r) for f in floors for r in range(self.rows) for c in range(self.cols)
-        )
+        return _spaces(self.cols, self.rows, floor)
 
     def neighbours(self, space: Space) -> tuple[Space, ...]:
         """Adjacent spaces (orthogonal, up and down included) that are on the board."""
