@@ -125,6 +125,21 @@ def _neighbours(cols: int, rows: int, space: Space) -> tuple[Space, ...]:
 
 
 @lru_cache(maxsize=None)
+def _spaces(cols: int, rows: int, floor: int | None) -> tuple[Space, ...]:
+    floors = range(MAX_FLOOR + 1) if floor is None else (floor,)
+    return tuple(Space(f, c, r) for f in floors for r in range(rows) for c in range(cols))
+
+
+@lru_cache(maxsize=None)
+def _spaces_of_border(cols: int, rows: int, border: Border) -> tuple[Space, ...]:
+    if border.vertical:
+        cand = (Space(0, border.x - 1, border.y), Space(0, border.x, border.y))
+    else:
+        cand = (Space(0, border.x, border.y - 1), Space(0, border.x, border.y))
+    return tuple(s for s in cand if _in_bounds(cols, rows, s))
+
+
+@lru_cache(maxsize=None)
 def _borders_of(space: Space) -> tuple[Border, ...]:
     return tuple(border_of(space, d) for d in Direction)
 
@@ -170,10 +185,7 @@ class Board:
 
     def spaces(self, floor: int | None = None) -> tuple[Space, ...]:
         """Every space of one floor (or of all floors), floor by floor in reading order."""
-        floors = range(MAX_FLOOR + 1) if floor is None else (floor,)
-        return tuple(
-            Space(f, c, r) for f in floors for r in range(self.rows) for c in range(self.cols)
-        )
+        return _spaces(self.cols, self.rows, floor)
 
     def neighbours(self, space: Space) -> tuple[Space, ...]:
         """Adjacent spaces (orthogonal, up and down included) that are on the board."""
@@ -185,11 +197,7 @@ class Board:
 
     def spaces_of_border(self, border: Border) -> tuple[Space, ...]:
         """The one or two ground-floor spaces a border touches."""
-        if border.vertical:
-            cand = (Space(0, border.x - 1, border.y), Space(0, border.x, border.y))
-        else:
-            cand = (Space(0, border.x, border.y - 1), Space(0, border.x, border.y))
-        return tuple(s for s in cand if self.in_bounds(s))
+        return _spaces_of_border(self.cols, self.rows, border)
 
     @cached_property
     def all_borders(self) -> tuple[Border, ...]:

@@ -100,7 +100,7 @@ def _conveyor_candidates(board: Board):
                 yield BuildConveyor((a, b))
 
 
-def _modules_fitting(board: Board, space: Space, modules: list[Module]):
+def _modules_fitting(board: Board, space: Space, modules: list[Module], hub_floors: frozenset | None = None):
     """Legal ``BuildModule``s on a free, supported ``space``: the checks of
     ``_check_module`` done once per space instead of once per module (a fast path for
     ``legal_builds``; the property tests compare it with ``check_build``)."""
@@ -115,12 +115,9 @@ def _modules_fitting(board: Board, space: Space, modules: list[Module]):
             buildings.add(board.building_index[n])
     if len(buildings) > 1:
         return
-    hub_taken = any(
-        m.kind is ModuleKind.SERVICE_HUB
-        and s.floor == space.floor
-        and board.building_index[s] in buildings
-        for s, m in board.modules
-    )
+    if hub_floors is None:
+        hub_floors = _hub_floors(board)
+    hub_taken = any((space.floor, b) in hub_floors for b in buildings)
     for m in modules:
         if m.kind.tile_colour in colours:
             continue
@@ -129,12 +126,19 @@ def _modules_fitting(board: Board, space: Space, modules: list[Module]):
         yield BuildModule(m, space)
 
 
+def _hub_floors(board: Board) -> frozenset:
+    """(floor, building number) of every service hub: one hub per floor per building."""
+    index = board.building_index
+    return frozenset((s.floor, index[s]) for s, m in board.modules if m.kind is ModuleKind.SERVICE_HUB)
+
+
 def _plausible_builds(board: Board, services: tuple[Service, ...]):
     """``candidate_builds`` without the ones that fail on an occupied or unsupported
     space (a cheap pre-filter; ``check_build`` still decides)."""
     modules = [Module(ModuleKind.SERVICE_HUB, s) for s in services]
     modules += [Module(k) for k in ModuleKind if k is not ModuleKind.SERVICE_HUB]
     memo: dict = {}
+    hub_floors = _hub_floors(board)
     for space in board.spaces():
         tile = board.tile_at(space)
         if isinstance(tile, ParkingTile):
@@ -143,7 +147,7 @@ def _plausible_builds(board: Board, services: tuple[Service, ...]):
             continue
         below = board.tile_at(space.below()) if space.floor else None
         if space.floor == 0 or isinstance(below, Module):
-            yield from _modules_fitting(board, space, modules)
+            yield from _modules_fitting(board, space, modules, hub_floors)
         if space.floor == 0 or isinstance(below, Garden):
             yield BuildGarden(space)
         if isinstance(below, Module):
@@ -190,7 +194,9 @@ def _legal_builds(board: Board, services: tuple[Service, ...]) -> tuple[Build, .
     out = []
     plain_ok: dict = {}
     for a in _plausible_builds(board, services):
-        if isinstance(a, BuildModule):
+        if isinstance(a, (BuildModule, BuildGarden, BuildHelipad)):
+            # ``_plausible_builds`` offers these only where ``check_build`` allows them
+            # (a free space; floor 0 or a garden below; a module below a helipad).
             out.append(a)
         elif isinstance(a, (BuildParking, UpgradeParking)):
             # Moving chosen border cars into the tile is always possible once the tile

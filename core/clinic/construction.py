@@ -9,7 +9,7 @@ classes; ``check_build`` raises ``IllegalActionError`` naming the rule and the i
 
 from __future__ import annotations
 
-import attrs
+from core.clinic.fast_evolve import evolve
 from attrs import field, frozen
 
 from . import constants as K
@@ -209,7 +209,7 @@ def check_build(board: Board, action: Build) -> None:
         if len(action.cars_moved) > K.PARKING_TILE_CARS:
             _fail(f"parking at {s} holds only {K.PARKING_TILE_CARS} cars")
         if action.cars_moved:
-            trial = attrs.evolve(board, tiles=board.tiles + ((s, ParkingTile(K.PARKING_TILE_CARS)),))
+            trial = evolve(board, tiles=board.tiles + ((s, ParkingTile(K.PARKING_TILE_CARS)),))
             move_cars_into_tile(trial, s, action.cars_moved)
     elif isinstance(action, UpgradeParking):
         tile = board.tile_at(action.space)
@@ -272,10 +272,10 @@ def _check_conveyor(board: Board, stops: tuple[Space, ...]) -> None:
 
 def _upgraded(board: Board, space: Space) -> Board:
     tiles = tuple(
-        (s, attrs.evolve(t, capacity=K.PARKING_TILE_UPGRADED_CARS)) if s == space else (s, t)
+        (s, evolve(t, capacity=K.PARKING_TILE_UPGRADED_CARS)) if s == space else (s, t)
         for s, t in board.tiles
     )
-    return attrs.evolve(board, tiles=tiles)
+    return evolve(board, tiles=tiles)
 
 
 def build(board: Board, action: Build) -> Board:
@@ -284,22 +284,22 @@ def build(board: Board, action: Build) -> Board:
     Paying is the caller's business (``build_cost``)."""
     check_build(board, action)
     if isinstance(action, BuildModule):
-        return attrs.evolve(board, tiles=board.tiles + ((action.space, action.module),))
+        return evolve(board, tiles=board.tiles + ((action.space, action.module),))
     if isinstance(action, BuildGarden):
-        return attrs.evolve(board, tiles=board.tiles + ((action.space, Garden()),))
+        return evolve(board, tiles=board.tiles + ((action.space, Garden()),))
     if isinstance(action, BuildHelipad):
-        return attrs.evolve(board, tiles=board.tiles + ((action.space, Helipad()),))
+        return evolve(board, tiles=board.tiles + ((action.space, Helipad()),))
     if isinstance(action, (BuildParking, UpgradeParking)):
         if isinstance(action, BuildParking):
             tiles = board.tiles + ((action.space, ParkingTile(K.PARKING_TILE_CARS)),)
-            board = attrs.evolve(board, tiles=tiles)
+            board = evolve(board, tiles=tiles)
         else:
             board = _upgraded(board, action.space)
         return move_cars_into_tile(board, action.space, action.cars_moved)
     if isinstance(action, BuildEntrance):
-        return attrs.evolve(board, entrances=board.entrances + (action.border,))
+        return evolve(board, entrances=board.entrances + (action.border,))
     assert isinstance(action, BuildConveyor)
-    return attrs.evolve(board, conveyor_stops=board.conveyor_stops + action.stops)
+    return evolve(board, conveyor_stops=board.conveyor_stops + action.stops)
 
 
 def beginner_initial_board(patient_colour: Colour) -> Board:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 
-import attrs
+from core.clinic.fast_evolve import evolve
 
 from . import constants as K
 from .board import Board, Border, Space
@@ -214,8 +214,8 @@ def move_person(clinic: Clinic, pid: int, goal: Location) -> Clinic:
     patient = person.role is Role.PATIENT
     time, _ = cheapest_path(clinic.board, person.where, goal, patient)
     stays = person.stays or is_shortcut(clinic.board, person.where, goal, patient)
-    clinic = replace_person(clinic, attrs.evolve(person, where=goal, stays=stays))
-    return attrs.evolve(clinic, move_time=clinic.move_time + time)
+    clinic = replace_person(clinic, evolve(person, where=goal, stays=stays))
+    return evolve(clinic, move_time=clinic.move_time + time)
 
 
 _ROLE_INDEX = {Role.DOCTOR: 0, Role.NURSE: 1, Role.ORDERLY: 2, Role.PATIENT: 3}
@@ -316,10 +316,10 @@ def finish_move(clinic: Clinic, extra=None) -> tuple[Clinic, int]:
     for p in clinic.people:
         m = board.module_at(p.where) if isinstance(p.where, Space) else None
         if p.role is Role.PATIENT and m is not None and m.kind in staying:
-            p = attrs.evolve(p, stays=True)
+            p = evolve(p, stays=True)
         people.append(p)
     time = time_to_record(clinic.move_time, board.has_triage)
-    return attrs.evolve(clinic, people=tuple(people), move_time=0), time
+    return evolve(clinic, people=tuple(people), move_time=0), time
 
 
 __all__ = [

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
+from core.clinic.fast_evolve import evolve
 
 from .board import Board, Border, Space
 from .components import ParkingTile
@@ -60,7 +60,7 @@ def park_car(board: Board, spot: CarSpot) -> Board:
             raise IllegalActionError(
                 f"Parking: cannot park {spot}, a module touches that border"
             )
-        return attrs.evolve(board, border_cars=board.border_cars | {spot})
+        return evolve(board, border_cars=board.border_cars | {spot})
     tile = board.tile_at(spot)
     if not isinstance(tile, ParkingTile):
         raise IllegalActionError(f"Parking: there is no parking tile at {spot}")
@@ -79,7 +79,7 @@ def remove_car(board: Board, spot: CarSpot) -> Board:
     if isinstance(spot, Border):
         if spot not in board.border_cars:
             raise IllegalActionError(f"Taking a car: no car is parked {spot}")
-        return attrs.evolve(board, border_cars=board.border_cars - {spot})
+        return evolve(board, border_cars=board.border_cars - {spot})
     tile = board.tile_at(spot)
     if not isinstance(tile, ParkingTile) or tile.cars == 0:
         raise IllegalActionError(f"Taking a car: no car is parked on a parking tile at {spot}")
@@ -123,6 +123,6 @@ def move_cars_into_tile(board: Board, tile_space: Space, sources: tuple[CarSpot,
 
 def _set_tile_cars(board: Board, space: Space, cars: int) -> Board:
     tiles = tuple(
-        (s, attrs.evolve(t, cars=cars) if s == space else t) for s, t in board.tiles
+        (s, evolve(t, cars=cars) if s == space else t) for s, t in board.tiles
     )
-    return attrs.evolve(board, tiles=tiles)
+    return evolve(board, tiles=tiles)

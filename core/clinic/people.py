@@ -11,7 +11,7 @@ where they stand, and the time spent so far in the current Move phase.
 
 from __future__ import annotations
 
-import attrs
+from core.clinic.fast_evolve import evolve
 from attrs import field, frozen
 
 from .board import Board, Border, Space
@@ -113,12 +113,12 @@ def is_arrival_point(board: Board, where: Location) -> bool:
 
 def with_board(clinic: Clinic, board: Board) -> Clinic:
     """The clinic with a new board (after a build)."""
-    return attrs.evolve(clinic, board=board)
+    return evolve(clinic, board=board)
 
 
 def _add(clinic: Clinic, person: Person, car_spot: CarSpot) -> Clinic:
     board = park_car(clinic.board, car_spot)
-    return attrs.evolve(
+    return evolve(
         clinic, board=board, people=clinic.people + (person,), next_id=clinic.next_id + 1
     )
 
@@ -173,7 +173,7 @@ def person_leaves(clinic: Clinic, pid: int, car_spot: CarSpot) -> Clinic:
     Raises IllegalActionError when there is no such person or no car there."""
     clinic.person(pid)
     board = remove_car(clinic.board, car_spot)
-    return attrs.evolve(
+    return evolve(
         clinic, board=board, people=tuple(p for p in clinic.people if p.id != pid)
     )
 
@@ -184,17 +184,17 @@ def person_departs(clinic: Clinic, pid: int) -> Clinic:
     counts it as owed, ``game.cars``).  Raises IllegalActionError when there is no such
     person."""
     clinic.person(pid)
-    return attrs.evolve(clinic, people=tuple(p for p in clinic.people if p.id != pid))
+    return evolve(clinic, people=tuple(p for p in clinic.people if p.id != pid))
 
 
 def recolour(clinic: Clinic, pid: int, colour: Colour) -> Clinic:
     """Person ``pid`` gets a new colour (a doctor trains or tires, a patient worsens)."""
     person = clinic.person(pid)
-    return replace_person(clinic, attrs.evolve(person, colour=colour))
+    return replace_person(clinic, evolve(person, colour=colour))
 
 
 def replace_person(clinic: Clinic, person: Person) -> Clinic:
     """The clinic with ``person`` (same id) replaced."""
-    return attrs.evolve(
+    return evolve(
         clinic, people=tuple(person if p.id == person.id else p for p in clinic.people)
     )

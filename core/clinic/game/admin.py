@@ -8,7 +8,7 @@ main-board steps 1-6 and the flips only prepare a round that never comes.
 
 from __future__ import annotations
 
-from attrs import evolve
+from core.clinic.fast_evolve import evolve
 
 from core.clinic.board import Space
 from core.clinic.components import Colour, ModuleKind, Role

@@ -10,7 +10,7 @@ left into an empty space, which the row closes again at once).
 
 from __future__ import annotations
 
-from attrs import evolve
+from core.clinic.fast_evolve import evolve
 
 from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
 from .memo import free_parking_spots

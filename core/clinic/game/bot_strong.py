@@ -35,6 +35,7 @@ from core.clinic.construction import BuildModule, build, build_cost
 
 from . import constants as K
 from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
+from .bot_growth import GrowthContext, admits_wanted
 from .bot_plan import care_rooms, plan_care
 from .bot_values import expenses, probe_arrival
 from .bots import BasicBot
@@ -171,6 +172,7 @@ class StrongBot(BasicBot):
     docstring). Deterministic; decides from the player's view only."""
 
     level = "strong"
+    build_context = GrowthContext
 
     def __init__(self, seed: int = 0, look_ahead: bool = True) -> None:
         super().__init__(seed)
@@ -235,6 +237,28 @@ class StrongBot(BasicBot):
                 return SelectTile(ActionTile.HIRE)
             if ActionTile.BUILD in tiles and self._best_last_build(state) > 0:
                 return SelectTile(ActionTile.BUILD)
+            return super()._select(state, options)
+        if state.player_count > 1:
+            return super()._select(state, options)  # rivals would admit the patients first
+        return self._select_growth(state, options)
+
+    def _select_growth(self, state: GameState, options: list) -> Action:
+        """Rounds 1-5 alone: Admit Patients as late as the places to fill allow (the
+        notepad fills meanwhile, and no rival takes its patients); before that, the build
+        or hire worth most, else as basic."""
+        p = state.players[state.current]
+        tiles = {a.tile for a in options}
+        actions_left = K.ACTIONS_PER_ROUND - state.action + 1
+        if ActionTile.ADMIT in tiles and admits_wanted(state, p) >= actions_left:
+            return SelectTile(ActionTile.ADMIT)
+        want = {}
+        if ActionTile.BUILD in tiles:
+            want[ActionTile.BUILD] = self._best_build(state, p, None)[0]
+        if ActionTile.HIRE in tiles:
+            want[ActionTile.HIRE] = self._best_hire_value(state, p)
+        best = max(want, key=lambda t: (want[t], -int(t)), default=None)
+        if best is not None and want[best] > 0:
+            return SelectTile(best)
         return super()._select(state, options)
 
     def _best_last_build(self, state: GameState) -> float:

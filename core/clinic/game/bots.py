@@ -96,6 +96,9 @@ class BasicBot:
 
     level = "basic"
 
+    #: What builds are worth (``bot_values``); the strong player plugs in its own.
+    build_context = BuildContext
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
@@ -172,7 +175,7 @@ class BasicBot:
         left = K.ROUNDS - state.round + 1
         keep = reserve(p, left)
         best: tuple[float, Action | None] = (0.0, None)
-        ctx = BuildContext(state, p)
+        ctx = self.build_context(state, p)
         for a in options:
             if not isinstance(a, Construct):
                 continue

@@ -4,7 +4,7 @@ free initial construction, and the bonus tiles (rulebook "Action: Build", "Setup
 
 from __future__ import annotations
 
-from attrs import evolve
+from core.clinic.fast_evolve import evolve
 
 from core.clinic.build_options import legal_builds
 from core.clinic.components import Colour, Module, ModuleKind, Role, Service
@@ -47,6 +47,7 @@ def build_options(state: GameState) -> list[Construct]:
     out = []
     costs: dict = {}  # build_cost depends only on the component and the floor
     supplies = supplies_left(state)
+    shortages: dict = {}
     for b in legal_builds(p.clinic.board, services):
         if isinstance(b, BuildModule):
             kind = b.module.kind
@@ -57,7 +58,13 @@ def build_options(state: GameState) -> list[Construct]:
             key = (kind, b.space.floor)
         else:
             key = (type(b), getattr(b, "space", None) and b.space.floor)
-        if shortage(state, b, supplies):
+        # The shared supply depends only on what is built (and, for a conveyor, how
+        # many stops): asked once per kind.
+        skey = (type(b), getattr(b, "module", None), len(getattr(b, "stops", ())))
+        short = shortages.get(skey)
+        if short is None:
+            short = shortages[skey] = bool(shortage(state, b, supplies))
+        if short:
             continue
         cost = costs.get(key)
         if cost is None:

@@ -8,7 +8,7 @@ so that only it can buy popularity (``buy_popularity``, reverse turn order).
 
 from __future__ import annotations
 
-from attrs import evolve
+from core.clinic.fast_evolve import evolve
 
 from core.clinic.business import best_in_room, clinic_upkeep, pay_expenses, treat, wages
 from core.clinic.expansions import after_business, before_business, room_treatment

@@ -18,7 +18,7 @@ Computer players (and the end of the game) choose by ``computer_car``.
 
 from __future__ import annotations
 
-from attrs import evolve
+from core.clinic.fast_evolve import evolve
 
 from core.clinic.board import Board, Border
 from core.clinic.parking import CarSpot, parked_spots, remove_car

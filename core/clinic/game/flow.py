@@ -8,7 +8,7 @@ Administration.
 
 from __future__ import annotations
 
-from attrs import evolve
+from core.clinic.fast_evolve import evolve
 
 from . import constants as K
 from .admin import admin, is_last_round

@@ -10,7 +10,7 @@ at an arrival point from which the new employee can reach a place to end the Mov
 
 from __future__ import annotations
 
-from attrs import evolve
+from core.clinic.fast_evolve import evolve
 
 from core.clinic.board import Border, Space
 from core.clinic.components import Helipad, Role

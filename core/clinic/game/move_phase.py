@@ -31,7 +31,7 @@ Part 1 gives paths, times and the end-of-move check.  Here: the decision points.
 
 from __future__ import annotations
 
-from attrs import evolve
+from core.clinic.fast_evolve import evolve
 
 from core.clinic.board import Space
 from core.clinic.components import Module, ModuleKind, Role

@@ -9,7 +9,7 @@ the row is full or the pool is empty).
 
 from __future__ import annotations
 
-import attrs
+from core.clinic.fast_evolve import evolve
 
 from core.clinic.components import Colour
 
@@ -35,8 +35,8 @@ def new_appointments(state: GameState) -> GameState:
     for r, row in enumerate(notepad):
         if row[0] is not None or not sum(pool):
             continue
-        colour, pool = draw_colour(draw_rng(attrs.evolve(state, draws=draws)), pool)
+        colour, pool = draw_colour(draw_rng(evolve(state, draws=draws)), pool)
         draws += 1
         empty = row.count(None)
         notepad = set_row(notepad, r, row[: empty - 1] + (colour,) + row[empty:])
-    return attrs.evolve(state, notepad=notepad, patient_pool=pool, draws=draws)
+    return evolve(state, notepad=notepad, patient_pool=pool, draws=draws)

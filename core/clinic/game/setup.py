@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from attrs import evolve
+from core.clinic.fast_evolve import evolve
 
 from core.clinic.board import Board, BoardSide, Border
 from core.clinic.components import Colour, Module, ModuleKind, Role

@@ -1,6 +1,6 @@
 """The one game-state object of Clinic: Deluxe Edition and its parts (attrs ``@frozen``).
 
-The state never changes: ``apply_action`` returns a new one (``attrs.evolve``).  Every
+The state never changes: ``apply_action`` returns a new one (``fast_evolve.evolve``).  Every
 random draw goes through ``draw_rng(state)``: a ``random.Random`` seeded from the game
 seed and the count of draws so far, so ``(seed, actions)`` replays exactly.
 """
@@ -11,10 +11,11 @@ import enum
 import random
 from functools import cached_property
 
-from attrs import evolve, field, frozen
+from attrs import field, frozen
 
 from core.clinic.board import BoardSide
 from core.clinic.components import Colour, Module, Role, Service
+from core.clinic.fast_evolve import evolve
 from core.clinic.people import Clinic
 
 

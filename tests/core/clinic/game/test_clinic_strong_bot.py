@@ -70,3 +70,57 @@ def test_strong_is_a_level():
     assert bot.level == "strong" and isinstance(bot, StrongBot)
     assert HireDoctor  # the strong player hires through the ordinary actions
     assert ActionTile.HIRE
+
+
+def _solitaire(level: str, seed: int):
+    state = new_game(["Solo"], seed)
+    bot = StrongBot(seed, look_ahead=False) if level == "strong" else make_bot(level, seed)
+    while not is_over(state):
+        state = apply_action(state, bot.choose(state))
+    return state.players[0]
+
+
+def test_solitaire_triage_saves_time():
+    """Rulebook, Triage: "the time spent each round is reduced by 3"; Time Spent track:
+    "for each 3 time you've spent, you will lose 1 popularity". A triage is worth a
+    popularity a round for $1 upkeep: alone, with a triage on offer (seeds 0, 1 and 6
+    have one in their special-module stacks), the strong player builds one and spends
+    less time than the basic player, who never does."""
+    from core.clinic.components import ModuleKind
+
+    for seed in (0, 1, 6):
+        assert any(st.module.kind is ModuleKind.TRIAGE for st in new_game(["Solo"], seed).special_stacks)
+        strong, basic = _solitaire("strong", seed), _solitaire("basic", seed)
+        assert strong.clinic.board.modules_of_kind(ModuleKind.TRIAGE), seed
+        assert strong.time_spent < basic.time_spent, seed
+
+
+def test_solitaire_builds_or_hires_before_admitting():
+    """Rulebook, Admit Patients: patients are admitted from the rightmost column of the
+    appointment notepad, which gains a patient a service after every action ("New
+    appointments"). When one Admit Patients action fills every place its doctors can
+    work, the strong player builds or hires first and admits last (more patients to
+    choose from), where the basic player admits at once."""
+    for seed in (3, 5, 7, 8, 9):
+        state = new_game(["Solo"], seed)
+        basic = make_bot("basic", seed)
+        while not (state.round == 2 and state.phase is Phase.SELECT and state.action == 1):
+            state = apply_action(state, basic.choose(state))
+        assert SelectTile(ActionTile.ADMIT) in state.legal
+        assert basic.choose(state) == SelectTile(ActionTile.ADMIT), seed
+        assert StrongBot().choose(state).tile in (ActionTile.BUILD, ActionTile.HIRE), seed
+
+
+def test_solitaire_conveyor_shortens_the_walk():
+    """Rulebook, Conveyor: riding from stop to stop takes no time (ruling 0.5: stop by
+    stop, each ride 0); Time Spent: "for each 3 time you've spent, you will lose 1
+    popularity". Where its patients walk through the service hub to the treatment room
+    and no triage is on offer (seeds 3, 9 and 11), the strong player alone buys a conveyor
+    and spends less time than the basic player, who never buys one."""
+    from core.clinic.components import ModuleKind
+
+    for seed in (3, 9, 11):
+        assert not any(st.module.kind is ModuleKind.TRIAGE for st in new_game(["Solo"], seed).special_stacks)
+        strong, basic = _solitaire("strong", seed), _solitaire("basic", seed)
+        assert strong.clinic.board.conveyor_stops and not basic.clinic.board.conveyor_stops, seed
+        assert strong.time_spent < basic.time_spent, seed

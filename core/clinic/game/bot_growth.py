@@ -1,0 +1,99 @@
+"""What the strong computer player values beyond the basic player's plan (rounds 1-5).
+
+What helped, alone (solitaire seeds 0-49 with the last-round look-ahead: median final
+popularity 11 → 13, mean 10.6 → 13.0; ``docs/bots.md``):
+
+- **time is popularity** (−1 per 3 time): a **triage** cuts the time spent each round
+  by 3, one popularity a round for $1 upkeep; a **conveyor** whose rides shorten the
+  walk from the entrances to the treatment rooms saves that time for every patient
+  (``walk_in``), with no upkeep;
+- **gardens** at what they bring: $2 for each patient treated beside them;
+- **admissions as late as the places allow** (``admits_wanted``, alone only): the
+  strong player selects Admit Patients only when the actions left this round are just
+  enough to fill the places its doctors can work; before that it builds or hires, and
+  the notepad fills meanwhile, so it can choose among more patients. With rivals it
+  admits as the basic player does (they would take the patients first).
+
+Tried and dropped (``docs/bots.md``): more treatment rooms and doctors ahead of the
+places, a second service, a nurse for each doctor, buying less popularity early to save
+for growth. Each did as well or worse: doctors ($4 and $2 a round) and rooms ($1 upkeep,
+their supply room another) barely pay for themselves with white patients at $4, the
+savings they need are those that would buy popularity, and the solitaire bag has only
+23 patients.
+
+Reads the state only; chooses nothing.
+"""
+
+from __future__ import annotations
+
+from core.clinic.components import Helipad, ModuleKind, Role
+from core.clinic.construction import BuildConveyor, BuildGarden, BuildModule, build
+
+from . import constants as K
+from .bot_plan import care_rooms
+from .bot_values import BuildContext
+from .memo import reach_from
+from .state import ActionTile
+
+#: Time a triage saves each round (rulebook: "reduced by 3") and the time one
+#: popularity costs at the end (−1 per 3 time).
+TRIAGE_TIME = 3
+#: Patients a treatment room treats in a round (its 2 places) and what a garden beside
+#: it adds to each (rulebook: +$2 per adjacent garden).
+ROOM_PATIENTS = 2
+GARDEN_DOLLARS = 2
+#: Dollars one unit of time is worth (−1 popularity per 3 time, $3 a popularity).
+TIME_DOLLARS = K.POPULARITY_PRICE / K.TIME_PER_PENALTY
+
+
+class GrowthContext(BuildContext):
+    """``BuildContext`` with what triage, conveyors and gardens bring (module
+    docstring)."""
+
+    def value(self, b, left: int) -> float:
+        if left > 1 and isinstance(b, BuildModule) and b.module.kind is ModuleKind.TRIAGE:
+            popularity = left * TRIAGE_TIME // K.TIME_PER_PENALTY
+            return popularity * K.POPULARITY_PRICE - left  # less $1 upkeep a round
+        if left > 1 and isinstance(b, BuildConveyor):
+            return self._conveyor(b, left)
+        if left > 1 and isinstance(b, BuildGarden):
+            rooms = self.board.working_treatment_rooms
+            n = sum(1 for x in self.board.neighbours(b.space) if x in rooms)
+            # Each patient treated in a room beside it earns $2 more, from this round.
+            return n * ROOM_PATIENTS * GARDEN_DOLLARS * (left - 0.5) - left
+        return super().value(b, left)
+
+    def _conveyor(self, b, left: int) -> float:
+        """Time saved walking patients in: conveyor rides take no time."""
+        try:
+            after = build(self.board, b)
+        except ValueError:
+            return 0
+        saved = walk_in(self.board) - walk_in(after)
+        return saved * ROOM_PATIENTS * (left - 0.5) * TIME_DOLLARS
+
+
+def walk_in(board) -> int:
+    """Time from the nearest entrance or helipad to each working treatment room, summed
+    (what each round's patients walk)."""
+    points = tuple(board.entrances) + board.spaces_with(Helipad)
+    total = 0
+    for room in board.working_treatment_rooms:
+        times = [t for a in points if (t := reach_from(board, a, Role.PATIENT).get(room)) is not None]
+        total += min(times, default=0)
+    return total
+
+
+def admits_wanted(state, p) -> int:
+    """Admit Patients actions ``p`` still wants this round: enough to fill the places
+    its doctors can work (each action admits up to 1 + its arrival points), at most
+    the Admit tiles it has left."""
+    clinic = p.clinic
+    board = clinic.board
+    doctors = len(clinic.of_role(Role.DOCTOR))
+    places = min(doctors, sum(r.patients for r in care_rooms(board)))
+    gap = places - len(clinic.of_role(Role.PATIENT))
+    if gap <= 0:
+        return 0
+    per_action = 1 + board.arrival_points
+    return min(p.tiles.count(ActionTile.ADMIT), -(-gap // per_action))
