@@ -63,14 +63,14 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
     BINDINGS = [
         Binding("c", "staff", "Staff", id="game.staff"),
         Binding("e", "end_turn", "End turn", id="game.end_turn"),
-        Binding("n", "next_stop", "Next ◆", id="game.next"),
+        Binding("n", "next_stop", "Next", id="game.next"),
         HINT_BINDING,
         Binding("u,ctrl+z", "undo", "Undo", key_display="u", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", key_display="^s", id="game.save_as"),
         Binding("escape", "cancel", "Cancel", show=False, id="game.cancel"),
         Binding("L", "event_log", "Log", id="game.log"),
         Binding("question_mark", "help", "Help", key_display="?", id="game.help"),
-        Binding("r", "rules", "Rules", id="game.rules"),
+        Binding("r", "rules", "Rules", show=False, id="game.rules"),  # listed in ? help: the footer fits 80
         Binding("q", "quit", "Quit", id="game.quit"),
     ]
 
