@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from tui_common.cli import data_folder, numbered_names, seat_token
+from tui_common.cli import data_folder, parse_seats, seat_token
 from pathlib import Path
 
 #: Computer levels offered (names of ``core.clear_ward.bots.BOTS``).
@@ -61,16 +61,11 @@ class Options:
 def parse_players(text: str) -> tuple[Seat, ...]:
     """``"Ann,Bob,cpu:greedy"`` -> seats. A token ``cpu:LEVEL`` is a computer seat named
     after its level; ``NAME=cpu:LEVEL`` names it. Raises ``ValueError`` on a bad token."""
-    seats: list[Seat] = []
-    for raw in text.split(","):
-        token = raw.strip()
-        if not token:
-            raise ValueError(f"empty player name in {text!r}")
+    def seat(token: str) -> Seat:
         name, cpu, cut_from = seat_token(token, CPU_LEVELS, LEVEL_NAMES)
-        seats.append(Seat(name, cpu, cut_from=cut_from))
-    if not 1 <= len(seats) <= 4:
-        raise ValueError(f"Clear the Ward is for 1-4 players, not {len(seats)}")
-    return numbered_names(seats)
+        return Seat(name, cpu, cut_from=cut_from)
+
+    return parse_seats(text, "Clear the Ward", seat)
 
 
 def data_dir(options: Options) -> Path:

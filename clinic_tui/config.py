@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from tui_common.cli import data_folder, numbered_names, seat_token
+from tui_common.cli import data_folder, parse_seats, seat_token
 from pathlib import Path
 
 #: Computer levels offered (names of ``core.clinic.game.bots.BOTS``).
@@ -109,20 +109,15 @@ def parse_players(text: str, expert: bool = False) -> tuple[Seat, ...]:
     """``"Ann,Bob,cpu:basic"`` -> seats. ``cpu:LEVEL`` is a computer named after its
     level; ``NAME=cpu:LEVEL`` names it; a trailing ``+`` (``Ann+``) plays the expert
     side. ``expert`` gives every seat the expert side. Raises ``ValueError``."""
-    seats: list[Seat] = []
-    for raw in text.split(","):
-        token = raw.strip()
-        if not token:
-            raise ValueError(f"empty player name in {text!r}")
+    def seat(token: str) -> Seat:
         pro = expert or token.endswith("+")
         token = token.rstrip("+").strip()
         if not token:
             raise ValueError(f"empty player name in {text!r}")
         name, cpu, cut_from = seat_token(token, CPU_LEVELS, LEVEL_NAMES)
-        seats.append(Seat(name, cpu, pro, "expert" if pro else "beginner", cut_from=cut_from))
-    if not 1 <= len(seats) <= 4:
-        raise ValueError(f"Clinic is for 1-4 players, not {len(seats)}")
-    return numbered_names(seats)
+        return Seat(name, cpu, pro, "expert" if pro else "beginner", cut_from=cut_from)
+
+    return parse_seats(text, "Clinic", seat)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ Saves are the app's (``clinic_tui.saving``).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from clinic_tui import reports, saving
 from clinic_tui.config import CPU_LEVELS, Options, parse_players
@@ -116,8 +115,6 @@ class ClinicPlain(PlainGame):
 
     title = "Clinic"
     prog = "clinic"
-    rules_file = "clinic.md"
-    package_dir = Path(__file__).resolve().parent
     setup_question = (
         "Who plays? Type the players' names separated by commas; cpu:basic adds a computer player"
         f" (levels: {', '.join(CPU_LEVELS)}); a name ending in + plays the expert side."

@@ -17,6 +17,42 @@ from pathlib import Path
 MAX_NAME = 14
 
 
+def game_parser(prog: str, title: str, *, saves: str, notes: str) -> argparse.ArgumentParser:
+    """The game's argument parser: its ``title`` ("Clinic: Deluxe Edition, the
+    hospital-building board game"), then an epilog with where the saved games are
+    listed (``saves``), the game's own ``notes`` and the ``simulate`` subcommand."""
+    return argparse.ArgumentParser(
+        prog=prog,
+        description=f"{title}, in the terminal (keyboard only).",
+        epilog=f"Without --players the setup screen opens ({saves}). {notes} "
+        f"'{prog} simulate --help': computer players only, many games, a table of wins.",
+    )
+
+
+def players_help(levels: tuple[str, ...], rest: str) -> str:
+    """The help of ``--players``: seats for people and computers (``levels``), then the
+    game's ``rest`` (its own marks and an example)."""
+    return ("comma-separated seats, skips the setup screen: names for people, "
+            f"cpu:LEVEL for a computer (easy, medium, hard = {', '.join(levels)}), NAME=cpu:LEVEL to name it"
+            + rest)
+
+
+def parse_seats(text: str, game: str, make_seat: Callable[[str], object]) -> tuple:
+    """``--players`` "Ann,Bob,cpu:LEVEL" -> seats: ``make_seat(token)`` for each
+    entry (it raises ``ValueError`` for a bad one), repeated names numbered. Raises
+    ``ValueError`` for an empty entry or a count outside 1-4 ("``game`` is for 1-4
+    players, not 5")."""
+    seats = []
+    for raw in text.split(","):
+        token = raw.strip()
+        if not token:
+            raise ValueError(f"empty player name in {text!r}")
+        seats.append(make_seat(token))
+    if not 1 <= len(seats) <= 4:
+        raise ValueError(f"{game} is for 1-4 players, not {len(seats)}")
+    return numbered_names(seats)
+
+
 def add_common_flags(parser: argparse.ArgumentParser, *, players_help: str, seed_help: str,
                      cpu_delay: float, cpu_delay_help: str, ascii_help: str, data_dir_help: str,
                      resume_help: str, load_help: str, replay_help: str, path_type: type = Path) -> None:
