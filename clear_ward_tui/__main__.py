@@ -10,11 +10,8 @@ from tui_common.cli import add_common_flags, check_common, game_parser, players_
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = game_parser(
-        "clear-ward", "Clear the Ward, the hospital card game",
-        saves="Ctrl+O there lists the saved games",
-        notes="Press ? in the game for help; u undoes, Ctrl+S saves under a name.",
-    )
+    parser = game_parser("clear-ward", "Clear the Ward, the hospital card game", saves="Ctrl+O there lists the saved games",
+                         notes="Press ? in the game for help; u undoes, Ctrl+S saves under a name.")
     add_common_flags(
         parser,
         players_help=players_help(CPU_LEVELS, '; e.g. "Ann,Bob,cpu:greedy". One seat plays the Night Shift (solo).'),

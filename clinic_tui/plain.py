@@ -126,15 +126,14 @@ class ClinicPlain(PlainGame):
     load = staticmethod(saving.load_record)
     new_record = staticmethod(saving.new_record)
     options_for = staticmethod(saving.options_for)
-
-    @staticmethod
-    def parse_players(options: Options, text: str) -> tuple:
-        return parse_players(text, expert=options.expert)
-
     make_bot = staticmethod(imported_later("core.clinic.game.bots", "make_bot"))
     legal = staticmethod(legal_actions)
     describe = staticmethod(describe)
     option_text = staticmethod(option_text)
+
+    @staticmethod
+    def parse_players(options: Options, text: str) -> tuple:
+        return parse_players(text, expert=options.expert)
 
     def decision(self, state) -> str:
         return f"{self.names[state.current]}: {decision_text(state)}."

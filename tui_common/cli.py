@@ -10,11 +10,30 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 #: The longest player name, in characters (the setup fields and the boards' name
 #: columns hold this many); a longer one is cut, and the player told.
 MAX_NAME = 14
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """What both games' options hold: the seats (empty: show the setup screen), the
+    seed, the computer's pause in seconds, ``--ascii``, the data folder, ``--plain``,
+    and how the game is opened (``--resume``, ``--load FILE``, ``--replay FILE``).
+    Each app's ``Options`` adds its own fields and the default pause."""
+
+    seats: tuple = ()
+    seed: int | None = None
+    cpu_delay: float = 0.5
+    ascii: bool = False
+    data_dir: Path | str | None = None  # --data-dir, else the game's environment variable, else the user data dir
+    resume: bool = False  # --resume: play on from the autosave
+    plain: bool = False  # --plain: the plain text mode (``tui_common.plain``)
+    load: Path | str | None = None  # --load FILE: play on from a save file
+    replay: Path | str | None = None  # --replay FILE: open a save in the replay viewer
 
 
 def game_parser(prog: str, title: str, *, saves: str, notes: str) -> argparse.ArgumentParser:
