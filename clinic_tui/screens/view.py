@@ -77,6 +77,11 @@ class ViewMixin:
             held=self.np_held, empty=self.glyphs.empty, turn=self.glyphs.turn,
         )
         self.show_forecast()
+        if self.wide:
+            from clinic_tui.widgets.other_clinics import OtherClinics
+
+            for others in self.query(OtherClinics):
+                others.show(state, self.view_seat, self.names, self.glyphs)
 
     def show_forecast(self) -> None:
         """This round's Business for the clinic shown, as if played now, on the line

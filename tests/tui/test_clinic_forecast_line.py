@@ -68,3 +68,35 @@ async def test_the_forecast_line_shows_cores_numbers_at_80x24_with_a_menu_open(a
         assert other != f
         assert (f"Business: ${other.income} in, wages ${other.wages}, upkeep ${other.upkeep} {arrow} "
                 in screen_text(app))
+
+
+async def test_a_large_screen_shows_the_other_clinics_as_small_boards():
+    """160×50 uses the space (issue 12): beside the event log, every other player's
+    clinic as a small board (its service hub, treatment room and supply room where the
+    board has them) with popularity, savings and people; v shows the others of the
+    clinic then in full. At 80×24 there is no room: they are not drawn."""
+    state = _two_players_with_a_patient_treated()
+    app = ClinicApp(Options(seats=parse_players("Ann,Bob"), seed=3, cpu_delay=0), state=state)
+    async with app.run_test(size=(160, 50)) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        game = game_screen(app)
+        assert game.view_seat == 0
+        text = screen_text(app)
+        bob = state.players[1]
+        doctors, nurses = len(bob.clinic.of_role(Role.DOCTOR)), len(bob.clinic.of_role(Role.NURSE))
+        assert f"Bob · pop 0 · ${bob.money} · time 0 · d{doctors} n{nurses} o0 p0" in text, text
+        assert "Ann · pop" not in text
+        board_lines = [line for line in text.splitlines() if "HPs" in line or "T✓" in line]
+        assert board_lines, text
+        await pilot.press("v")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ann · pop 0 · $0 · time 0 · d1 n0 o1 p1" in text and "Bob · pop" not in text
+        assert "T✓1" in text  # Ann's treatment room with its one patient
+        await pilot.resize_terminal(80, 24)
+        for _ in range(5):
+            await pilot.pause()
+        assert "Ann · pop" not in screen_text(app)
