@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header
 
 from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
@@ -121,7 +121,7 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
         yield Header(icon="✚")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield Static(id="status")
+                yield status.StatusLines(id="status")
                 yield WardGrid(self.glyphs, id="ward")
                 yield EventLog(id="log", focusable=False)  # Tab never takes the arrows from the ward
             side = SidePanel(id="side")
@@ -218,7 +218,7 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
             status.describe_cell(view, grid.cursor, g, short=not self.has_class("-wide")),
             status.direction_line(state, g, self._clock_text()),
         ]
-        self.query_one("#status", Static).update("\n".join(lines), layout=False)
+        self.query_one("#status", status.StatusLines).show(lines)
         if not panel:
             return
         self.query_one(SidePanel).show(state, self.names, self._private_seat(), g)
