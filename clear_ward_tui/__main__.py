@@ -6,26 +6,15 @@ import argparse
 import sys
 
 from clear_ward_tui.config import CPU_LEVELS, DEFAULT_CPU_DELAY, Options, parse_players
-from tui_common.cli import add_common_flags, check_common, run_main
+from tui_common.cli import add_common_flags, check_common, game_parser, players_help, run_main
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="clear-ward",
-        description="Clear the Ward, the hospital card game, in the terminal (keyboard only).",
-        epilog=(
-            "Without --players the setup screen opens (Ctrl+O there lists the saved games). "
-            "Press ? in the game for help; u undoes, Ctrl+S saves under a name. "
-            "'clear-ward simulate --help': computer players only, many games, a table of wins."
-        ),
-    )
+    parser = game_parser("clear-ward", "Clear the Ward, the hospital card game", saves="Ctrl+O there lists the saved games",
+                         notes="Press ? in the game for help; u undoes, Ctrl+S saves under a name.")
     add_common_flags(
         parser,
-        players_help=(
-            "comma-separated seats, skips the setup screen: names for people, "
-            f"cpu:LEVEL for a computer (easy, medium, hard = {', '.join(CPU_LEVELS)}), NAME=cpu:LEVEL to name it; "
-            'e.g. "Ann,Bob,cpu:greedy". One seat plays the Night Shift (solo).'
-        ),
+        players_help=players_help(CPU_LEVELS, '; e.g. "Ann,Bob,cpu:greedy". One seat plays the Night Shift (solo).'),
         seed_help="seed for the shuffle (same seed, same deal)",
         cpu_delay=DEFAULT_CPU_DELAY,
         cpu_delay_help=f"pause between a computer player's actions (default {DEFAULT_CPU_DELAY})",

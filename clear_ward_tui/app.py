@@ -16,7 +16,6 @@ class ClearWardApp(TableApp):
     GAME_CSS = "clear_ward.tcss"
     TITLE = "Clear the Ward"
     RESUME_COMMAND = "clear-ward --resume"
-    RULES_FILE = "clear-the-ward.md"
 
     def __init__(self, options: Options | None = None) -> None:
         super().__init__()

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from tui_common.cli import data_folder, numbered_names, seat_token
+from tui_common.cli import TableOptions, data_folder, parse_seats, seat_token
+from tui_common.glyphs import glyph_sets
 from pathlib import Path
 
 #: Computer levels offered (names of ``core.clear_ward.bots.BOTS``).
@@ -38,21 +39,15 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Options:
-    """Everything the app needs to start. ``seats`` empty: show the setup screen."""
+class Options(TableOptions):
+    """Everything the app needs to start (``TableOptions``: the seats, seed, data folder
+    and how the game opens; paths as ``Path``), and who starts and whether the Night
+    Shift clock is shown."""
 
     seats: tuple[Seat, ...] = ()
-    seed: int | None = None
-    start: int | None = None
     cpu_delay: float = DEFAULT_CPU_DELAY
-    ascii: bool = False
-    data_dir: Path | None = None
+    start: int | None = None
     show_clock: bool = True
-    resume: bool = False
-    plain: bool = False  # --plain: the plain text mode (``tui_common.plain``)
-    #: ``--load FILE``: play on from this save; ``--replay FILE``: open the replay viewer
-    load: Path | None = None
-    replay: Path | None = None
 
     def with_game(self, seats: tuple[Seat, ...], seed: int | None, start: int | None) -> Options:
         return replace(self, seats=seats, seed=seed, start=start)
@@ -61,16 +56,11 @@ class Options:
 def parse_players(text: str) -> tuple[Seat, ...]:
     """``"Ann,Bob,cpu:greedy"`` -> seats. A token ``cpu:LEVEL`` is a computer seat named
     after its level; ``NAME=cpu:LEVEL`` names it. Raises ``ValueError`` on a bad token."""
-    seats: list[Seat] = []
-    for raw in text.split(","):
-        token = raw.strip()
-        if not token:
-            raise ValueError(f"empty player name in {text!r}")
+    def seat(token: str) -> Seat:
         name, cpu, cut_from = seat_token(token, CPU_LEVELS, LEVEL_NAMES)
-        seats.append(Seat(name, cpu, cut_from=cut_from))
-    if not 1 <= len(seats) <= 4:
-        raise ValueError(f"Clear the Ward is for 1-4 players, not {len(seats)}")
-    return numbered_names(seats)
+        return Seat(name, cpu, cut_from=cut_from)
+
+    return parse_seats(text, "Clear the Ward", seat)
 
 
 def data_dir(options: Options) -> Path:
@@ -79,22 +69,9 @@ def data_dir(options: Options) -> Path:
     return data_folder(options.data_dir, DATA_DIR_ENV, "clear-the-ward")
 
 
-@dataclass(frozen=True)
-class Glyphs:
-    """Characters the ward uses; ``ASCII`` for terminals that draw ★ as a wide emoji."""
-
-    star: str = "★"
-    back: str = "░"
-    doctor: str = "✚"
-    stop: str = "◆"
-    passed: str = "›"
-    target: str = "◇"
-    picked: str = "✔"
-    arrows: dict = field(default_factory=lambda: {"up": "↑", "right": "→", "down": "↓", "left": "←"})
-
-
-UNICODE = Glyphs()
-ASCII = Glyphs(
-    star="*", back="#", doctor="+", stop="o", passed=">", target="?", picked="x",
-    arrows={"up": "^", "right": ">", "down": "v", "left": "<"},
+#: Characters the ward uses, (Unicode, ASCII); ``ASCII`` for terminals that draw ★ as a wide emoji.
+Glyphs, UNICODE, ASCII = glyph_sets(
+    "Glyphs", star=("★", "*"), back=("░", "#"), doctor=("✚", "+"), stop=("◆", "o"), passed=("›", ">"),
+    target=("◇", "?"), picked=("✔", "x"),
+    arrows=({"up": "↑", "right": "→", "down": "↓", "left": "←"}, {"up": "^", "right": ">", "down": "v", "left": "<"}),
 )

@@ -10,7 +10,6 @@ another player's staff cards). Saves are the app's (``clear_ward_tui.autosave``)
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from clear_ward_tui import autosave
 from clear_ward_tui.config import CPU_LEVELS, Options, parse_players
@@ -51,8 +50,6 @@ class ClearWardPlain(PlainGame):
 
     title = "Clear the Ward"
     prog = "clear-ward"
-    rules_file = "clear-the-ward.md"
-    package_dir = Path(__file__).resolve().parent
     setup_question = (
         "Who plays? Type the players' names separated by commas; cpu:greedy adds a computer player"
         f" (levels: {', '.join(CPU_LEVELS)}). One name alone plays the Night Shift."

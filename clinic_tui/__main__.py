@@ -17,25 +17,19 @@ from clinic_tui.config import (
     parse_expansions,
     parse_players,
 )
-from tui_common.cli import add_common_flags, check_common, run_main
+from tui_common.cli import add_common_flags, check_common, game_parser, players_help, run_main
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="clinic",
-        description="Clinic: Deluxe Edition, the hospital-building board game, in the terminal (keyboard only).",
-        epilog=(
-            "Without --players the setup screen opens (its Continue list shows the saved games). "
-            "Every action is autosaved; --resume plays on after a quit or a crash. Press ? in the game for help. "
-            "'clinic simulate --help': computer players only, many games, a table of wins."
-        ),
+    parser = game_parser(
+        "clinic", "Clinic: Deluxe Edition, the hospital-building board game",
+        saves="its Continue list shows the saved games",
+        notes="Every action is autosaved; --resume plays on after a quit or a crash. Press ? in the game for help.",
     )
     add_common_flags(
         parser,
-        players_help=(
-            "comma-separated seats, skips the setup screen: names for people, "
-            f"cpu:LEVEL for a computer (easy, medium, hard = {', '.join(CPU_LEVELS)}), NAME=cpu:LEVEL to name it, "
-            'a trailing + for the expert side; e.g. "Ann,cpu:basic". One seat plays solitaire.'
+        players_help=players_help(
+            CPU_LEVELS, ', a trailing + for the expert side; e.g. "Ann,cpu:basic". One seat plays solitaire.'
         ),
         seed_help="seed for every draw (same seed, same game)",
         cpu_delay=DEFAULT_CPU_DELAY,

@@ -15,7 +15,6 @@ class ClinicApp(TableApp):
     GAME_CSS = "clinic.tcss"
     TITLE = "Clinic"
     RESUME_COMMAND = "clinic --resume"
-    RULES_FILE = "clinic.md"
 
     def __init__(self, options: Options | None = None, *, state=None) -> None:
         super().__init__()

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from tui_common.cli import data_folder, numbered_names, seat_token
+from tui_common.cli import TableOptions, data_folder, parse_seats, seat_token
+from tui_common.glyphs import glyph_sets
 from pathlib import Path
 
 #: Computer levels offered (names of ``core.clinic.game.bots.BOTS``).
@@ -67,20 +68,15 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Options:
-    """Everything the app needs to start. ``seats`` empty: show the setup screen."""
+class Options(TableOptions):
+    """Everything the app needs to start (``TableOptions``: the seats, seed, data folder
+    — else ``$CLINIC_DATA_DIR`` — and how the game opens; paths as strings), and the
+    solitaire goal, the expert sides and the mini-expansions."""
 
     seats: tuple[Seat, ...] = ()
-    seed: int | None = None
-    goal: str | None = None
     cpu_delay: float = DEFAULT_CPU_DELAY
-    ascii: bool = False
+    goal: str | None = None
     expert: bool = False
-    data_dir: str | None = None  # saves: --data-dir, else $CLINIC_DATA_DIR, else the user data dir
-    resume: bool = False  # --resume: play on from the autosave
-    plain: bool = False  # --plain: the plain text mode (``tui_common.plain``)
-    load: str | None = None  # --load FILE: play on from a save file
-    replay: str | None = None  # --replay FILE: open a save in the replay viewer
     expansions: tuple[str, ...] = ()  # --expansions blood,zombies (names of ``EXPANSIONS``)
 
     def with_game(self, seats: tuple[Seat, ...], seed: int | None, goal: str | None) -> Options:
@@ -109,37 +105,19 @@ def parse_players(text: str, expert: bool = False) -> tuple[Seat, ...]:
     """``"Ann,Bob,cpu:basic"`` -> seats. ``cpu:LEVEL`` is a computer named after its
     level; ``NAME=cpu:LEVEL`` names it; a trailing ``+`` (``Ann+``) plays the expert
     side. ``expert`` gives every seat the expert side. Raises ``ValueError``."""
-    seats: list[Seat] = []
-    for raw in text.split(","):
-        token = raw.strip()
-        if not token:
-            raise ValueError(f"empty player name in {text!r}")
+    def seat(token: str) -> Seat:
         pro = expert or token.endswith("+")
         token = token.rstrip("+").strip()
         if not token:
             raise ValueError(f"empty player name in {text!r}")
         name, cpu, cut_from = seat_token(token, CPU_LEVELS, LEVEL_NAMES)
-        seats.append(Seat(name, cpu, pro, "expert" if pro else "beginner", cut_from=cut_from))
-    if not 1 <= len(seats) <= 4:
-        raise ValueError(f"Clinic is for 1-4 players, not {len(seats)}")
-    return numbered_names(seats)
+        return Seat(name, cpu, pro, "expert" if pro else "beginner", cut_from=cut_from)
+
+    return parse_seats(text, "Clinic", seat)
 
 
-@dataclass(frozen=True)
-class Glyphs:
-    """Marks that are never colour alone; ``ASCII`` for plain terminals."""
-
-    working: str = "✓"
-    idle: str = "✗"
-    cursor: str = "▶"
-    target: str = "◆"
-    car: str = "▪"
-    conveyor: str = "≡"
-    path: str = "·"
-    empty: str = "·"
-    turn: str = "▶"
-
-
-UNICODE = Glyphs()
-ASCII = Glyphs(working="+", idle="x", cursor=">", target="*", car="c", conveyor="=", path=".", empty=".",
-               turn=">")
+#: Marks that are never colour alone, (Unicode, ASCII); ``ASCII`` for plain terminals.
+Glyphs, UNICODE, ASCII = glyph_sets(
+    "Glyphs", working=("✓", "+"), idle=("✗", "x"), cursor=("▶", ">"), target=("◆", "*"), car=("▪", "c"),
+    conveyor=("≡", "="), path=("·", "."), empty=("·", "."), turn=("▶", ">"),
+)

@@ -11,7 +11,6 @@ Saves are the app's (``clinic_tui.saving``).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from clinic_tui import reports, saving
 from clinic_tui.config import CPU_LEVELS, Options, parse_players
@@ -116,8 +115,6 @@ class ClinicPlain(PlainGame):
 
     title = "Clinic"
     prog = "clinic"
-    rules_file = "clinic.md"
-    package_dir = Path(__file__).resolve().parent
     setup_question = (
         "Who plays? Type the players' names separated by commas; cpu:basic adds a computer player"
         f" (levels: {', '.join(CPU_LEVELS)}); a name ending in + plays the expert side."
@@ -129,15 +126,14 @@ class ClinicPlain(PlainGame):
     load = staticmethod(saving.load_record)
     new_record = staticmethod(saving.new_record)
     options_for = staticmethod(saving.options_for)
-
-    @staticmethod
-    def parse_players(options: Options, text: str) -> tuple:
-        return parse_players(text, expert=options.expert)
-
     make_bot = staticmethod(imported_later("core.clinic.game.bots", "make_bot"))
     legal = staticmethod(legal_actions)
     describe = staticmethod(describe)
     option_text = staticmethod(option_text)
+
+    @staticmethod
+    def parse_players(options: Options, text: str) -> tuple:
+        return parse_players(text, expert=options.expert)
 
     def decision(self, state) -> str:
         return f"{self.names[state.current]}: {decision_text(state)}."

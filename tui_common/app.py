@@ -56,9 +56,6 @@ class TableApp(App):
     #: The command that resumes the game in progress, told after a crash.
     RESUME_COMMAND = ""
 
-    #: The rules Markdown in ``docs/rules`` (or the package's ``docs``) shown by ``r``.
-    RULES_FILE = ""
-
     crash_message: str | None = None
 
     @property
@@ -87,13 +84,11 @@ class TableApp(App):
         self._start_ascii()
 
     def rules_markdown(self) -> str:
-        """The game's rules as Markdown (a short note when the file is missing)."""
-        import sys
+        """The game's rules for players as Markdown, the ``rules.md`` beside the app's
+        module (a short note when it is missing; ``tui_common.rules_file``)."""
+        from tui_common.rules_file import package_of, rules_text
 
-        from tui_common.rules_file import rules_text
-
-        package_dir = Path(sys.modules[type(self).__module__].__file__).resolve().parent
-        return rules_text(package_dir, self.RULES_FILE, self.title)
+        return rules_text(package_of(self), self.title)
 
     def crash_folder(self) -> Path | None:
         """The data folder of this app (crash.log goes there); None: do not log."""

@@ -10,11 +10,66 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 #: The longest player name, in characters (the setup fields and the boards' name
 #: columns hold this many); a longer one is cut, and the player told.
 MAX_NAME = 14
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """What both games' options hold: the seats (empty: show the setup screen), the
+    seed, the computer's pause in seconds, ``--ascii``, the data folder, ``--plain``,
+    and how the game is opened (``--resume``, ``--load FILE``, ``--replay FILE``).
+    Each app's ``Options`` adds its own fields and the default pause."""
+
+    seats: tuple = ()
+    seed: int | None = None
+    cpu_delay: float = 0.5
+    ascii: bool = False
+    data_dir: Path | str | None = None  # --data-dir, else the game's environment variable, else the user data dir
+    resume: bool = False  # --resume: play on from the autosave
+    plain: bool = False  # --plain: the plain text mode (``tui_common.plain``)
+    load: Path | str | None = None  # --load FILE: play on from a save file
+    replay: Path | str | None = None  # --replay FILE: open a save in the replay viewer
+
+
+def game_parser(prog: str, title: str, *, saves: str, notes: str) -> argparse.ArgumentParser:
+    """The game's argument parser: its ``title`` ("Clinic: Deluxe Edition, the
+    hospital-building board game"), then an epilog with where the saved games are
+    listed (``saves``), the game's own ``notes`` and the ``simulate`` subcommand."""
+    return argparse.ArgumentParser(
+        prog=prog,
+        description=f"{title}, in the terminal (keyboard only).",
+        epilog=f"Without --players the setup screen opens ({saves}). {notes} "
+        f"'{prog} simulate --help': computer players only, many games, a table of wins.",
+    )
+
+
+def players_help(levels: tuple[str, ...], rest: str) -> str:
+    """The help of ``--players``: seats for people and computers (``levels``), then the
+    game's ``rest`` (its own marks and an example)."""
+    return ("comma-separated seats, skips the setup screen: names for people, "
+            f"cpu:LEVEL for a computer (easy, medium, hard = {', '.join(levels)}), NAME=cpu:LEVEL to name it"
+            + rest)
+
+
+def parse_seats(text: str, game: str, make_seat: Callable[[str], object]) -> tuple:
+    """``--players`` "Ann,Bob,cpu:LEVEL" -> seats: ``make_seat(token)`` for each
+    entry (it raises ``ValueError`` for a bad one), repeated names numbered. Raises
+    ``ValueError`` for an empty entry or a count outside 1-4 ("``game`` is for 1-4
+    players, not 5")."""
+    seats = []
+    for raw in text.split(","):
+        token = raw.strip()
+        if not token:
+            raise ValueError(f"empty player name in {text!r}")
+        seats.append(make_seat(token))
+    if not 1 <= len(seats) <= 4:
+        raise ValueError(f"{game} is for 1-4 players, not {len(seats)}")
+    return numbered_names(seats)
 
 
 def add_common_flags(parser: argparse.ArgumentParser, *, players_help: str, seed_help: str,

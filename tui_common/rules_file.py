@@ -1,30 +1,32 @@
-"""Finding the game's rules Markdown at run time (no Textual: the plain text mode reads
-it too; the rules screen is ``tui_common.rules``)."""
+"""Finding the players' rules of a game at run time (no Textual: the plain text mode
+reads them too; the rules screen is ``tui_common.rules``).
+
+Each game keeps its rules for players as Markdown beside its code, ``rules.md`` in
+the app's package (``clear_ward_tui/rules.md``, ``clinic_tui/rules.md``): the rulebook's
+order and words of play, house rules marked. The developers' rules as implemented
+are elsewhere (``docs/rules``) and are not shown in the game."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
-
-def rules_path(package_dir: Path, name: str) -> Path | None:
-    """The rules Markdown file ``name``: shipped in the package (``<package>/docs``) if
-    the build put it there, else the repository's ``docs/rules``; ``None`` if neither."""
-    for candidate in (package_dir / "docs" / name, package_dir.parent / "docs" / "rules" / name):
-        if candidate.is_file():
-            return candidate
-    return None
+#: The file in each app's package that holds its rules for players.
+RULES_NAME = "rules.md"
 
 
-def rules_text(package_dir: Path, name: str, title: str) -> str:
-    """The rules as Markdown, or a short note saying the file is missing."""
-    fallback = (
-        f"# {title}\n\nThe full rules file (`docs/rules/{name}`) was not found with this\n"
-        "installation. Press **?** for the keys and a summary of the rules.\n"
-    )
-    path = rules_path(package_dir, name)
-    if path is None:
-        return fallback
+def package_of(obj: object) -> Path:
+    """The folder of the package whose module defines ``obj``'s class (or ``obj``, a class)."""
+    cls = obj if isinstance(obj, type) else type(obj)
+    return Path(sys.modules[cls.__module__].__file__).resolve().parent
+
+
+def rules_text(package_dir: Path, title: str) -> str:
+    """The rules in ``package_dir`` as Markdown, or a short note saying they are missing."""
     try:
-        return path.read_text(encoding="utf-8")
+        return (package_dir / RULES_NAME).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return fallback
+        return (
+            f"# {title}\n\nThe rules were not found with this installation.\n"
+            "Press **?** for the keys and a summary of the rules.\n"
+        )

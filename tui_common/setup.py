@@ -46,10 +46,17 @@ class SetupBody(VerticalScroll, inherit_bindings=False):
     than the terminal."""
 
 
+def seat_kinds(levels: tuple[str, ...], names: dict[str, str]) -> list[tuple[str, str]]:
+    """The choices of a seat's kind field: a person, then each computer ``levels`` by
+    its setup name ("Computer: easy (random)")."""
+    return [("Human", "human"), *((f"Computer: {names[level]} ({level})", level) for level in levels)]
+
+
 class SetupBase(Screen):
     """See the module docstring. ``KINDS``: (label, value) of the person / computer
-    choices ("human" for a person); ``TITLE``, ``HEADING``, ``SOLO`` (what one player
-    is called) and ``DEFAULT_CPU`` name the game's own words."""
+    choices ("human" for a person, ``seat_kinds``); ``TITLE``, ``HEADING`` (by default
+    "New game of TITLE"), ``SOLO`` (what one player is called) and ``DEFAULT_CPU`` name
+    the game's own words."""
 
     TITLE = HEADING = SOLO = ""
     DEFAULT_CPU = ""
@@ -113,7 +120,7 @@ class SetupBase(Screen):
         seats = self.options.seats
         yield Header(icon="✚")
         with SetupBody(id="setup-body"):
-            yield Label(self.HEADING, id="setup-title")
+            yield Label(self.HEADING or f"New game of {self.TITLE}", id="setup-title")
             yield from self.above_players()
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")

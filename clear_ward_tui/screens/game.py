@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header
 
 from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
@@ -63,14 +63,14 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
     BINDINGS = [
         Binding("c", "staff", "Staff", id="game.staff"),
         Binding("e", "end_turn", "End turn", id="game.end_turn"),
-        Binding("n", "next_stop", "Next ◆", id="game.next"),
+        Binding("n", "next_stop", "Next", id="game.next"),
         HINT_BINDING,
         Binding("u,ctrl+z", "undo", "Undo", key_display="u", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", key_display="^s", id="game.save_as"),
         Binding("escape", "cancel", "Cancel", show=False, id="game.cancel"),
         Binding("L", "event_log", "Log", id="game.log"),
         Binding("question_mark", "help", "Help", key_display="?", id="game.help"),
-        Binding("r", "rules", "Rules", id="game.rules"),
+        Binding("r", "rules", "Rules", show=False, id="game.rules"),  # listed in ? help: the footer fits 80
         Binding("q", "quit", "Quit", id="game.quit"),
     ]
 
@@ -121,7 +121,7 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
         yield Header(icon="✚")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield Static(id="status")
+                yield status.StatusLines(id="status")
                 yield WardGrid(self.glyphs, id="ward")
                 yield EventLog(id="log", focusable=False)  # Tab never takes the arrows from the ward
             side = SidePanel(id="side")
@@ -218,7 +218,7 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
             status.describe_cell(view, grid.cursor, g, short=not self.has_class("-wide")),
             status.direction_line(state, g, self._clock_text()),
         ]
-        self.query_one("#status", Static).update("\n".join(lines), layout=False)
+        self.query_one("#status", status.StatusLines).show(lines)
         if not panel:
             return
         self.query_one(SidePanel).show(state, self.names, self._private_seat(), g)

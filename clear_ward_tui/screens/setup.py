@@ -10,18 +10,16 @@ from textual.content import Content
 from textual.widgets import Button, Label
 
 from clear_ward_tui.config import CPU_LEVELS, LEVEL_NAMES, Seat
-from tui_common.setup import DEFAULT_NAMES, FieldSelect, SetupBase
+from tui_common.setup import DEFAULT_NAMES, FieldSelect, SetupBase, seat_kinds
 
-KINDS = [("Human", "human"), *((f"Computer: {LEVEL_NAMES[level]} ({level})", level) for level in CPU_LEVELS)]
 
 
 class SetupScreen(SetupBase):
     """Tab / Shift+Tab move between fields; Ctrl+S (or the Start button) starts."""
 
     TITLE = "Clear the Ward"
-    HEADING = "New game of Clear the Ward"
     SOLO = "(Night Shift, solo)"
-    KINDS = KINDS
+    KINDS = seat_kinds(CPU_LEVELS, LEVEL_NAMES)
 
     def default_seat(self, i: int) -> Seat:
         return Seat(DEFAULT_NAMES[i], None if i == 0 else "greedy")

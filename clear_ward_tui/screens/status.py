@@ -1,9 +1,12 @@
 """The three status lines above the ward: whose turn and what to do, the selected space,
-and the previous direction / Night Shift clock. Pure text from the state."""
+and the previous direction / Night Shift clock: pure text from the state, shown by
+``StatusLines``."""
 
 from __future__ import annotations
 
+from textual.geometry import Region
 from textual.markup import escape
+from textual.widgets import Static
 
 from clear_ward_tui.config import Glyphs
 from clear_ward_tui.widgets.ward_grid import GridView, line_to
@@ -82,3 +85,27 @@ def direction_line(state: GameState, g: Glyphs, clock: str | None) -> str:
 def staff_need(uses: list[UseStaff]) -> int:
     """How many ward spaces a staff card's uses target (the engine lists them)."""
     return len(uses[0].cells) if uses else 0
+
+
+class StatusLines(Static):
+    """The status lines (``show``): only the lines that changed are repainted, so a
+    cursor move, which changes the line about the space under the cursor, sends that
+    one line to the terminal, not all three (issue 12: bytes per cursor move over SSH)."""
+
+    _shown: tuple[str, ...] | None = None
+    _changed: tuple[int, ...] | None = None
+
+    def show(self, lines: list[str]) -> None:
+        new, old = tuple(lines), self._shown
+        if new == old:
+            return
+        self._shown = new
+        if old is not None and len(old) == len(new):
+            self._changed = tuple(i for i, (a, b) in enumerate(zip(old, new)) if a != b)
+        self.update("\n".join(new), layout=False)
+
+    def refresh(self, *regions: Region, **kwargs):
+        changed, self._changed = self._changed, None
+        if changed is not None and not regions and not kwargs.get("layout"):
+            regions = tuple(Region(0, y, self.size.width, 1) for y in changed)
+        return super().refresh(*regions, **kwargs)

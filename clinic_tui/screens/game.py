@@ -29,6 +29,7 @@ from clinic_tui.screens.moves import MovesMixin
 from clinic_tui.screens.undo_save import UndoSaveMixin
 from clinic_tui.screens.view import ViewMixin
 from clinic_tui.widgets.clinic_view import ClinicView
+from clinic_tui.widgets.other_clinics import OtherClinics
 from tui_common.event_log import EventLog, EventLogKey
 from tui_common.hint import HINT_BINDING, HintMixin
 from tui_common.messages import in_players_words
@@ -134,7 +135,9 @@ class GameScreen(HintMixin, MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, 
             with Vertical(id="left"):
                 yield ClinicView(self.glyphs, id="clinic")
                 yield Static(id="status")
-                yield EventLog(id="log", focusable=False)
+                with Horizontal(id="lower"):
+                    yield EventLog(id="log", focusable=False)
+                    yield OtherClinics(id="others")  # only on a large screen (clinic.tcss)
             side = VerticalScroll(id="side")
             side.can_focus = False  # the screen's keys move the cursors, not the scroll
             with side:

@@ -39,6 +39,13 @@ triage; `garden`, `HELIPAD`, `P 1/2` a parking tile with 1 of 2 cars. People:
 `dWY` doctors white and yellow, `n2` two nurses, `o1` an orderly, `pR` a red patient.
 `E` / `ENTR` an entrance, `▪` / `▪car` a parked car (ASCII: `c`), `≡` a conveyor stop.
 `◆` a legal place (with its cost `$3` or time `t2`), `▶` the cursor, `·` the path.
+
+**Above the event log:** this round's Business for the clinic shown, as if it were
+played now: "Business: $4 in, wages $3, upkeep $0 → +$1" (income from the patients it
+would treat, wages, upkeep, and the money left; "-6 pop" when the expenses would cost
+popularity). On a large screen (about 150×40) the other clinics are drawn small beside
+the log: `HPs` a psychiatry hub, `T✓2` a working treatment room with 2 patients, `So` a
+supply room with its orderly, `d2 n1 o1 p3` doctors, nurses, orderlies, patients.
 """
 
 EXPANSIONS_HELP = """\

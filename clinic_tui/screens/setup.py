@@ -11,9 +11,8 @@ from textual.widgets import Checkbox, Label, OptionList
 from clinic_tui import saving
 from clinic_tui.config import CPU_LEVELS, DEFAULT_GOAL, EXPANSIONS, GOAL_TEXT, LEVEL_NAMES, Seat
 from tui_common.saves_list import SavesList
-from tui_common.setup import DEFAULT_NAMES, FieldSelect, SetupBase
+from tui_common.setup import DEFAULT_NAMES, FieldSelect, SetupBase, seat_kinds
 
-KINDS = [("Human", "human"), *((f"Computer: {LEVEL_NAMES[level]} ({level})", level) for level in CPU_LEVELS)]
 SIDES = [("Beginner (4x3)", "beginner"), ("Expert, 4x3 side", "expert-4x3"), ("Expert, 3x3 side", "expert")]
 
 
@@ -28,7 +27,7 @@ class SetupScreen(SetupBase):
     TITLE = "Clinic"
     HEADING = "New game of Clinic: Deluxe Edition"
     SOLO = "(solitaire)"
-    KINDS = KINDS
+    KINDS = seat_kinds(CPU_LEVELS, LEVEL_NAMES)
 
     def default_seat(self, i: int) -> Seat:
         side = "expert" if self.options.expert else "beginner"

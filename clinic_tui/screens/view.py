@@ -10,6 +10,7 @@ from textual.widgets import Static
 from clinic_tui import choices
 from clinic_tui.widgets.clinic_view import ClinicPicture, ClinicView
 from clinic_tui.widgets.main_board import MainBoard
+from tui_common.event_log import EventLog
 from core.clinic.board import Space
 from core.clinic.components import Role
 from core.clinic.game import Phase
@@ -77,6 +78,23 @@ class ViewMixin:
             player_view(state, self.viewer), self.names, notepad_cursor=self.np_cursor if admit else None,
             held=self.np_held, empty=self.glyphs.empty, turn=self.glyphs.turn,
         )
+        self.show_forecast()
+        if self.wide:
+            from clinic_tui.widgets.other_clinics import OtherClinics
+
+            for others in self.query(OtherClinics):
+                others.show(state, self.view_seat, self.names, self.glyphs)
+
+    def show_forecast(self) -> None:
+        """This round's Business for the clinic shown, as if played now, on the line
+        above the event log (never covered by a menu; none once the game is over)."""
+        from clinic_tui.widgets.forecast import forecast_text
+        from core.clinic.game.business_phase import forecast
+
+        state = self.state
+        log = self.query_one(EventLog)
+        log.border_title = None if state.phase is Phase.OVER else forecast_text(
+            forecast(state, self.view_seat), ">" if self.options.ascii else "→")
 
     @property
     def viewer(self) -> int | None:

@@ -1,8 +1,9 @@
 """Benchmarks (not tests) for the ``clinic`` app.
 
 1. Startup: time to the first screen of ``clinic --players Ann,cpu:basic --seed 3`` at
-   80x24 as a ratio against an empty Textual app, via ``../shared/tools/startup_ratio.py``.
-   Goal: ratio <= 1.25.
+   80x24 as a ratio against an empty Textual app, via ``../shared/tools/startup_ratio.py``
+   (it waits for "Floor" and "Ann", on the left: the starting-car menu covers the main
+   board at once). Goal: ratio <= 1.25.
 2. Build placement: the median time from a key press (a cursor move while placing a
    module) to the repainted board, in Pilot. Goal: <= 30 ms.
 
@@ -39,7 +40,7 @@ def startup() -> int:
     command = [*env, str(script)] if script.exists() else [*env, python, "-m", "clinic_tui"]
     warm = "import clinic_tui.app, clinic_tui.screens.game, tui_common.dialogs"
     subprocess.run([*env, python, "-c", warm], cwd=REPO, check=True)
-    args = [python, str(TOOL), python, "80x24", "Notepad,Ann", "--", *command,
+    args = [python, str(TOOL), python, "80x24", "Floor,Ann", "--", *command,
             "--players", "Ann,cpu:basic", "--seed", "3"]
     done = subprocess.run(args, cwd=REPO, capture_output=True, text=True)
     ratio = [line for line in done.stdout.splitlines() if line.startswith("startup ratio")]

@@ -11,10 +11,11 @@ from textual._compositor import CompositorUpdate
 
 
 class BytesSent:
-    """``with BytesSent(app) as sent: ...; sent.total`` — bytes the updates inside cost."""
+    """``with BytesSent(app) as sent: ...; sent.total`` — bytes the updates inside cost;
+    ``sent.rows``: the screen rows they repainted."""
 
     def __init__(self, app) -> None:
-        self.app, self.total = app, 0
+        self.app, self.total, self.rows = app, 0, set()
 
     def __enter__(self) -> BytesSent:
         app, original = self.app, self.app._display
@@ -22,6 +23,7 @@ class BytesSent:
         def display(screen, renderable):
             if isinstance(renderable, CompositorUpdate):
                 self.total += len(renderable.render_segments(app.console).encode())
+                self.rows.update(span[0] for span in getattr(renderable, "spans", ()))
             return original(screen, renderable)
 
         app._display = display

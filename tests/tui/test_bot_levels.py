@@ -21,5 +21,5 @@ def test_easy_medium_hard_name_the_levels(config, medium):
 
 @pytest.mark.parametrize("setup, medium", [(cw_setup, "greedy"), (cl_setup, "basic")])
 def test_setup_lists_easy_medium_hard(setup, medium):
-    assert setup.KINDS == [("Human", "human"), ("Computer: easy (random)", "random"),
+    assert setup.SetupScreen.KINDS == [("Human", "human"), ("Computer: easy (random)", "random"),
                            (f"Computer: medium ({medium})", medium), ("Computer: hard (strong)", "strong")]

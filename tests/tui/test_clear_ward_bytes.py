@@ -38,3 +38,22 @@ async def test_a_whole_repaint_is_counted(tmp_path):
             game_screen(app).query_one("#ward").refresh()
             await pilot.pause()
         assert sent.total > GOAL
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+async def test_a_cursor_move_repaints_only_the_status_line_that_changed(size, tmp_path):
+    """Of the three status lines (what to do, the space under the cursor, the last
+    direction), a cursor move changes only the second: the other two are not sent again
+    (they were, ~300 bytes a key at 160x50)."""
+    app = make_app("Ann,Bob", seed=7, tmp_path=tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.pause()
+        status = game_screen(app).query_one("#status")
+        top = status.region.y
+        lines = set(range(top, top + status.region.height))
+        for key in ["right", "down", "left", "up"]:
+            with BytesSent(app) as sent:
+                await pilot.press(key)
+                await pilot.pause()
+            assert sent.rows & lines == {top + 1}, (key, sorted(sent.rows))

@@ -30,10 +30,6 @@ class PlainGame:
     #: The game's name ("Clear the Ward") and its command ("clear-ward").
     title = ""
     prog = ""
-    #: The rules Markdown in ``docs/rules`` (or the package's ``docs``).
-    rules_file = ""
-    #: The package whose ``docs`` folder may hold the rules (set by the subclass).
-    package_dir: Path | None = None
 
     def __init__(self, options: Any, record: GameRecord, *, autosaved: bool = False) -> None:
         self.options = options

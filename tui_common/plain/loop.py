@@ -222,9 +222,9 @@ class PlainLoop(cmd.Cmd):
         return self._look(lines or ["Nothing has happened yet."])
 
     def do_rules(self, arg: str) -> bool:
-        from tui_common.rules_file import rules_text
+        from tui_common.rules_file import package_of, rules_text
 
-        parts = sections(rules_text(self.game.package_dir, self.game.rules_file, self.game.title))
+        parts = sections(rules_text(package_of(self.game), self.game.title))
         arg = arg.strip().lower()
         if not arg:
             return self._look([f"The rules of {self.game.title} have {len(parts)} sections;"

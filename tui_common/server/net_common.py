@@ -34,14 +34,10 @@ class NetAppMixin:
 
     def rules_markdown(self) -> str:
         """The game's rules, found beside the game's own app module (not this one)."""
-        import sys
-        from pathlib import Path
-
-        from tui_common.rules_file import rules_text
+        from tui_common.rules_file import package_of, rules_text
 
         game_app = next(c for c in type(self).__mro__ if c.__module__.endswith("_tui.app"))
-        return rules_text(Path(sys.modules[game_app.__module__].__file__).resolve().parent, self.RULES_FILE,
-                          self.title)
+        return rules_text(package_of(game_app), self.title)
 
     def attach(self) -> None:
         self.room.attach(self.player, self.heard, watch=self.seat is None)

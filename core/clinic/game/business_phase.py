@@ -8,6 +8,8 @@ so that only it can buy popularity (``buy_popularity``, reverse turn order).
 
 from __future__ import annotations
 
+from attrs import frozen
+
 from core.clinic.fast_evolve import evolve
 
 from core.clinic.business import best_in_room, clinic_upkeep, pay_expenses, treat, wages
@@ -20,15 +22,55 @@ from .cars import owe_cars
 from .state import GameState, change_popularity, set_player
 
 
+def _care(state: GameState, seat: int):
+    """The expansions' steps before care (``expansions.before_business``: income they
+    add is in the player's ``income`` already), then who treats whom (``treat``)."""
+    if state.config.options:
+        state = before_business(state, seat)
+    clinic = state.players[seat].clinic
+    return state, treat(clinic, room_treatment(state, clinic, best_in_room) if state.config.options else None)
+
+
+@frozen
+class Forecast:
+    """What ``seat``'s Business would bring if it were played now (``forecast``): the
+    patients cured, ``income`` (dollars: this round's income so far and the cured
+    patients'), ``wages`` and ``upkeep`` (dollars), and ``popularity`` (the change,
+    never above 0: expenses that income and savings cannot pay, 1 popularity per $1)."""
+
+    cured: int
+    income: int
+    wages: int
+    upkeep: int
+    popularity: int
+
+    @property
+    def net(self) -> int:
+        """Income less wages and upkeep, in dollars (below 0: paid from savings)."""
+        return self.income - self.wages - self.upkeep
+
+
+def forecast(state: GameState, seat: int) -> Forecast:
+    """This round's Business for ``seat`` as if the clinic stood as it does now: the
+    same care, income, wages and upkeep as ``business_for`` (rulebook "Phase 2:
+    Business"), without playing it. Pure; raises nothing."""
+    before = state.players[seat]
+    state, treatment = _care(state, seat)
+    p = state.players[seat]
+    pay_wages = wages(p.clinic)
+    upkeep = clinic_upkeep(p.clinic, treatment.used_operating_rooms)
+    income = treatment.income + p.income
+    pay = pay_expenses(pay_wages + upkeep, income, p.money, p.popularity)
+    return Forecast(len(treatment.cured), income, pay_wages, upkeep, pay.popularity - before.popularity)
+
+
 def business_for(state: GameState, seat: int) -> GameState:
     """Patient care and income, going home, expenses (income, savings, popularity).
     Expansions in play may act first (``expansions.before_business``: income they add
     is in ``income`` already)."""
-    if state.config.options:
-        state = before_business(state, seat)
+    state, treatment = _care(state, seat)
     p = state.players[seat]
     clinic = p.clinic
-    treatment = treat(clinic, room_treatment(state, clinic, best_in_room) if state.config.options else None)
     reds = sum(1 for pid in treatment.cured if clinic.person(pid).colour is Colour.RED)
     for pid in treatment.cured:  # each takes a car of the owner's choice (``cars``)
         clinic = person_departs(clinic, pid)
