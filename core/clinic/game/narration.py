@@ -307,6 +307,11 @@ def option_text(state: GameState, action: Action) -> str:
 
     from . import constants as K
 
+    if state.config.options:  # an expansion's own action (the Emergency action...)
+        from core.clinic.expansions import option_text as expansion_text
+
+        if (text := expansion_text(state, action)) is not None:
+            return text
     if isinstance(action, SelectTile):
         return f"select the {action.tile} tile, face down"
     if isinstance(action, ChooseBonus):
@@ -354,6 +359,11 @@ def decision_text(state: GameState) -> str:
     phase, step = state.phase, state.step
     if phase is Phase.OVER:
         return "nothing: the game is over"
+    if state.config.options:  # an expansion's own decision (the ED's phases)
+        from core.clinic.expansions import decision_text as expansion_text
+
+        if (text := expansion_text(state)) is not None:
+            return text
     p = state.players[state.current]
     if phase is Phase.EXPERT_SETUP:
         return "build your starting clinic (free), then park your starting car"

@@ -71,9 +71,13 @@ _OPTIONS = {
 }
 
 
+def _none(state: GameState) -> list:
+    return []
+
+
 def options(state: GameState) -> tuple:
     """The legal actions of ``state`` (cached on the state as ``state.legal``)."""
-    base = tuple(_OPTIONS[state.phase](state))
+    base = tuple(_OPTIONS.get(state.phase, _none)(state))  # expansions' phases: theirs
     return extend_options(state, base) if state.config.options else base
 
 

@@ -37,7 +37,10 @@ from .state import (
     draw_colour,
 )
 
-ALL_TILES = tuple(t for t in ActionTile for _ in range(K.TILES_PER_ACTION))
+BASE_TILES = (ActionTile.BUILD, ActionTile.HIRE, ActionTile.ADMIT)
+ALL_TILES = tuple(t for t in BASE_TILES for _ in range(K.TILES_PER_ACTION))
+#: The base game's seven bonus tiles (an expansion adds its own in its ``setup`` hook).
+BASE_BONUS_TILES = tuple(t for t in BonusTile if t is not BonusTile.EMERGENCY_NURSE)
 
 
 def clockwise_borders(board: Board) -> tuple[Border, ...]:
@@ -207,7 +210,7 @@ def new_game(
         stamp = n - order.index(seat)  # markers stacked: the first in turn order on top
         seats.append(PlayerState(name, clinic, K.STARTING_MONEY, stamp=stamp, tiles=ALL_TILES))
     supply = sum(0 if e else 1 for e in config.expert)
-    bonus = tuple(rng.sample(list(BonusTile), n + K.BONUS_TILES_EXTRA))
+    bonus = tuple(rng.sample(BASE_BONUS_TILES, n + K.BONUS_TILES_EXTRA))
     experts = tuple(s for s in order if config.expert[s])
     beginners = tuple(s for s in order if not config.expert[s])
     state = GameState(
