@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--expansions",
         metavar="LIST",
         default="",
-        help=f"comma-separated mini-expansions to play with: {', '.join(EXPANSIONS)} (any combination)",
+        help=f"comma-separated expansions to play with: {', '.join(EXPANSIONS)} (any combination)",
     )
     return parser
 

@@ -33,13 +33,14 @@ GOAL_TEXT = {
     "red-doctors": "train 2 red doctors",
 }
 DEFAULT_GOAL = "red-patients"
-#: The mini-expansions, by option name (``core.clinic.game.constants.EXPANSIONS``, kept
+#: The expansions (four minis and The 911th Extension), by option name (``core.clinic.game.constants.EXPANSIONS``, kept
 #: here so ``clinic --help`` needs no engine), with what each adds in one line.
 EXPANSIONS = {
     "blood": "Blood Transfusion: staff give blood, nurses carry it to patients",
     "extinguishers": "Extinguishers: +1 time to walk in, +$3 a patient beside",
     "workaholics": "Workaholic Doctors: purple, $8, treat up to 4 alike",
     "zombies": "Zombies: 2 yellows alone turn zombie; it kills; a lab cures",
+    "emergency": "The 911th Extension: an Emergency Department beside floor 0",
 }
 #: Environment variable naming the folder for saves (``--data-dir`` wins over it).
 DATA_DIR_ENV = "CLINIC_DATA_DIR"

@@ -7,6 +7,7 @@ says them too.
 
 from __future__ import annotations
 
+from clinic_tui import emergency as ed_text
 from core.clinic.business import clinic_upkeep, treat, wages
 from core.clinic.components import Role
 from core.clinic.expansions import end_score as expansion_end_score
@@ -42,6 +43,7 @@ def business_report(before: GameState, after: GameState) -> tuple[str, str]:
             + (f" (${a.income} of this round's income may buy popularity)" if a.income >= 3 else "")
             + f" · popularity {b.popularity} -> {a.popularity}"
         )
+        lines += ed_text.business_lines(before, after, seat)  # The 911th Extension
     return f"Business, round {before.round}", "\n".join(lines)
 
 
@@ -64,6 +66,7 @@ def admin_report(before: GameState, after: GameState) -> tuple[str, str]:
         )
         if worse:
             lines.append(f"  {worse} patient{'s' if worse != 1 else ''} worsened")
+        lines += ed_text.admin_lines(before, after, seat)  # The 911th Extension
         lines.append(f"  popularity now {a.popularity}")
     order = ", ".join(after.players[s].name for s in after.turn_order)
     lines.append("")
@@ -102,8 +105,10 @@ def summary_text(state: GameState, names: list[str]) -> str:
             f"    end-game items {e.total - e.time:+}: doctors +{e.doctors}, nurses +{e.nurses}, rooms +{e.rooms},"
             f" waiting {e.patients}"
         )
-        if extra:
-            lines.append(f"    zombies still in the clinic +{extra} (+9 each)")
+        zombies = extra - ed_text.end_total(state, seat)
+        if zombies:
+            lines.append(f"    zombies still in the clinic +{zombies} (+9 each)")
+        lines += ed_text.end_lines(state, seat)  # The 911th Extension
         lines.append(f"    time penalty {e.time} (time spent {p.time_spent}, -1 per full 3)")
         lines.append(f"    cured {p.cured} patients ({p.cured_red} red), {p.dead} died")
     lines.append("")

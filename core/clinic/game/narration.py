@@ -185,9 +185,13 @@ def _round_end(before: GameState, after: GameState) -> list[str]:
 
 
 def in_move(state: GameState) -> bool:
-    """The Move phase, or its cars being removed before the next player moves."""
+    """The Move phase, or its cars being removed before the next player moves; with
+    The 911th Extension also the ED's care that comes first in Business (off-duty
+    nurses, its cars): the main clinic's Business has not happened yet."""
     return state.phase is Phase.MOVE or (
         state.phase is Phase.REMOVE_CAR and state.cars_then is AfterCars.MOVE
+    ) or state.phase is Phase.ED_BUSINESS or (
+        state.phase is Phase.ED_REMOVE_CAR and state.cars_then is AfterCars.BUSINESS
     )
 
 
@@ -229,8 +233,8 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         text = f"{who} parks the starting car {spot_name(action.spot)}"
     elif isinstance(action, Done):
         text = f"{who} is done {_DONE.get(before.phase, 'with the action')}"
-    else:  # pragma: no cover - every action is listed above
-        text = f"{who}: {action}"
+    else:  # an expansion's own action: its words (``option_text``)
+        text = f"{who}: {option_text(before, action)}"
     parts = [text]
     if before.phase is Phase.SELECT and after.phase is not Phase.SELECT:
         parts.append(_reveal(after))

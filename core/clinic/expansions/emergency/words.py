@@ -17,6 +17,14 @@ from .queues import QUEUE_NAMES, EDAdmit, EDShift
 from .state import Sub
 
 
+#: The Emergency action's three parts, as a menu says them.
+SUB_WORDS = {
+    Sub.BUILD: "build: up to 2 components on your ED",
+    Sub.HIRE: "hire: an emergency doctor and/or nurse",
+    Sub.ADMIT: "admit: {eqp} emergency queue point(s)",
+}
+
+
 def where_name(ed, where) -> str:
     """``"the light emergency room at B1"``, ``"outside the grid"``, ``"A2"``."""
     if isinstance(where, Place):
@@ -82,7 +90,7 @@ def option_text(state, action) -> str | None:
         return None
     ed = ed_of(state, seat)
     if isinstance(action, A.ChooseEmergency):
-        return f"Emergency: {action.sub}"
+        return SUB_WORDS[action.sub].format(eqp=ed.board.queue_points)
     if isinstance(action, A.EDConstruct):
         from core.clinic.game.state import Phase
 
