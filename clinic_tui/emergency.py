@@ -162,9 +162,9 @@ def short_place(ed, where) -> str:
     """``EHUB C1``, ``ROOM L D1``, ``outside``, ``pre-adm``: a place on the ED board
     in the board's own letters."""
     if where is Place.OUTSIDE:
-        return "outside"
+        return "outside the grid"
     if where is Place.PRE_ADMISSIONS:
-        return "pre-adm"
+        return "pre-admissions"
     m = ed.board.module_at(where)
     if m is None:
         return where.name
@@ -177,6 +177,57 @@ def person_short(p) -> str:
     """``dM 1``, ``n 2``, ``pD 5``: an emergency person by the board's letters."""
     head = {EDRole.DOCTOR: "d", EDRole.NURSE: "n", EDRole.PATIENT: "p"}[p.role]
     return f"{head}{p.level.letter if p.level is not None else ''} {p.id}"
+
+
+# -- words (the plain text mode) --------------------------------------------------------------
+def ed_plain_lines(view, seat: int) -> list[str]:
+    """One player's ED in sentences: each space in reading order, who stands outside the
+    grid and in emergency pre-admissions, the cars, the ED funds."""
+    from core.clinic.expansions.emergency.words import where_name
+
+    p = view.players[seat]
+    ed = p.emergency
+    board = ed.board
+    lines = [f"{p.name}'s emergency department, {board.cols} columns A to {chr(ord('A') + board.cols - 1)}"
+             f" by {board.rows} rows, funds ${ed.funds}:"]
+    parts = []
+    for s in board.spaces():
+        tile = board.tile_at(s)
+        if tile is None:
+            words = "empty"
+        elif isinstance(tile, (Garden, ParkingTile)):
+            words = str(tile)
+        else:
+            words = where_name(ed, s).removeprefix("the ").removesuffix(f" at {s.name}")
+            if tile.kind is EDKind.ROOM:
+                words += " (functional)" if board.is_functional(s) else " (not functional: no hub beside it)"
+        people = ", ".join(str(x) for x in ed.at(s))
+        parts.append(f"{s.name} {words}" + (f" with {people}" if people else ""))
+    lines.append("; ".join(parts) + ".")
+    for place in (Place.OUTSIDE, Place.PRE_ADMISSIONS):
+        people = ", ".join(str(x) for x in ed.at(place))
+        lines.append(f"{str(place).capitalize()}: {people or 'nobody'}.")
+    cars = sorted(str(b) for b in board.border_cars)
+    lines.append(f"Cars parked on its borders: {', '.join(cars) if cars else 'none'}.")
+    return lines
+
+
+def waiting_area_plain_lines(view) -> list[str]:
+    """The Emergency Waiting Area in sentences."""
+    area = view.emergency
+    lines = []
+    for i, queue in enumerate(area.queues):
+        cells = ", ".join(str(c) if c is not None else "empty" for c in queue)
+        lines.append(f"Emergency queue {QUEUE_NAMES[i]}, spaces 1 to {len(queue)} ({len(queue)} is admitted first): {cells}.")
+    res = ", ".join(f"space {i + 1} ${EK.RESIDENCY_COSTS[i]} " + (f"{c} emergency doctor" if c is not None else "empty")
+                    for i, c in enumerate(area.residency))
+    lines.append(f"Emergency Residency: {res}.")
+    nurses = area.nurses[view.round - 1] if view.round <= len(area.nurses) else 0
+    stock = area.stock
+    lines.append(f"Emergency nurses left this round: {nurses} (${EK.ED_NURSE_COST} each); tiles left: {stock.hubs}"
+                 f" emergency service hubs, emergency rooms {stock.rooms[0]} light, {stock.rooms[1]} medium,"
+                 f" {stock.rooms[2]} dark, {stock.break_rooms} break rooms.")
+    return lines
 
 
 # -- reports --------------------------------------------------------------------------------
@@ -230,6 +281,8 @@ __all__ = [
     "business_lines",
     "ed_board_lines",
     "ed_board_text",
+    "ed_plain_lines",
+    "waiting_area_plain_lines",
     "end_lines",
     "end_total",
     "in_play",

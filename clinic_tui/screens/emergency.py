@@ -9,6 +9,7 @@ from __future__ import annotations
 from clinic_tui.emergency import in_play
 from clinic_tui.widgets.emergency import EDPanel
 from core.clinic.expansions.emergency import actions as A
+from core.clinic.expansions.emergency.components import Place
 from core.clinic.expansions.emergency.movement import EDMove
 from core.clinic.expansions.emergency.queues import QUEUE_NAMES, EDAdmit
 from core.clinic.expansions.emergency.words import decision_text, option_text
@@ -157,7 +158,9 @@ def ed_move_items(state, legal) -> list[tuple[str, list]]:
     for pid, acts in moves.items():
         p = ed.person(pid)
         places = f"{len(acts)} place{'s' if len(acts) != 1 else ''}"
-        out.append((f"ED {person_short(p)} at {short_place(ed, p.where)} ({places})", acts))
+        where = short_place(ed, p.where)
+        where = where if isinstance(p.where, Place) else f"at {where}"
+        out.append((f"ED {person_short(p)} {where} ({places})", acts))
     return out
 
 
