@@ -31,6 +31,20 @@ GOAL_TEXT = {
     "floor-3": "build on floor 3",
     "no-waiting": "end with no patient left waiting",
     "red-doctors": "train 2 red doctors",
+    # The 911th Extension's goals (they replace the base goal and bring the ED along)
+    "ed-full-board": "ED: build your whole emergency department board",
+    "ed-dark-rooms": "ED: build 2 dark emergency rooms",
+    "ed-light": "ED: treat 6 light emergency patients",
+    "ed-dark": "ED: treat 4 dark emergency patients",
+    "ed-medium": "ED: treat only medium emergency patients",
+}
+#: The 911th Extension's solitaire goals by short name -> ``EDGoal`` member name.
+ED_GOALS = {
+    "ed-full-board": "FULL_BOARD",
+    "ed-dark-rooms": "DARK_ROOMS",
+    "ed-light": "LIGHT_TREATED",
+    "ed-dark": "DARK_TREATED",
+    "ed-medium": "ONLY_MEDIUM",
 }
 DEFAULT_GOAL = "red-patients"
 #: The expansions (four minis and The 911th Extension), by option name (``core.clinic.game.constants.EXPANSIONS``, kept

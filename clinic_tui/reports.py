@@ -114,7 +114,7 @@ def summary_text(state: GameState, names: list[str]) -> str:
     lines.append("")
     best = max(res.scores)
     tied = [s for s, v in enumerate(res.scores) if v == best]
-    if state.config.solo_goal is not None:
+    if res.solo_goal is not None:  # the base goal or an expansion's (The 911th Extension)
         met = "met" if res.goal_met else "not met"
         lines.append(f"Solitaire goal: {res.solo_goal} — {met}.")
         if res.goal_met:

@@ -159,7 +159,7 @@ def ed_move_items(state, legal) -> list[tuple[str, list]]:
         p = ed.person(pid)
         places = f"{len(acts)} place{'s' if len(acts) != 1 else ''}"
         where = short_place(ed, p.where)
-        where = where if isinstance(p.where, Place) else f"at {where}"
+        where = {Place.OUTSIDE: where, Place.PRE_ADMISSIONS: f"in {where}"}.get(p.where, f"at {where}")
         out.append((f"ED {person_short(p)} {where} ({places})", acts))
     return out
 

@@ -185,3 +185,21 @@ def test_emergency_screens(snap_compare, scene):
         await pilot.pause()
 
     assert snap_compare(app_at(state, seed), terminal_size=size, run_before=run_before)
+
+
+# -- solitaire ---------------------------------------------------------------------------------
+def test_an_ed_goal_from_the_command_line_brings_the_ed():
+    """``clinic --goal ed-dark-rooms``: the ED's goal replaces the base goal (E34); the
+    emergency option comes with it; the save keeps both."""
+    from clinic_tui.__main__ import options_from_args
+    from clinic_tui.saving import new_record, options_for
+    from core.clinic.expansions.emergency.components import EDGoal
+
+    opts = options_from_args(["--players", "Ann", "--goal", "ed-dark-rooms"])
+    record = new_record(opts, 4)
+    config = record.state.config
+    assert config.ed_goal is EDGoal.DARK_ROOMS and config.solo_goal is None and "emergency" in config.options
+    again = options_for(Options(), record)
+    assert again.goal == "ed-dark-rooms" and again.expansions == ("emergency",)
+    view = player_view(record.state, 0)
+    assert "Goal 0/2 dark rooms: build 2 dark emergency rooms" in board_text(view, ["Ann"]).plain

@@ -16,6 +16,7 @@ from attrs import evolve, field, frozen
 from core.clinic.board import BoardSide
 from core.clinic.components import Colour, Module, Role, Service
 from core.clinic.people import Clinic
+from core.clinic.expansions.emergency.components import EDGoal
 from core.clinic.expansions.emergency.state import EmergencyState, EmergencyTurn, WaitingArea
 
 
@@ -103,6 +104,7 @@ class GameConfig:
     sides: tuple[BoardSide, ...] = field(converter=tuple)
     solo_goal: SoloGoal | None = None
     options: frozenset[str] = field(default=frozenset(), converter=frozenset)
+    ed_goal: EDGoal | None = None  # The 911th Extension: its solitaire goal replaces solo_goal (E34)
 
 
 @frozen

@@ -378,6 +378,12 @@ def _end_score(state: GameState, seat: int) -> int:
     return END.end_score(ed_of(state, seat)).total
 
 
+def _goal_status(state, seat: int):
+    """The ED's solitaire goal (E33), replacing the base goal (E34); None without one."""
+    goal = state.config.ed_goal
+    return None if goal is None else END.goal_status(ed_of(state, seat), goal)
+
+
 def _bot(state, options, rng, choice):
     from .bot import preference
 
@@ -412,5 +418,6 @@ EXPANSION = Expansion(
     before_business_phase=_business,
     before_admin=_before_admin,
     bonus_tile=_bonus_tile,
+    goal_status=_goal_status,
     configure=lambda converter: _configure(converter, actions=False),
 )
