@@ -177,7 +177,7 @@ class ClinicPlain(PlainGame):
         if arg.isdigit() and 0 <= int(arg) <= 3:
             return [floor_line(view.players[seat].clinic, int(arg))]
         if arg in ("main", "main board"):
-            return main_board_lines(view) + ed_text.waiting_area_plain_lines(view) * ed_text.in_play(view)
+            return main_board_lines(view) + (ed_text.waiting_area_plain_lines(view) if ed_text.in_play(view) else [])
         if arg in ("ed", "emergency") and ed_text.in_play(view):  # The 911th Extension
             return [*ed_text.ed_plain_lines(view, seat), *ed_text.waiting_area_plain_lines(view)]
         other = self._seat_named(arg)

@@ -203,3 +203,25 @@ def test_an_ed_goal_from_the_command_line_brings_the_ed():
     assert again.goal == "ed-dark-rooms" and again.expansions == ("emergency",)
     view = player_view(record.state, 0)
     assert "Goal 0/2 dark rooms: build 2 dark emergency rooms" in board_text(view, ["Ann"]).plain
+
+
+async def test_the_replay_viewer_shows_the_ed(tmp_path):
+    """A replayed game with the ED shows the viewed player's ED board with the main board."""
+    from core import saves
+    from core.clinic.game.bots import make_bot
+    from core.clinic.game.game_record import RULES, options
+    from core.record import GameRecord
+    from core.saves import Seat
+
+    record = GameRecord.new(RULES, 6, [Seat("Ann"), Seat("Bob")], options([False] * 2, ["beginner"] * 2, None, OPTS))
+    bots = [make_bot("basic", 1), make_bot("basic", 2)]
+    for _ in range(80):
+        record = record.play(bots[record.state.current].choose(record.state))
+    path = tmp_path / "ed.json"
+    path.write_text(saves.dumps(record.to_save()))
+    app = ClinicApp(Options(replay=str(path), cpu_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        assert "Ann's emergency department" in str(app.screen.query_one("#ed-replay", EDPanel).render())

@@ -190,6 +190,8 @@ def reject_reason(state: GameState, action: Action) -> str:
         )
     elif isinstance(action, SelectTile) and state.phase is Phase.SELECT:
         rule = f"Select: no {action.tile} tile left this round (2 of each a round)"
+        if action.tile.name == "EMERGENCY":  # The 911th Extension
+            rule = "Select: you have only 1 Emergency tile, so you can perform it 1 time per round (with the emergency option)"
     elif isinstance(action, BuyPopularity) and state.phase is Phase.BUY_POPULARITY:
         rule = "Business: popularity costs $3, from this round's income only"
     elif isinstance(action, MovePerson) and state.phase is Phase.MOVE:

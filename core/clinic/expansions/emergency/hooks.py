@@ -390,10 +390,14 @@ def _bot(state, options, rng, choice):
     return preference(state, options, rng, choice)
 
 
-def _events(before: GameState, after: GameState) -> list[str]:
-    from .words import events
+def _words():
+    from . import words
 
-    return events(before, after)
+    return words
+
+
+def _events(before: GameState, after: GameState) -> list[str]:
+    return _words().events(before, after)
 
 
 EXPANSION = Expansion(
@@ -419,5 +423,7 @@ EXPANSION = Expansion(
     before_admin=_before_admin,
     bonus_tile=_bonus_tile,
     goal_status=_goal_status,
+    decision_text=lambda state: _words().decision_text(state),
+    option_text=lambda state, action: _words().option_text(state, action),
     configure=lambda converter: _configure(converter, actions=False),
 )

@@ -114,4 +114,8 @@ def invariant_violations(state: GameState) -> list[str]:
         out += [f"seat {seat}: {v}" for v in clinic_violations(p.clinic, p.cars_owed)]
         if settled(state):
             out += [f"seat {seat}: {v}" for v in end_of_move_violations(p.clinic)]
+            if p.emergency is not None:  # The 911th Extension: everyone in the ED stands legally
+                from core.clinic.expansions.emergency.movement import ed_move_violations
+
+                out += [f"seat {seat} ED: {v}" for v in ed_move_violations(p.emergency)]
     return out

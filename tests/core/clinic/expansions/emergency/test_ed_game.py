@@ -318,3 +318,15 @@ def test_turn_is_reset_for_each_emergency_action():
     state = started(OPTS, players=1, seed=3)
     state = select(state, {0: ActionTile.EMERGENCY})
     assert state.step == Turn(emergency=state.step.emergency) and state.step.emergency.current is None
+
+
+def test_a_second_emergency_tile_in_a_round_is_refused_by_its_rule():
+    """"you have only 1 copy of the new Emergency action, so you can only perform it 1
+    time per round\""""
+    state = started(OPTS, players=1, seed=3)
+    state = select(state, {0: ActionTile.EMERGENCY})
+    while state.phase is Phase.EMERGENCY:
+        state = apply_action(state, EDDone())
+    assert state.phase is Phase.SELECT and state.action == 2
+    with pytest.raises(IllegalActionError, match="only 1 Emergency tile"):
+        apply_action(state, SelectTile(ActionTile.EMERGENCY))

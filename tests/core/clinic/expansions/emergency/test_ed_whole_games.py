@@ -112,3 +112,32 @@ def test_the_strong_player_plays_the_ed_legally():
     state = new_game(2, 5, options=("emergency",))
     final = play(state, [make_bot("strong", 5), make_bot("basic", 6)])
     assert final.phase is Phase.OVER
+
+
+def test_every_ed_decision_and_action_has_words():
+    """Menus, the plain mode and the log say every ED decision and action in words
+    (``narration.decision_text`` / ``option_text`` / ``describe``), never the bare
+    value; the hint (the strong player's choice) works in the ED's phases too."""
+    from core.clinic.expansions import owner
+    from core.clinic.game.bot_hint import hint
+    from core.clinic.game.narration import decision_text, describe, option_text
+
+    state = new_game(2, 12, options=("emergency",), expert=[True, False], sides=["expert", "beginner"])
+    rng = random.Random(12)
+    phases = set()
+    while not is_over(state):
+        acts = legal_actions(state)
+        words = decision_text(state)
+        assert words and "buy popularity at $3" not in words or state.phase is Phase.BUY_POPULARITY
+        for a in acts:
+            text = option_text(state, a)
+            if owner(state, a) is not None and type(a).__name__ != "EDOffDuty":
+                assert text != str(a), a
+        if state.phase.name.startswith(("EMERGENCY", "ED_")) and state.phase not in phases:
+            phases.add(state.phase)
+            assert hint(state, 1).action in acts
+        action = rng.choice(acts)
+        after = apply_action(state, action)
+        assert describe(state, action, after)
+        state = after
+    assert Phase.EMERGENCY in phases
