@@ -52,7 +52,7 @@ alone in a room become one; a lab doctor alone with it cures it for $32; +9 each
 end); `b` a Blood token (a donor lying in a hub `n_`/`o_`/`dW_` gives one; a nurse
 carries it, `nb`, to a room with no doctor: the patient is helped, the nurse stands on it
 `n^` and it does not worsen). The Move and Build menus list these actions.
-"""
+
 **The 911th Extension** (`--expansions emergency`): an Emergency Department (ED) board
 beside floor 0, its own money (`ED $10`), staff and patients. **E** (Shift+e) shows your
 ED board instead of the clinic (wide screens show both; an ED decision shows it by
@@ -65,6 +65,7 @@ costs and the ED funds under each player's savings. The **Emergency** action til
 round, after Admit) does 2 different of build / hire / admit for the ED: its menu asks
 which, then what and where. ED people move in the Move menu (`ED dL 1 outside the
 grid`); the ED's care, expenses and $2 popularity come in Business.
+"""
 
 
 SAVES = """\
