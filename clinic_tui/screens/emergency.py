@@ -38,9 +38,13 @@ class EmergencyMixin:
     # -- drawing -----------------------------------------------------------------------
     def ed_shown(self) -> bool:
         """Whether the narrow layout shows the ED board instead of the clinic now: the
-        player asked (E), or an ED decision is on (the Emergency action...)."""
+        player asked (E), or an ED decision is on (the Emergency action, an expert's
+        free ED pieces...)."""
         state = self.state
-        return in_play(state) and (self.show_ed or state.phase in ED_PHASES)
+        if not in_play(state):
+            return False
+        placing = state.phase is Phase.EXPERT_SETUP and any(isinstance(a, A.EDConstruct) for a in self.legal())
+        return self.show_ed or state.phase in ED_PHASES or placing
 
     def refresh_view(self, *, board: bool = True) -> None:
         super().refresh_view(board=board)

@@ -225,3 +225,20 @@ async def test_the_replay_viewer_shows_the_ed(tmp_path):
         await pilot.press("end")
         await pilot.pause()
         assert "Ann's emergency department" in str(app.screen.query_one("#ed-replay", EDPanel).render())
+
+
+async def test_an_expert_places_the_free_ed_pieces_from_the_menu_with_the_ed_shown():
+    """Experts "place a free hub and then a free light room" (E13): the menu lists the
+    spaces, and the ED board is shown while they do."""
+    state = new_game(["Ann", "Basic bot"], 4, options=OPTS, expert=[True, False], sides=["expert", "beginner"])
+    while not (state.current == 0 and any(isinstance(a, EDConstruct) for a in legal_actions(state))):
+        state = apply_action(state, legal_actions(state)[0])
+    app = app_at(state, 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        assert screen.has_class("-ed")
+        piece = legal_actions(screen.state)[0]
+        await open_menu(pilot, app)
+        await pick(pilot, app, lambda v: v == piece)
+        assert screen.record.actions[-1] == piece
