@@ -12,7 +12,6 @@ from clinic_tui.config import (
     DEFAULT_GOAL,
     GOAL_TEXT,
     EXPANSIONS,
-    GOALS,
     Options,
     parse_expansions,
     parse_players,
@@ -45,14 +44,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--expert", action="store_true", help="every seat plays the expert side (free initial clinic)")
     parser.add_argument(
         "--goal",
-        choices=sorted(GOALS),
+        choices=sorted(GOAL_TEXT),  # the base goals and The 911th Extension's (ed-...)
         help="solitaire goal (one seat only; default %s: %s)" % (DEFAULT_GOAL, GOAL_TEXT[DEFAULT_GOAL]),
     )
     parser.add_argument(
         "--expansions",
         metavar="LIST",
         default="",
-        help=f"comma-separated mini-expansions to play with: {', '.join(EXPANSIONS)} (any combination)",
+        help=f"comma-separated expansions to play with: {', '.join(EXPANSIONS)} (any combination)",
     )
     return parser
 

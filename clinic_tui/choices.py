@@ -269,8 +269,12 @@ def expansion_items(state: GameState, legal) -> list[tuple[str, object]]:
     kinds = action_types()
     clinic = state.players[state.current].clinic if state.current is not None else None
     out = []
+    if state.emergency is not None:  # The 911th Extension: one line per person who may move
+        from clinic_tui.screens.emergency import ed_move_items
+
+        out += ed_move_items(state, legal)
     for a in legal:
-        if not isinstance(a, kinds):
+        if not isinstance(a, kinds) or type(a).__name__ == "EDMove":
             continue
         if isinstance(a, BuildExtinguisher):
             label = f"extinguisher (x) on {place_name(clinic.board, a.space)}: ${cost(a.space)}"
@@ -281,7 +285,9 @@ def expansion_items(state: GameState, legal) -> list[tuple[str, object]]:
         elif isinstance(a, PickUpBlood):
             label = f"{clinic.person(a.pid)} picks up the Blood token (b) here (no time)"
         else:
-            label = str(a)
+            from core.clinic.game.narration import option_text
+
+            label = option_text(state, a)
         out.append((label, a))
     return out
 

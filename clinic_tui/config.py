@@ -32,15 +32,30 @@ GOAL_TEXT = {
     "floor-3": "build on floor 3",
     "no-waiting": "end with no patient left waiting",
     "red-doctors": "train 2 red doctors",
+    # The 911th Extension's goals (they replace the base goal and bring the ED along)
+    "ed-full-board": "ED: build your whole emergency department board",
+    "ed-dark-rooms": "ED: build 2 dark emergency rooms",
+    "ed-light": "ED: treat 6 light emergency patients",
+    "ed-dark": "ED: treat 4 dark emergency patients",
+    "ed-medium": "ED: treat only medium emergency patients",
+}
+#: The 911th Extension's solitaire goals by short name -> ``EDGoal`` member name.
+ED_GOALS = {
+    "ed-full-board": "FULL_BOARD",
+    "ed-dark-rooms": "DARK_ROOMS",
+    "ed-light": "LIGHT_TREATED",
+    "ed-dark": "DARK_TREATED",
+    "ed-medium": "ONLY_MEDIUM",
 }
 DEFAULT_GOAL = "red-patients"
-#: The mini-expansions, by option name (``core.clinic.game.constants.EXPANSIONS``, kept
+#: The expansions (four minis and The 911th Extension), by option name (``core.clinic.game.constants.EXPANSIONS``, kept
 #: here so ``clinic --help`` needs no engine), with what each adds in one line.
 EXPANSIONS = {
     "blood": "Blood Transfusion: staff give blood, nurses carry it to patients",
     "extinguishers": "Extinguishers: +1 time to walk in, +$3 a patient beside",
     "workaholics": "Workaholic Doctors: purple, $8, treat up to 4 alike",
     "zombies": "Zombies: 2 yellows alone turn zombie; it kills; a lab cures",
+    "emergency": "The 911th Extension: an Emergency Department beside floor 0",
 }
 #: Environment variable naming the folder for saves (``--data-dir`` wins over it).
 DATA_DIR_ENV = "CLINIC_DATA_DIR"

@@ -8,12 +8,19 @@ text mode says them too.
 
 from __future__ import annotations
 
+from clinic_tui import emergency as ed_text
 from core.clinic.components import Role
 from core.clinic.expansions import end_score as expansion_end_score
-from core.clinic.game.business_report import business_report  # noqa: F401 (the Business dialog)
+from core.clinic.game.business_report import business_report as _business_report
 from core.clinic.game.end import end_score, result
 from core.clinic.game.state import GameState
 from core.clinic.game.narration import in_move
+
+
+def business_report(before: GameState, after: GameState) -> tuple[str, str]:
+    """The Business dialog (core's report), with each player's emergency department
+    lines when The 911th Extension is in play."""
+    return _business_report(before, after, extra=ed_text.business_lines)
 
 
 def admin_report(before: GameState, after: GameState) -> tuple[str, str]:
@@ -35,6 +42,7 @@ def admin_report(before: GameState, after: GameState) -> tuple[str, str]:
         )
         if worse:
             lines.append(f"  {worse} patient{'s' if worse != 1 else ''} worsened")
+        lines += ed_text.admin_lines(before, after, seat)  # The 911th Extension
         lines.append(f"  popularity now {a.popularity}")
     order = ", ".join(after.players[s].name for s in after.turn_order)
     lines.append("")
@@ -73,8 +81,10 @@ def summary_text(state: GameState, names: list[str]) -> str:
             f"    end-game items {e.total - e.time:+}: doctors +{e.doctors}, nurses +{e.nurses}, rooms +{e.rooms},"
             f" waiting {e.patients}"
         )
-        if extra:
-            lines.append(f"    zombies still in the clinic +{extra} (+9 each)")
+        zombies = extra - ed_text.end_total(state, seat)
+        if zombies:
+            lines.append(f"    zombies still in the clinic +{zombies} (+9 each)")
+        lines += ed_text.end_lines(state, seat)  # The 911th Extension
         lines.append(f"    time penalty {e.time} (time spent {p.time_spent}, -1 per full 3)")
         lines.append(f"    cured {p.cured} patients ({p.cured_red} red), {p.dead} died")
         if "zombies" in state.config.options:  # the corpses near the board (L1170)
@@ -84,7 +94,7 @@ def summary_text(state: GameState, names: list[str]) -> str:
     lines.append("")
     best = max(res.scores)
     tied = [s for s, v in enumerate(res.scores) if v == best]
-    if state.config.solo_goal is not None:
+    if res.solo_goal is not None:  # the base goal or an expansion's (The 911th Extension)
         met = "met" if res.goal_met else "not met"
         lines.append(f"Solitaire goal: {res.solo_goal} — {met}.")
         if res.goal_met:

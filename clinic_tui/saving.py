@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from clinic_tui.config import CPU_LEVELS, GOALS, Options, Seat, data_dir
+from clinic_tui.config import CPU_LEVELS, ED_GOALS, GOALS, Options, Seat, data_dir
 from core.record import GameRecord
 from core.saves import LEFT_AS_IT_WAS, SaveError, SaveFolder
 from core.saves import Seat as SaveSeat
@@ -30,10 +30,16 @@ def new_record(options: Options, seed: int) -> GameRecord:
     from core.clinic.game.state import SoloGoal
 
     seats = options.seats
-    goal = SoloGoal[GOALS[options.goal or "red-patients"]] if len(seats) == 1 else None
+    expansions, ed_goal = options.expansions, None
+    if len(seats) == 1 and options.goal in ED_GOALS:  # The 911th Extension's goal brings the ED
+        from core.clinic.expansions.emergency.components import EDGoal
+
+        ed_goal = EDGoal[ED_GOALS[options.goal]]
+        expansions = expansions if "emergency" in expansions else (*expansions, "emergency")
+    goal = SoloGoal[GOALS[options.goal or "red-patients"]] if len(seats) == 1 and ed_goal is None else None
     return GameRecord.new(
         RULES, seed, [SaveSeat(s.name, s.cpu) for s in seats],
-        save_options([s.expert for s in seats], [side_of(s) for s in seats], goal, options.expansions),
+        save_options([s.expert for s in seats], [side_of(s) for s in seats], goal, expansions, ed_goal=ed_goal),
     )
 
 
@@ -67,6 +73,8 @@ def options_for(options: Options, record: GameRecord) -> Options:
     )
     goal = record.options.get("solo_goal")
     short = next((k for k, v in GOALS.items() if v == goal), None)
+    ed_goal = record.options.get("ed_goal")  # The 911th Extension
+    short = next((k for k, v in ED_GOALS.items() if v == ed_goal), short)
     expansions = tuple(record.options.get("expansions", ()))
     return replace(options, seats=seats, seed=record.seed, goal=short, expansions=expansions)
 

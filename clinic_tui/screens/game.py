@@ -24,6 +24,8 @@ from clinic_tui.config import ASCII, UNICODE, Options
 from tui_common.dialogs import ChoiceDialog
 from clinic_tui.dialogs.report import ReportDialog
 from clinic_tui.screens.cursor import CursorMixin
+from clinic_tui.screens.emergency import EmergencyMixin
+from clinic_tui.widgets.emergency import EDPanel
 from clinic_tui.screens.menus import MenusMixin
 from clinic_tui.screens.moves import MovesMixin
 from clinic_tui.screens.undo_save import UndoSaveMixin
@@ -55,7 +57,7 @@ def start_state(options: Options, seed: int) -> GameState:
     return saving.new_record(options, seed).state
 
 
-class GameScreen(HintMixin, MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, ComputerTurns,
+class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, ComputerTurns,
                  EventLogKey, Screen):
     """One game of Clinic from setup to the end of round 6."""
 
@@ -78,6 +80,7 @@ class GameScreen(HintMixin, MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, 
                 id="game.floor_down"),
         *(Binding(str(f), f"floor({f})", f"Floor {f}", show=False, id=f"game.floor{f}") for f in range(4)),
         Binding("v", "view_next", "View", id="game.view"),
+        Binding("E", "toggle_ed", "ED", show=False, id="game.ed"),  # The 911th Extension: listed in ? help
         HINT_BINDING,
         Binding("u,ctrl+z", "undo", "Undo", id="game.undo"),
         Binding("ctrl+s", "save_as", "Save as", id="game.save_as"),
@@ -134,6 +137,8 @@ class GameScreen(HintMixin, MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, 
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield ClinicView(self.glyphs, id="clinic")
+                if "emergency" in self.record.state.config.options:  # key E shows it at 80 columns
+                    yield EDPanel(id="ed-left")
                 yield Static(id="status")
                 with Horizontal(id="lower"):
                     yield EventLog(id="log", focusable=False)
@@ -141,6 +146,8 @@ class GameScreen(HintMixin, MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, 
             side = VerticalScroll(id="side")
             side.can_focus = False  # the screen's keys move the cursors, not the scroll
             with side:
+                if "emergency" in self.record.state.config.options:  # beside the clinic when wide
+                    yield EDPanel(id="ed-side")
                 yield MainBoard(id="board")
         yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns
 

@@ -24,6 +24,7 @@ KEYS = """\
 | e | end your Move phase |
 | a | admit the patient in the marked column of the cursor's notepad row |
 | v | look at another player's clinic (read only); again to come back |
+| E (Shift+e) | The 911th Extension: your emergency department board instead of the clinic; again to come back |
 | H (Shift+h) | hint: the hard computer player's choice for you now, with its reason (marked ◀ in the menu, the cursor on its place); you still play it yourself; counted on the end screen (also inside a menu) |
 | u or Ctrl+Z | undo: take back your last action (also inside a menu) |
 | Ctrl+S | save as: save the game under a name (also inside a menu) |
@@ -60,7 +61,21 @@ carries it, `nb`, to a room with no doctor: the patient is helped, the nurse sta
 `n^` and it does not worsen). The Move and Build menus list these actions; the Business
 report says each transfusion, extinguisher bonus (+$3 × n), zombie cure and whom the
 workaholic treated.
+
+**The 911th Extension** (`--expansions emergency`): an Emergency Department (ED) board
+beside floor 0, its own money (`ED $10`), staff and patients. **E** (Shift+e) shows your
+ED board instead of the clinic (wide screens show both; an ED decision shows it by
+itself). On it: `EHUB` an emergency service hub, `ROOM L ✓` a light emergency room next
+to a hub (`✗`: no hub beside it, not functional), `BREAK` the staff break room; levels
+`L` light, `M` medium, `D` dark: `dM` a medium emergency doctor, `pD` a dark emergency
+patient, `n2` two emergency nurses; `car` / `c` a car on a border. The main board shows
+the emergency queues (the marked space `[4]` is admitted first), the residency with its
+costs and the ED funds under each player's savings. The **Emergency** action tile (one a
+round, after Admit) does 2 different of build / hire / admit for the ED: its menu asks
+which, then what and where. ED people move in the Move menu (`ED dL 1 outside the
+grid`); the ED's care, expenses and $2 popularity come in Business.
 """
+
 
 SAVES = """\
 ## Undo and saves

@@ -16,6 +16,7 @@ from clinic_tui.config import ASCII, UNICODE, Options
 from clinic_tui.widgets.clinic_view import ClinicPicture, ClinicView
 from tui_common.event_log import EventLog
 from tui_common.replay import ReplayBase
+from clinic_tui.widgets.emergency import EDPanel
 from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.game.narration import describe
 from core.clinic.game.view import player_view, revealed_view
@@ -58,6 +59,8 @@ class ReplayScreen(ReplayBase):
             side.can_focus = False
             with side:
                 yield MainBoard(id="board")
+                if "emergency" in self.record.state.config.options:  # The 911th Extension
+                    yield EDPanel(id="ed-replay")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -92,6 +95,9 @@ class ReplayScreen(ReplayBase):
         self.query_one("#status", Static).update(self.status_text())
         view = revealed_view(state) if self.record.over else player_view(state, None)
         self.query_one(MainBoard).show(view, self.names, empty=self.glyphs.empty, turn=self.glyphs.turn)
+        for panel in self.query(EDPanel):  # The 911th Extension: the viewed seat's ED
+            ed = state.players[self.view_seat].emergency
+            panel.show(ed, f"{self.names[self.view_seat]}'s emergency department", ascii=self.glyphs.car == "c")
         self._show_log()
 
     def _show_log(self) -> None:

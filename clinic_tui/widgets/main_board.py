@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from clinic_tui import emergency as ed_text
 from clinic_tui.widgets.clinic_view import COLOUR_STYLE, service_abbr
 from core.clinic.components import Colour
 from core.clinic.game.constants import (
@@ -25,7 +26,7 @@ from core.clinic.game.end import goal_status
 from core.clinic.game.state import ActionTile, Phase
 from core.clinic.game.view import PlayerView
 
-TILE_LETTER = {ActionTile.BUILD: "B", ActionTile.HIRE: "H", ActionTile.ADMIT: "A"}
+TILE_LETTER = {ActionTile.BUILD: "B", ActionTile.HIRE: "H", ActionTile.ADMIT: "A", ActionTile.EMERGENCY: "E"}
 PHASE_TEXT = {
     Phase.EXPERT_SETUP: "Setup: initial clinic",
     Phase.BONUS: "Setup: bonus tiles",
@@ -39,6 +40,10 @@ PHASE_TEXT = {
     Phase.START_CAR: "Setup: starting car",
     Phase.REMOVE_CAR: "Remove a car",
     Phase.OVER: "Game over",
+    Phase.EMERGENCY: "Emergency",  # The 911th Extension
+    Phase.ED_BUSINESS: "Business: emergency care",
+    Phase.ED_REMOVE_CAR: "Remove an emergency car",
+    Phase.ED_BUY_POPULARITY: "Business: ED popularity",
 }
 
 
@@ -126,6 +131,9 @@ def board_text(state: PlayerView, names: list[str], *,
     extra = expansion_supplies(state)
     if extra:
         t.append("\n" + extra)
+    if ed_text.in_play(state):  # The 911th Extension: queues, residency, nurses
+        t.append("\n")
+        t.append_text(ed_text.waiting_area_text(state, empty=empty))
     t.append("\nPlayer   pop   $ tim tiles\n", style="bold")
     for seat in state.turn_order:
         p = state.players[seat]
@@ -143,6 +151,7 @@ def board_text(state: PlayerView, names: list[str], *,
         t.append(f"{names[seat][:7]:<7}", style="bold" if seat == state.current else "")
         t.append(f"{shown:>4}{p.money:>4}{p.time_spent:>4} {tiles:<6}")
         t.append(f"{now}\n", style="bold reverse" if now else "")
+        t.append(ed_text.table_money(p), style="dim")  # the ED's funds (The 911th Extension)
     t.append("tiles: in hand, ? face down" if state.hidden else "tiles: left, then chosen (?)", style="dim")
     return t
 

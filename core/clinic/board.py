@@ -248,7 +248,7 @@ class Board:
 
     def module_touches_border(self, border: Border) -> bool:
         """True when a ground-floor module touches ``border`` (no car may park there)."""
-        return any(isinstance(self._by_space.get(s), Module) for s in self.spaces_of_border(border))
+        return any(self.module_at(s) is not None for s in self.spaces_of_border(border))
 
     @property
     def parked_cars(self) -> int:
@@ -271,7 +271,7 @@ class Board:
             while queue:
                 s = queue.popleft()
                 for t in self.neighbours(s):
-                    if t not in index and isinstance(self._by_space.get(t), Module):
+                    if t not in index and self.module_at(t) is not None:
                         index[t] = n
                         queue.append(t)
             n += 1

@@ -21,6 +21,7 @@ from core.clinic.game import apply_action, is_over, legal_actions, new_game  # n
 
 
 ALL_EXPANSIONS = ("blood", "extinguishers", "workaholics", "zombies")
+WITH_EMERGENCY = (*ALL_EXPANSIONS, "emergency")  # The 911th Extension too
 
 
 def play(seed: int, players: int = 4, options: tuple[str, ...] = ()) -> int:
@@ -37,7 +38,8 @@ def play(seed: int, players: int = 4, options: tuple[str, ...] = ()) -> int:
 def main(games: int = 200) -> None:
     """Play ``games`` 4-player games, base then with every expansion, and print
     games/s and actions/s."""
-    for label, options in (("base", ()), ("all four expansions", ALL_EXPANSIONS)):
+    for label, options in (("base", ()), ("all four expansions", ALL_EXPANSIONS),
+                           ("with the emergency department", WITH_EMERGENCY)):
         start = time.perf_counter()
         actions = sum(play(seed, options=options) for seed in range(games))
         elapsed = time.perf_counter() - start

@@ -43,6 +43,28 @@ hook                      called by
 ``words``                 ``narration``: ``(state, action, done)`` -> its action in
                           words, ``"build an extinguisher ... ($2)"`` (offered) or
                           ``"builds an extinguisher ... ($2)"`` (``done``: the log)
+``action_tiles``          ``flow.start_round``: ``(state, tiles) -> tiles`` each
+                          player's action tiles this round (an expansion's own tile)
+``start_tile``            ``flow.start_resolution``: ``(state, tile) -> state`` or
+                          None: resolve an action tile the base game does not know
+``after_step``            ``flow.finish_resolution``: ``(state) -> state`` after an
+                          action step's new appointments
+``before_round``          ``flow.start_round``: ``(state) -> state``; may stop in a
+                          phase of its own, then calls ``flow.start_round`` again
+``before_business_phase`` ``flow.start_business``: ``(state) -> state``; may stop in
+                          a phase of its own, then calls ``flow.continue_business``
+``before_admin``          ``flow.end_of_round``: ``(state) -> state``; may stop in a
+                          phase of its own, then calls ``flow.admin_and_next``
+``bonus_tile``            ``build_phase.apply_bonus``: ``(state, seat, tile) -> state``
+                          for a bonus tile of the expansion, or None
+``goal_status``           ``end.goal_status``: ``(state, seat)`` -> a solitaire goal's
+                          status replacing the base goal's, or None
+``decision_text``         ``narration.decision_text``: ``(state)`` -> words for a
+                          decision of the expansion, or None
+``option_text``           ``narration.option_text``: ``(state, action)`` -> words
+                          for one of its actions, or None
+``configure``             ``serialize``: ``(converter)`` teaches the save format the
+                          expansion's values (called for every expansion)
 ========================  ==========================================================
 
 Every hook is optional.  ``active(state)`` lists the expansions in play, in
@@ -65,6 +87,7 @@ MODULES = {
     "extinguishers": "extinguishers",
     "workaholics": "workaholics",
     "zombies": "zombies",
+    "emergency": "emergency.hooks",
 }
 
 
@@ -99,6 +122,17 @@ class Expansion:
     after_report: Callable | None = None
     path_note: Callable | None = None
     words: Callable | None = None
+    action_tiles: Callable | None = None
+    start_tile: Callable | None = None
+    after_step: Callable | None = None
+    before_round: Callable | None = None
+    before_business_phase: Callable | None = None
+    before_admin: Callable | None = None
+    bonus_tile: Callable | None = None
+    goal_status: Callable | None = None
+    configure: Callable | None = None
+    decision_text: Callable | None = None
+    option_text: Callable | None = None
 
 
 @lru_cache(maxsize=None)
@@ -252,3 +286,90 @@ def words(state: Any, action: object, done: bool = False) -> str | None:
     """The expansion action ``action`` in words (``Expansion.words``), or None."""
     e = owner(state, action)
     return e.words(state, action, done) if e is not None and e.words is not None else None
+def action_tiles(state: Any, tiles: tuple) -> tuple:
+    """Each player's action tiles for a round: the base game's ``tiles`` and every
+    expansion's own."""
+    for hook in hooks(state, "action_tiles"):
+        tiles = tuple(hook(state, tiles))
+    return tiles
+
+
+def start_tile(state: Any, tile: Any) -> Any:
+    """The state resolving an expansion's action ``tile`` (None: no expansion owns it)."""
+    for hook in hooks(state, "start_tile"):
+        started = hook(state, tile)
+        if started is not None:
+            return started
+    return None
+
+
+def _chain(state: Any, name: str) -> Any:
+    """Run the ``name`` hooks in order; stop at the first that leaves ``state`` in
+    another phase (a decision of that expansion: it resumes the round itself)."""
+    phase = state.phase
+    for hook in hooks(state, name):
+        state = hook(state)
+        if state.phase is not phase:
+            return state
+    return state
+
+
+def after_step(state: Any) -> Any:
+    for hook in hooks(state, "after_step"):
+        state = hook(state)
+    return state
+
+
+def before_round(state: Any) -> Any:
+    return _chain(state, "before_round")
+
+
+def before_business_phase(state: Any) -> Any:
+    return _chain(state, "before_business_phase")
+
+
+def before_admin(state: Any) -> Any:
+    return _chain(state, "before_admin")
+
+
+def bonus_tile(state: Any, seat: int, tile: Any) -> Any:
+    """The state after ``seat`` takes an expansion's bonus ``tile`` (None: not one)."""
+    for hook in hooks(state, "bonus_tile"):
+        out = hook(state, seat, tile)
+        if out is not None:
+            return out
+    return None
+
+
+def goal_status(state: Any, seat: int) -> Any:
+    """An expansion's solitaire goal status replacing the base goal's, or None."""
+    for hook in hooks(state, "goal_status"):
+        out = hook(state, seat)
+        if out is not None:
+            return out
+    return None
+
+
+def configure(converter: Any) -> None:
+    """Teach the save format every expansion's values (``configure`` hooks)."""
+    for e in all_expansions():
+        if e.configure is not None:
+            e.configure(converter)
+
+
+def decision_text(state: Any) -> str | None:
+    """Words for the decision now when it is an expansion's (its phase), or None."""
+    for hook in hooks(state, "decision_text"):
+        out = hook(state)
+        if out is not None:
+            return out
+    return None
+
+
+def option_text(state: Any, action: object) -> str | None:
+    """Words for one of an expansion's actions, or None."""
+    for hook in hooks(state, "option_text"):
+        out = hook(state, action)
+        if out is not None:
+            return out
+    return None

@@ -159,7 +159,7 @@ class BasicBot:
             ActionTile.HIRE: self._best_hire_value(state, p),
             ActionTile.ADMIT: 10.0 * admit_room(state, p),
         }
-        best = max(tiles, key=lambda t: (want[t], -int(t) if t is not ActionTile.ADMIT else 3))
+        best = max(tiles, key=lambda t: (want.get(t, 0), -int(t) if t is not ActionTile.ADMIT else 3))
         if want[best] <= 0 and ActionTile.ADMIT in tiles:
             best = ActionTile.ADMIT
         return SelectTile(best)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from core.clinic.fast_evolve import evolve
 
 from core.clinic.build_options import legal_builds
+from core.clinic.expansions import bonus_tile
 from core.clinic.components import Colour, Module, ModuleKind, Role, Service
 from core.clinic.people import recolour
 from core.clinic.construction import (
@@ -177,6 +178,8 @@ def apply_bonus(state: GameState, action: ChooseBonus) -> GameState:
     tile = action.tile
     state = evolve(state, bonus_tiles=tuple(t for t in state.bonus_tiles if t is not tile))
     clinic = p.clinic
+    if state.config.options and (taken := bonus_tile(state, seat, tile)) is not None:
+        return next_bonus(taken)  # an expansion's bonus tile (the emergency nurse)
     if tile is BonusTile.MONEY:
         p = evolve(p, money=p.money + K.BONUS_MONEY)
     elif tile in (BonusTile.NURSE, BonusTile.ORDERLY, BonusTile.YELLOW_DOCTOR):

@@ -75,8 +75,10 @@ def business_details(start: GameState) -> tuple[SeatBusiness, ...]:
     return tuple(out)
 
 
-def business_report(before: GameState, after: GameState) -> tuple[str, str]:
-    """The Business dialog: a title and its text, player by player in turn order."""
+def business_report(before: GameState, after: GameState, extra=None) -> tuple[str, str]:
+    """The Business dialog: a title and its text, player by player in turn order;
+    ``extra(before, after, seat)`` may add lines to each player's part (the screen's
+    emergency department lines)."""
     lines = []
     for d in business_details(at_business(before)):
         b, a = before.players[d.seat], after.players[d.seat]
@@ -103,6 +105,8 @@ def business_report(before: GameState, after: GameState) -> tuple[str, str]:
             + (f" (${a.income} of this round's income may buy popularity)" if a.income >= 3 else "")
             + f" · popularity {b.popularity} -> {a.popularity}"
         )
+        if extra is not None:
+            lines += extra(before, after, d.seat)
     return f"Business, round {before.round}", "\n".join(lines)
 
 

@@ -96,9 +96,9 @@ HALL_OF_FAME = (
 
 # --- Expansions (rulebook, "Expansions"; rulings in clinic-expansion-rulings.md) -------
 # The option names ``new_game(options=...)`` accepts: one per implemented expansion, each
-# a module of ``core/clinic/expansions`` (``expansions.MODULES``).  Still to come: Blood
-# The 911th Extension.
-EXPANSIONS: tuple[str, ...] = ("blood", "extinguishers", "workaholics", "zombies")
+# a module of ``core/clinic/expansions`` (``expansions.MODULES``); "emergency" is
+# The 911th Extension (``core/clinic/expansions/emergency``).
+EXPANSIONS: tuple[str, ...] = ("blood", "extinguishers", "workaholics", "zombies", "emergency")
 
 # Blood Transfusion (base L1018-1063; rulings §1).
 BLOOD_TOKENS = 6  # B1 (house): one shared supply

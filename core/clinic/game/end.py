@@ -121,6 +121,11 @@ def goal_status(state: GameState | PlayerView, seat: int = 0) -> GoalStatus | No
     without a goal; rulings 0.4): red patients
     treated (went home), service hubs running, the highest floor built on, patients
     in the clinic or pre-admissions, distinct doctors turned red in a lab."""
+    if state.config.options:  # an expansion's goal replaces the base one (The 911th Extension)
+        from core.clinic.expansions import goal_status as expansion_goal
+
+        if (status := expansion_goal(state, seat)) is not None:
+            return status
     goal = state.config.solo_goal
     if goal is None:
         return None
@@ -169,7 +174,8 @@ def result(state: GameState) -> GameResult:
     if state.phase is not Phase.OVER:
         raise ValueError("result: the game is not over")
     s = scores(state)
-    if state.config.solo_goal is None:
+    status = goal_status(state)
+    if status is None:
         return GameResult(s, winners(state))
-    met = goal_met(state)
-    return GameResult(s, winners(state), state.config.solo_goal, met, hall_of_fame(s[0]) if met else None)
+    met = status.met
+    return GameResult(s, winners(state), status.goal, met, hall_of_fame(s[0]) if met else None)

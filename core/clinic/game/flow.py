@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from core.clinic.fast_evolve import evolve
 
+from core.clinic import expansions
+
 from . import constants as K
 from .admin import admin, is_last_round
 from .business_phase import business
@@ -27,7 +29,13 @@ def start_round(state: GameState) -> GameState:
     patients who died in Admin are removed: ``cars.settle_cars``)."""
     if owing(state):
         return settle_cars(state, AfterCars.ROUND)
-    players = tuple(evolve(p, tiles=ALL_TILES) for p in state.players)
+    tiles = ALL_TILES
+    if state.config.options:  # e.g. the ED's cars of the dead; the Emergency tile
+        paused = expansions.before_round(state)
+        if paused.phase is not state.phase:
+            return paused
+        state, tiles = paused, expansions.action_tiles(paused, tiles)
+    players = tuple(evolve(p, tiles=tiles) for p in state.players)
     return start_selection(evolve(state, players=players, action=1))
 
 
@@ -54,6 +62,10 @@ def start_resolution(state: GameState) -> GameState:
     seat = state.queue[0]
     tile = state.selected[seat]
     step = Turn()
+    if tile not in _TILE_PHASE:  # an expansion's tile (the Emergency action)
+        started = expansions.start_tile(state, tile)
+        assert started is not None, tile
+        return started
     if tile is ActionTile.ADMIT:
         step = Turn(qp=1 + state.players[seat].clinic.board.arrival_points)
     return evolve(state, phase=_TILE_PHASE[tile], step=step)
@@ -66,6 +78,8 @@ def finish_resolution(state: GameState) -> GameState:
     if queue:
         return start_resolution(evolve(state, queue=queue))
     state = new_appointments(evolve(state, queue=()))
+    if state.config.options:  # e.g. new emergency patients
+        state = expansions.after_step(state)
     if state.action < K.ACTIONS_PER_ROUND:
         return start_selection(evolve(state, action=state.action + 1))
     return start_move(state)
@@ -85,7 +99,18 @@ def finish_move_turn(state: GameState) -> GameState:
 
 def start_business(state: GameState) -> GameState:
     """Business for everyone; the cured patients' cars are removed (``cars``); then
-    popularity is bought in reverse turn order (``start_buying``)."""
+    popularity is bought in reverse turn order (``start_buying``).  An expansion may
+    act first and ask for decisions (the ED's patient care), then ``continue_business``."""
+    if state.config.options:
+        paused = expansions.before_business_phase(state)
+        if paused.phase is not state.phase:
+            return paused
+        state = paused
+    return continue_business(state)
+
+
+def continue_business(state: GameState) -> GameState:
+    """The base game's Business for everyone (after the expansions' own)."""
     return settle_cars(business(state), AfterCars.BUSINESS)
 
 
@@ -110,7 +135,18 @@ def finish_buying(state: GameState) -> GameState:
 def end_of_round(state: GameState) -> GameState:
     """Admin, then the next round; after round 6's Admin (rulebook "The game lasts 6
     rounds, each of which comprises ... Administration"; rulings 0.1) the end-game
-    scoring in the new turn order."""
+    scoring in the new turn order.  An expansion may act first and ask for decisions
+    (the ED's expenses and popularity), then ``admin_and_next``."""
+    if state.config.options:
+        paused = expansions.before_admin(state)
+        if paused.phase is not state.phase:
+            return paused
+        state = paused
+    return admin_and_next(state)
+
+
+def admin_and_next(state: GameState) -> GameState:
+    """Admin, then the next round or the end of the game."""
     last = is_last_round(state)
     state = admin(state)
     return end_game(state) if last else start_round(state)

@@ -3,7 +3,7 @@ actions and states are written, whose turn it is and what counts as one turn.
 
 A save's ``options`` hold ``{"expert": [bool per seat], "sides": ["beginner" |
 "expert" per seat], "solo_goal": SoloGoal name or None, "expansions": [names], only
-when there are some}``; its seats are the players in
+when there are some, "ed_goal": EDGoal name, only when chosen}``; its seats are the players in
 seat order. Its ``rules`` is Clinic's rules version (``core.saves.RULES_VERSIONS``):
 raise it there whenever a rules change makes older action logs replay differently.
 """
@@ -25,7 +25,7 @@ from .undo import reveals_hidden
 GAME = "clinic"
 
 
-def options(expert, sides, solo_goal: SoloGoal | None, expansions=()) -> dict:
+def options(expert, sides, solo_goal: SoloGoal | None, expansions=(), ed_goal=None) -> dict:
     """A save's options from ``new_game``'s keyword arguments (per-seat ``expert``
     flags, ``BoardSide`` per seat, the solitaire goal or ``None``, the expansion names;
     ``"expansions"`` is written only when there are some, so base saves stay as before)."""
@@ -36,6 +36,10 @@ def options(expert, sides, solo_goal: SoloGoal | None, expansions=()) -> dict:
     }
     if expansions:
         out["expansions"] = sorted(expansions)
+    if ed_goal is not None:  # The 911th Extension's solitaire goal, only when chosen
+        from core.clinic.expansions.emergency.components import EDGoal
+
+        out["ed_goal"] = EDGoal(ed_goal).name
     return out
 
 
@@ -46,6 +50,11 @@ def start(save: SaveGame) -> GameState:
     names = [s.name for s in save.seats]
     opts = save.options
     goal = opts.get("solo_goal")
+    ed_goal = opts.get("ed_goal")
+    if ed_goal is not None:
+        from core.clinic.expansions.emergency.components import EDGoal
+
+        ed_goal = EDGoal[ed_goal]
     return new_game(
         names,
         save.seed,
@@ -53,6 +62,7 @@ def start(save: SaveGame) -> GameState:
         sides=[BoardSide(s) for s in opts.get("sides", ["beginner"] * len(names))],
         solo_goal=None if goal is None else SoloGoal[goal],
         options=tuple(opts.get("expansions", ())),
+        ed_goal=ed_goal,
     )
 
 

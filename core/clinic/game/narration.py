@@ -193,9 +193,13 @@ def _round_end(before: GameState, after: GameState) -> list[str]:
 
 
 def in_move(state: GameState) -> bool:
-    """The Move phase, or its cars being removed before the next player moves."""
+    """The Move phase, or its cars being removed before the next player moves; with
+    The 911th Extension also the ED's care that comes first in Business (off-duty
+    nurses, its cars): the main clinic's Business has not happened yet."""
     return state.phase is Phase.MOVE or (
         state.phase is Phase.REMOVE_CAR and state.cars_then is AfterCars.MOVE
+    ) or state.phase is Phase.ED_BUSINESS or (
+        state.phase is Phase.ED_REMOVE_CAR and state.cars_then is AfterCars.BUSINESS
     )
 
 
@@ -237,11 +241,11 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         text = f"{who} parks the starting car {spot_name(action.spot)}"
     elif isinstance(action, Done):
         text = f"{who} is done {_DONE.get(before.phase, 'with the action')}"
-    else:  # an expansion's action (``Expansion.words``)
+    else:  # an expansion's action (``Expansion.words``, else its ``option_text``)
         from core.clinic.expansions import words
 
         said = words(before, action, done=True)
-        text = f"{who} {said}" if said else f"{who}: {action}"
+        text = f"{who} {said}" if said else f"{who}: {option_text(before, action)}"
     parts = [text]
     if before.phase is Phase.SELECT and after.phase is not Phase.SELECT:
         parts.append(_reveal(after))
@@ -318,6 +322,11 @@ def option_text(state: GameState, action: Action) -> str:
 
     from . import constants as K
 
+    if state.config.options:  # an expansion's own action (the Emergency action...)
+        from core.clinic.expansions import option_text as expansion_text
+
+        if (text := expansion_text(state, action)) is not None:
+            return text
     if isinstance(action, SelectTile):
         return f"select the {action.tile} tile, face down"
     if isinstance(action, ChooseBonus):
@@ -367,6 +376,11 @@ def decision_text(state: GameState) -> str:
     phase, step = state.phase, state.step
     if phase is Phase.OVER:
         return "nothing: the game is over"
+    if state.config.options:  # an expansion's own decision (the ED's phases)
+        from core.clinic.expansions import decision_text as expansion_text
+
+        if (text := expansion_text(state)) is not None:
+            return text
     p = state.players[state.current]
     if phase is Phase.EXPERT_SETUP:
         return "build your starting clinic (free), then park your starting car"

@@ -71,9 +71,13 @@ _OPTIONS = {
 }
 
 
+def _none(state: GameState) -> list:
+    return []
+
+
 def options(state: GameState) -> tuple:
     """The legal actions of ``state`` (cached on the state as ``state.legal``)."""
-    base = tuple(_OPTIONS[state.phase](state))
+    base = tuple(_OPTIONS.get(state.phase, _none)(state))  # expansions' phases: theirs
     return extend_options(state, base) if state.config.options else base
 
 
@@ -186,6 +190,8 @@ def reject_reason(state: GameState, action: Action) -> str:
         )
     elif isinstance(action, SelectTile) and state.phase is Phase.SELECT:
         rule = f"Select: no {action.tile} tile left this round (2 of each a round)"
+        if action.tile.name == "EMERGENCY":  # The 911th Extension
+            rule = "Select: you have only 1 Emergency tile, so you can perform it 1 time per round (with the emergency option)"
     elif isinstance(action, BuyPopularity) and state.phase is Phase.BUY_POPULARITY:
         rule = "Business: popularity costs $3, from this round's income only"
     elif isinstance(action, MovePerson) and state.phase is Phase.MOVE:

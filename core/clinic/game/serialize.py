@@ -25,6 +25,7 @@ from core.clinic.people import PreAdmissions
 from core.clinic.serial import sorted_list
 
 from core.clinic.expansions import action_types as expansion_actions
+from core.clinic.expansions import configure as configure_expansions
 
 from .actions import Action
 from .state import GameState
@@ -36,6 +37,7 @@ configure_tagged_union(Module | Garden | Helipad | ParkingTile, converter, tag_n
 configure_tagged_union(Space | Border | PreAdmissions, converter, tag_name="place")
 configure_tagged_union(Border | Space, converter, tag_name="place")
 configure_tagged_union(Build, converter, tag_name="build")
+configure_expansions(converter)  # their boards, builds and places (not their actions)
 # Base actions and every expansion's own (``core.clinic.expansions``).
 AnyAction = Union[(*get_args(Action), *expansion_actions())]  # noqa: UP007
 configure_tagged_union(AnyAction, converter, tag_name="action")

@@ -37,7 +37,10 @@ from .state import (
     draw_colour,
 )
 
-ALL_TILES = tuple(t for t in ActionTile for _ in range(K.TILES_PER_ACTION))
+BASE_TILES = (ActionTile.BUILD, ActionTile.HIRE, ActionTile.ADMIT)
+ALL_TILES = tuple(t for t in BASE_TILES for _ in range(K.TILES_PER_ACTION))
+#: The base game's seven bonus tiles (an expansion adds its own in its ``setup`` hook).
+BASE_BONUS_TILES = tuple(t for t in BonusTile if t is not BonusTile.EMERGENCY_NURSE)
 
 
 def clockwise_borders(board: Board) -> tuple[Border, ...]:
@@ -102,7 +105,7 @@ def arrive(clinic: Clinic, role: Role, colour: Colour | None) -> Clinic:
     return hire(clinic, role, clinic.board.entrances[0], spot, colour)
 
 
-def _config(players, expert, sides, solo_goal, options) -> GameConfig:
+def _config(players, expert, sides, solo_goal, options, ed_goal=None) -> GameConfig:
     if isinstance(players, int):
         players = [f"Player {i + 1}" for i in range(players)]
     names = tuple(str(n).strip() for n in players)
@@ -124,10 +127,17 @@ def _config(players, expert, sides, solo_goal, options) -> GameConfig:
             raise SetupError(f"Setup: {name} is a beginner and must use the 4x3 side (rulebook)")
     if solo_goal is not None and n != 1:
         raise SetupError("Setup: a solitaire goal needs exactly one player")
+    expansions = _expansions(options)
+    if ed_goal is not None:  # The 911th Extension's goal replaces the base goal (E34)
+        if n != 1 or solo_goal is not None or "emergency" not in expansions:
+            raise SetupError("Setup: an emergency department goal needs one player, the emergency option"
+                             " and no other solitaire goal (it replaces the base goal)")
+        from core.clinic.expansions.emergency.components import EDGoal
+
+        return GameConfig(names, experts, sides, None, expansions, EDGoal(ed_goal))
     if n == 1 and solo_goal is None:
         solo_goal = SoloGoal.RED_PATIENTS
-    return GameConfig(names, experts, sides, None if solo_goal is None else SoloGoal(solo_goal),
-                      _expansions(options))
+    return GameConfig(names, experts, sides, None if solo_goal is None else SoloGoal(solo_goal), expansions)
 
 
 def _expansions(options: Sequence[str] | str) -> frozenset[str]:
@@ -164,12 +174,14 @@ def new_game(
     solo_goal: SoloGoal | None = None,
     options: Sequence[str] = (),
     turn_order: Sequence[int] | None = None,
+    ed_goal=None,
 ) -> GameState:
     """Set up a new game.  ``players``: 1-4 names or a count; ``seed`` fixes every draw
     (turn order unless ``turn_order`` is given, beginner layouts, bonus tiles, bags);
-    ``options``: expansion names from ``constants.EXPANSIONS``.
+    ``options``: expansion names from ``constants.EXPANSIONS``; ``ed_goal``: with
+    "emergency" and one player, an ``EDGoal`` replacing the base solitaire goal.
     Raises ``SetupError`` (an unknown expansion is named with the known ones)."""
-    config = _config(players, expert, sides, solo_goal, options)
+    config = _config(players, expert, sides, solo_goal, options, ed_goal)
     n = len(config.names)
     rng = random.Random(f"clinic:{seed}:setup")
     order = list(range(n))
@@ -207,7 +219,7 @@ def new_game(
         stamp = n - order.index(seat)  # markers stacked: the first in turn order on top
         seats.append(PlayerState(name, clinic, K.STARTING_MONEY, stamp=stamp, tiles=ALL_TILES))
     supply = sum(0 if e else 1 for e in config.expert)
-    bonus = tuple(rng.sample(list(BonusTile), n + K.BONUS_TILES_EXTRA))
+    bonus = tuple(rng.sample(BASE_BONUS_TILES, n + K.BONUS_TILES_EXTRA))
     experts = tuple(s for s in order if config.expert[s])
     beginners = tuple(s for s in order if not config.expert[s])
     state = GameState(

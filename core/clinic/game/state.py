@@ -17,6 +17,8 @@ from core.clinic.board import BoardSide
 from core.clinic.components import Colour, Module, Role, Service
 from core.clinic.fast_evolve import evolve
 from core.clinic.people import Clinic
+from core.clinic.expansions.emergency.components import EDGoal
+from core.clinic.expansions.emergency.state import EmergencyState, EmergencyTurn, WaitingArea
 
 
 class ActionTile(enum.IntEnum):
@@ -25,9 +27,10 @@ class ActionTile(enum.IntEnum):
     BUILD = 0
     HIRE = 1
     ADMIT = 2
+    EMERGENCY = 3  # The 911th Extension: one a round, resolved after Admit (E8)
 
     def __str__(self) -> str:
-        return ("Build", "Hire", "Admit Patients")[self]
+        return ("Build", "Hire", "Admit Patients", "Emergency")[self]
 
 
 class Phase(enum.Enum):
@@ -44,6 +47,10 @@ class Phase(enum.Enum):
     BUY_POPULARITY = "buy popularity"  # Business, reverse turn order
     START_CAR = "starting car"  # setup: beginners park their starting car, in turn order
     REMOVE_CAR = "remove car"  # someone left: the owner removes the car of their choice
+    EMERGENCY = "emergency"  # The 911th Extension: the Emergency action
+    ED_BUSINESS = "emergency business"  # off-duty emergency nurses, in turn order
+    ED_REMOVE_CAR = "emergency remove car"  # an emergency person left: which car goes
+    ED_BUY_POPULARITY = "emergency popularity"  # ED popularity at $2, reverse turn order
     OVER = "over"
 
 
@@ -66,6 +73,7 @@ class BonusTile(enum.Enum):
     TRAINED_DOCTOR = "your white doctor becomes yellow"
     PARKING = "a free parking tile"
     GARDEN = "a free garden"
+    EMERGENCY_NURSE = "an emergency nurse"  # The 911th Extension only (E15)
 
     def __str__(self) -> str:
         return self.value
@@ -97,6 +105,7 @@ class GameConfig:
     sides: tuple[BoardSide, ...] = field(converter=tuple)
     solo_goal: SoloGoal | None = None
     options: frozenset[str] = field(default=frozenset(), converter=frozenset)
+    ed_goal: EDGoal | None = None  # The 911th Extension: its solitaire goal replaces solo_goal (E34)
 
 
 @frozen
@@ -139,6 +148,7 @@ class PlayerState:
     dismissed_orderlies: int = 0
     final: int | None = None
     cars_owed: int = 0
+    emergency: EmergencyState | None = None  # The 911th Extension: the player's ED
     zombies_cured: int = 0  # Zombies: cured zombies set beside the board
     mutated: int = 0  # Zombies: yellow patients who became zombies (2 a zombie)
 
@@ -158,6 +168,7 @@ class Turn:
     qp: int = 0
     moved: tuple[int, ...] = field(default=(), converter=tuple)
     placing: BonusTile | None = None
+    emergency: EmergencyTurn | None = None  # The 911th Extension: the Emergency action
     zombie_moves: tuple = field(default=(), converter=tuple)  # Zombies: where each moved to
     carrying: tuple[int, ...] = field(default=(), converter=tuple)  # Blood: nurses with a token
 
@@ -210,6 +221,7 @@ class GameState:
     selected: tuple[ActionTile | None, ...] = field(default=(), converter=tuple)
     step: Turn = Turn()
     cars_then: AfterCars | None = None
+    emergency: WaitingArea | None = None  # The 911th Extension: the waiting area
 
     @property
     def player_count(self) -> int:

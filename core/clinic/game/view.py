@@ -10,7 +10,9 @@ chosen (``has_selected``). The viewer's own hand and tile are shown as they are.
 At the reveal (the phase leaves ``SELECT``) everything is shown.
 
 Everything else in Clinic is public: clinics, money, popularity, the main board, the
-bags' contents (each player can count what went in and out).
+bags' contents (each player can count what went in and out); with The 911th Extension
+the Emergency tile is one more face-down tile, and the emergency departments, their
+funds and the Emergency Waiting Area are public.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from __future__ import annotations
 from attrs import evolve, frozen
 
 from core.clinic.components import Colour, Service
+
+from core.clinic.expansions.emergency.state import WaitingArea
 
 from .state import ActionTile, BonusTile, GameConfig, GameState, Phase, PlayerState, Stack, Turn
 
@@ -57,6 +61,8 @@ class PlayerView:
     hidden: bool = False
     #: The options fixed at setup (names, sides, solitaire goal): all public.
     config: GameConfig | None = None
+    #: The 911th Extension's Emergency Waiting Area (public, as the main board).
+    emergency: WaitingArea | None = None
 
     @property
     def player_count(self) -> int:
@@ -117,4 +123,5 @@ def _project(state: GameState, viewer: int | None, hidden: bool) -> PlayerView:
         step=state.step,
         hidden=hidden,
         config=state.config,
+        emergency=state.emergency,
     )

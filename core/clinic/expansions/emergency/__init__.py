@@ -18,6 +18,9 @@ Pure rule functions on frozen values, one module per seam of the rules:
                    expenses, ED popularity at $2
 ``admin``          residency and ED doctors flip, nurses leave, patients worsen / die
 ``end``            end scoring, solitaire goals, Hall of Fame
+``hooks``          the ``Expansion`` value: the seams of the base round it plugs into
+``bot``            the computer players' ED (``bot_preference``)
+``words``          menu lines, decisions and log sentences for the ED
 =================  ====================================================================
 
 The main clinic's savings, popularity, time spent and the main board's car lot belong

@@ -11,7 +11,6 @@ Coordinates as the base board: columns A-D west to east, rows 1-2 north to south
 
 from __future__ import annotations
 
-from collections import deque
 from functools import cached_property
 
 from attrs import frozen
@@ -60,27 +59,8 @@ class EDBoard(Board):
         t = self._by_space.get(space)
         return t if isinstance(t, EDModule) else None
 
-    def module_touches_border(self, border: Border) -> bool:
-        return any(self.module_at(s) is not None for s in self.spaces_of_border(border))
-
-    @cached_property
-    def building_index(self) -> dict[Space, int]:
-        """Module space -> building number (groups of adjacent emergency modules)."""
-        index: dict[Space, int] = {}
-        n = 0
-        for start, _ in self.modules:
-            if start in index:
-                continue
-            index[start] = n
-            queue = deque([start])
-            while queue:
-                s = queue.popleft()
-                for t in self.neighbours(s):
-                    if t not in index and self.module_at(t) is not None:
-                        index[t] = n
-                        queue.append(t)
-            n += 1
-        return index
+    # ``building_index`` and ``module_touches_border`` are the base ``Board``'s: they
+    # go through ``modules`` and ``module_at``.
 
     def of_kind(self, kind: EDKind) -> tuple[Space, ...]:
         """Spaces of every emergency module of ``kind``, in build order."""

@@ -131,3 +131,17 @@ class EDPerson:
     def __str__(self) -> str:
         lead = f"{self.level} " if self.level is not None else ""
         return f"{lead}{self.role} {self.id}"
+
+
+class EDGoal(enum.Enum):
+    """The Emergency Department's solitaire goals (rulebook; E33: pick one, it replaces
+    the base goal, E34)."""
+
+    FULL_BOARD = "build 100% of your Emergency Department board"
+    DARK_ROOMS = "build 2 dark emergency rooms"
+    LIGHT_TREATED = "treat 6 light emergency patients"
+    DARK_TREATED = "treat 4 dark emergency patients"
+    ONLY_MEDIUM = "treat only medium emergency patients"
+
+    def __str__(self) -> str:
+        return self.value

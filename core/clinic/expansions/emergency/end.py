@@ -10,14 +10,12 @@ patients still on the board, pre-admissions included (light -1, medium -2, dark 
 
 from __future__ import annotations
 
-import enum
-
 from attrs import frozen
 
 from core.clinic.game.end import hall_of_fame
 
 from . import constants as K
-from .components import EDKind, EDRole, Level
+from .components import EDGoal, EDKind, EDRole, Level
 from .state import EmergencyState
 
 
@@ -43,20 +41,6 @@ def end_score(ed: EmergencyState) -> EDEndScore:
     rooms = sum(K.END_ED_ROOM[ed.board.room_level(s)] for s in ed.board.functional_rooms)
     patients = sum(K.END_ED_PATIENT[p.level] for p in ed.of_role(EDRole.PATIENT))
     return EDEndScore(staff, rooms, patients)
-
-
-class EDGoal(enum.Enum):
-    """The Emergency Department's solitaire goals (rulebook; E33: pick one, it replaces
-    the base goal, E34)."""
-
-    FULL_BOARD = "build 100% of your Emergency Department board"
-    DARK_ROOMS = "build 2 dark emergency rooms"
-    LIGHT_TREATED = "treat 6 light emergency patients"
-    DARK_TREATED = "treat 4 dark emergency patients"
-    ONLY_MEDIUM = "treat only medium emergency patients"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @frozen

@@ -53,12 +53,44 @@ def conservation(state: GameState) -> dict[str, tuple[int, int]]:
         + sum(p.dismissed_orderlies for p in state.players)
     )
     cars = state.cars_lot + sum(c.board.parked_cars for c in clinics)
-    return {
+    cars_expected = K.CARS_IN_GAME
+    out = {}
+    if state.emergency is not None:  # The 911th Extension: its own pieces, 40 more cars
+        from core.clinic.expansions.emergency.constants import EXTRA_CARS
+
+        out = ed_conservation(state)
+        cars += sum(p.emergency.board.parked_cars for p in state.players)
+        cars_expected += EXTRA_CARS
+    return out | {
         "patients": (patients, initial_patients(state)),
         "doctors": (doctors, initial_doctors(state)),
         "nurses": (nurses, initial_nurses(state)),
         "orderlies": (orderlies, initial_orderlies(state)),
-        "cars": (cars, K.CARS_IN_GAME),
+        "cars": (cars, cars_expected),
+    }
+
+
+def ed_conservation(state: GameState) -> dict[str, tuple[int, int]]:
+    """(counted, expected) for the Emergency Department's patients and doctors: bag,
+    queues, residency, the EDs, treated and dead; the starting doctors come from the
+    supply, one per ED once its first hub and room stand."""
+    from core.clinic.expansions.emergency import constants as EK
+    from core.clinic.expansions.emergency.components import EDRole
+
+    area = state.emergency
+    eds = [p.emergency for p in state.players]
+    patients = (
+        sum(area.bag_patients)
+        + sum(c is not None for q in area.queues for c in q)
+        + sum(len(ed.of_role(EDRole.PATIENT)) + sum(ed.treated) + ed.dead for ed in eds)
+    )
+    doctors = sum(area.bag_doctors) + sum(c is not None for c in area.residency)
+    doctors += sum(len(ed.of_role(EDRole.DOCTOR)) for ed in eds)
+    started = sum(1 for ed in eds if ed.board.hubs and ed.board.rooms)
+    n = state.player_count
+    return {
+        "emergency patients": (patients, sum(EK.BAG_PATIENTS[n])),
+        "emergency doctors": (doctors, sum(EK.BAG_DOCTORS[n]) + started),
     }
 
 
@@ -75,9 +107,15 @@ def invariant_violations(state: GameState) -> list[str]:
     for seat, p in enumerate(state.players):
         if p.money < 0:
             out.append(f"seat {seat} money {p.money}")
+        if p.emergency is not None and p.emergency.funds < 0:
+            out.append(f"seat {seat} emergency funds {p.emergency.funds}")
         if p.popularity < 0:
             out.append(f"seat {seat} popularity {p.popularity}")
         out += [f"seat {seat}: {v}" for v in clinic_violations(p.clinic, p.cars_owed)]
         if settled(state):
             out += [f"seat {seat}: {v}" for v in end_of_move_violations(p.clinic)]
+            if p.emergency is not None:  # The 911th Extension: everyone in the ED stands legally
+                from core.clinic.expansions.emergency.movement import ed_move_violations
+
+                out += [f"seat {seat} ED: {v}" for v in ed_move_violations(p.emergency)]
     return out

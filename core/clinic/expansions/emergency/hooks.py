@@ -1,0 +1,429 @@
+"""The 911th Extension plugged into the base round (``core.clinic.expansions``): the
+``Expansion`` value and its hooks.  The rules are the package's pure functions; this
+module only reads them off a ``GameState`` and writes the results back
+(docs/rules/clinic-911.md, "Integration").
+
+Seams (hooks of ``core/clinic/expansions/__init__.py``):
+
+- ``setup``: the Emergency Waiting Area, each player's ED (beginner layout, or the
+  expert's empty board), 40 more cars in the lot, the Emergency Nurse bonus tile among
+  the bonus tiles (the tiles drawn again with it, E15);
+- ``options``/``apply``: the expert's two free ED pieces (expert setup), the Emergency
+  action (``Phase.EMERGENCY``), ED moves in the Move phase, off-duty nurses
+  (``Phase.ED_BUSINESS``), the ED's cars (``Phase.ED_REMOVE_CAR``, the player's choice,
+  H7), ED popularity (``Phase.ED_BUY_POPULARITY``);
+- ``action_tiles``/``start_tile``: one Emergency tile a round, resolved after Admit (E8);
+- ``after_step``: new emergency patients after each action step;
+- ``before_business_phase``: the ED's patient care first (H10), then the base Business;
+- ``before_admin``: ED expenses, then ED popularity in reverse turn order;
+- ``admin_steps``: the waiting area's and the ED boards' Admin steps; ``before_round``:
+  the cars of emergency patients who died;
+- ``move_violations``/``end_of_movement``: the base ``EndMove`` waits for the ED;
+- ``end_score``, ``goal_status`` (solitaire), ``configure`` (saves), ``bot_preference``
+  (``emergency.bot``), ``events`` (the log).
+"""
+
+from __future__ import annotations
+
+import random
+
+from attrs import evolve
+
+from core.clinic.board import BoardSide
+from core.clinic.errors import IllegalActionError
+from core.clinic.game import flow
+from core.clinic.game.cars import choice_matters, computer_car
+from core.clinic.game.setup import BASE_BONUS_TILES
+from core.clinic.game.state import (
+    ActionTile,
+    AfterCars,
+    BonusTile,
+    GameState,
+    Phase,
+    Turn,
+    change_popularity,
+    draw_rng,
+    set_player,
+)
+from core.clinic.parking import parked_spots
+
+from .. import Expansion
+from . import DESCRIPTION, NAME, TITLE
+from . import actions as A
+from . import admin as AD
+from . import business as B
+from . import end as END
+from . import movement as MV
+from . import setup as SU
+from .components import EDSide
+from .constants import EXTRA_CARS
+from .queues import new_emergency_patients
+from .serialize import ACTION_TYPES
+from .serialize import configure as _configure
+from .state import EmergencyState, EmergencyTurn
+
+ED_PHASES = (Phase.EMERGENCY, Phase.ED_BUSINESS, Phase.ED_REMOVE_CAR, Phase.ED_BUY_POPULARITY)
+
+
+# --- reading and writing the state ------------------------------------------------------
+def _rng(state: GameState) -> tuple[random.Random, GameState]:
+    """The next draw's generator and the state that has counted it."""
+    return draw_rng(state), evolve(state, draws=state.draws + 1)
+
+
+def ed_of(state, seat: int) -> EmergencyState:
+    """``seat``'s Emergency Department (a ``GameState`` or a ``PlayerView``)."""
+    ed = state.players[seat].emergency
+    assert ed is not None, "the emergency option is not in play"
+    return ed
+
+
+def _set_ed(state: GameState, seat: int, ed: EmergencyState, **player) -> GameState:
+    p = evolve(state.players[seat], emergency=ed, **player)
+    return evolve(state, players=set_player(state, seat, p))
+
+
+def ed_side(state: GameState, seat: int) -> EDSide:
+    """The ED board side: beginners the 4x2 side (rulebook); an expert on the expert
+    side of the main board takes the expert 3x2 side too (house value)."""
+    expert = state.config.expert[seat] and state.config.sides[seat] is BoardSide.EXPERT
+    return EDSide.EXPERT if expert else EDSide.BEGINNER
+
+
+# --- setup --------------------------------------------------------------------------------
+def _setup(state: GameState) -> GameState:
+    """Lay out the waiting area and every ED; the Emergency Nurse bonus tile joins the
+    bonus tiles, which are drawn again (as many as before) with it (E15)."""
+    rng, state = _rng(state)
+    area = SU.new_area(state.player_count, rng)
+    lot = state.cars_lot + EXTRA_CARS
+    for seat in range(state.player_count):
+        ed = SU.new_emergency(ed_side(state, seat), rng, expert=state.config.expert[seat])
+        lot -= ed.board.parked_cars
+        state = _set_ed(state, seat, ed)
+    tiles = (*BASE_BONUS_TILES, BonusTile.EMERGENCY_NURSE)
+    bonus = tuple(rng.sample(tiles, len(state.bonus_tiles)))
+    return evolve(state, emergency=area, cars_lot=lot, bonus_tiles=bonus)
+
+
+def _bonus_tile(state: GameState, seat: int, tile: BonusTile) -> GameState | None:
+    """The Emergency Nurse bonus tile: a nurse from the supply outside the ED grid, a
+    car from the lot on the ED board (E15)."""
+    if tile is not BonusTile.EMERGENCY_NURSE:
+        return None
+    ed = SU.emergency_nurse_bonus(ed_of(state, seat))
+    return evolve(_set_ed(state, seat, ed), cars_lot=state.cars_lot - 1)
+
+
+# --- the Emergency action -------------------------------------------------------------------
+def _action_tiles(state: GameState, tiles: tuple) -> tuple:
+    return (*tiles, ActionTile.EMERGENCY)
+
+
+def _start_tile(state: GameState, tile: ActionTile) -> GameState | None:
+    if tile is not ActionTile.EMERGENCY:
+        return None
+    return evolve(state, phase=Phase.EMERGENCY, step=Turn(emergency=EmergencyTurn()))
+
+
+def emergency_of(state: GameState) -> A.Emergency:
+    """The Emergency action in progress for the current player."""
+    seat = state.current
+    p = state.players[seat]
+    turn = state.step.emergency or EmergencyTurn()
+    return A.Emergency(state.emergency, ed_of(state, seat), turn, p.money, state.cars_lot, state.round)
+
+
+def _apply_emergency(state: GameState, action) -> GameState:
+    em = A.apply(emergency_of(state), action)
+    seat = state.current
+    state = _set_ed(state, seat, em.ed, money=em.savings)
+    state = evolve(state, emergency=em.area, cars_lot=em.cars_lot, step=evolve(state.step, emergency=em.turn))
+    return flow.finish_resolution(state) if em.turn.over else state
+
+
+def _after_step(state: GameState) -> GameState:
+    """After each action step a new emergency patient joins each queue (rulebook)."""
+    rng, state = _rng(state)
+    return evolve(state, emergency=new_emergency_patients(state.emergency, rng))
+
+
+# --- options and apply ----------------------------------------------------------------------
+def _zombies_first(options: list) -> bool:
+    """True while the base Move phase offers only zombie steps (they move first)."""
+    return bool(options) and all(type(o).__name__ == "MoveZombie" for o in options)
+
+
+def _options(state: GameState, options: list) -> list:
+    seat = state.current
+    if seat is None:
+        return options
+    phase = state.phase
+    if phase is Phase.EMERGENCY:
+        return A.options(emergency_of(state))
+    ed = ed_of(state, seat)
+    if phase is Phase.EXPERT_SETUP:
+        pieces = SU.initial_options(ed)
+        if state.players[seat].clinic.board.entrances and pieces:
+            return [A.EDConstruct(b) for b in pieces]  # before the starting car (H1)
+        return options
+    if phase is Phase.MOVE:
+        if _zombies_first(options):
+            return options
+        return [*options, *(m for m in MV.move_options(ed) if isinstance(m, MV.EDMove))]
+    if phase is Phase.ED_BUSINESS:
+        return B.off_duty_options(ed)
+    if phase is Phase.ED_REMOVE_CAR:
+        first = computer_car(ed.board)
+        return [B.EDRemoveCar(first)] + [B.EDRemoveCar(s) for s in parked_spots(ed.board) if s != first]
+    if phase is Phase.ED_BUY_POPULARITY:
+        return [B.EDBuyPopularity(n) for n in range(B.popularity_for_sale(ed) + 1)]
+    return options
+
+
+def _apply(state: GameState, action) -> GameState:
+    """Play one of the ED's actions (``rules.apply_action`` has checked it is legal)."""
+    seat = state.current
+    phase = state.phase
+    if phase is Phase.EXPERT_SETUP:
+        before = ed_of(state, seat)
+        ed = SU.place_initial(before, action.build)
+        lot = state.cars_lot - (ed.board.parked_cars - before.board.parked_cars)
+        return evolve(_set_ed(state, seat, ed), cars_lot=lot)
+    if phase is Phase.EMERGENCY:
+        return _apply_emergency(state, action)
+    if phase is Phase.MOVE:
+        return _apply_move(state, seat, action)
+    if phase is Phase.ED_BUSINESS:
+        state = _treat(state, seat, action.rooms)
+        queue = state.queue[1:]
+        return evolve(state, queue=queue) if queue else _cars_after_treatment(state, flow.continue_business)
+    if phase is Phase.ED_REMOVE_CAR:
+        return _apply_remove_car(state, seat, action)
+    assert phase is Phase.ED_BUY_POPULARITY, phase
+    ed, points = B.buy_popularity(ed_of(state, seat), action.points)
+    state = change_popularity(_set_ed(state, seat, ed), seat, points)
+    queue = state.queue[1:]
+    return evolve(state, queue=queue) if queue else flow.admin_and_next(state)
+
+
+def _refusal(state: GameState, action) -> str:
+    """Why an ED action is not legal now, in players' words."""
+    if state.phase is Phase.EMERGENCY:
+        try:
+            A.apply(emergency_of(state), action)
+        except IllegalActionError as err:
+            return str(err)
+        return "that is not one of the Emergency action's choices now"
+    if state.phase is Phase.MOVE and isinstance(action, MV.EDMove):
+        try:
+            MV.ed_move(ed_of(state, state.current), action.pid, action.to)
+        except IllegalActionError as err:
+            return str(err)
+        return "Emergency movement: that person has no room there now, or has moved twice (house rule)"
+    where = {
+        A.ChooseEmergency: "the Emergency action",
+        B.EDOffDuty: "the Business phase (emergency treatment)",
+        B.EDBuyPopularity: "the emergency department's popularity, after its expenses",
+        B.EDRemoveCar: "someone left your emergency department",
+        MV.EDMove: "the Move phase",
+    }.get(type(action), "the Emergency action")
+    return f"Emergency department: this is decided during {where}"
+
+
+# --- Move ---------------------------------------------------------------------------------------
+def _apply_move(state: GameState, seat: int, action: MV.EDMove) -> GameState:
+    """An ED move; its time goes on the main clinic's count, so the round's total
+    takes a triage's -3 once (E19)."""
+    ed = ed_of(state, seat)
+    before = ed.move_time
+    ed = MV.ed_move(ed, action.pid, action.to)
+    p = state.players[seat]
+    clinic = evolve(p.clinic, move_time=p.clinic.move_time + ed.move_time - before)
+    return _set_ed(state, seat, evolve(ed, move_time=0), clinic=clinic)
+
+
+def _move_violations(state: GameState, clinic) -> tuple[str, ...]:
+    return MV.ed_move_violations(ed_of(state, state.current))
+
+
+def _end_of_movement(state: GameState, seat: int) -> GameState:
+    """The ED's movement ends with the player's Move turn (moves made are forgotten)."""
+    ed = ed_of(state, seat)
+    if ed.moved and not MV.ed_move_violations(ed):
+        ed, _ = MV.finish_ed_move(ed)
+        state = _set_ed(state, seat, ed)
+    return state
+
+
+# --- Business: the ED's patient care first (H10) ---------------------------------------------
+def _treat(state: GameState, seat: int, rooms) -> GameState:
+    ed = ed_of(state, seat)
+    t = B.treat(ed, frozenset(rooms))
+    state = _set_ed(state, seat, B.apply_treatment(ed, t))
+    return change_popularity(state, seat, t.popularity)
+
+
+def _business(state: GameState) -> GameState:
+    """Treat in every ED, in turn order; a player who may use off-duty nurses decides
+    (``Phase.ED_BUSINESS``)."""
+    queue = []
+    for seat in state.turn_order:
+        if B.off_duty_choices(ed_of(state, seat)):
+            queue.append(seat)
+        else:
+            state = _treat(state, seat, frozenset())
+    if queue:
+        return evolve(state, phase=Phase.ED_BUSINESS, queue=tuple(queue), step=Turn())
+    return _cars_after_treatment(state, lambda s: s)
+
+
+# --- the ED's cars (H7: the player chooses, as the base game's "Taking a Car") ----------------
+def _remove_without_choice(state: GameState, seat: int) -> GameState:
+    ed = ed_of(state, seat)
+    removed = 0
+    while ed.cars_owed and not choice_matters(ed.board, ed.cars_owed):
+        spots = parked_spots(ed.board)
+        if not spots:
+            ed = evolve(ed, cars_owed=0)
+            break
+        ed = B.remove_ed_car(ed, spots[0])
+        removed += 1
+    return evolve(_set_ed(state, seat, ed), cars_lot=state.cars_lot + removed)
+
+
+def _settle(state: GameState, then: AfterCars, resume) -> GameState:
+    for seat in state.turn_order:
+        state = _remove_without_choice(state, seat)
+    seats = tuple(s for s in state.turn_order if ed_of(state, s).cars_owed)
+    if seats:
+        return evolve(state, phase=Phase.ED_REMOVE_CAR, queue=seats, cars_then=then, step=Turn())
+    return resume(state)
+
+
+def _cars_after_treatment(state: GameState, resume) -> GameState:
+    return _settle(state, AfterCars.BUSINESS, resume)
+
+
+def _before_round(state: GameState) -> GameState:
+    """The cars of emergency patients who died in Admin leave the ED boards."""
+    if not any(ed_of(state, s).cars_owed for s in range(state.player_count)):
+        return state
+    return _settle(state, AfterCars.ROUND, lambda s: s)
+
+
+def _apply_remove_car(state: GameState, seat: int, action: B.EDRemoveCar) -> GameState:
+    ed = B.remove_ed_car(ed_of(state, seat), action.spot)
+    state = _remove_without_choice(evolve(_set_ed(state, seat, ed), cars_lot=state.cars_lot + 1), seat)
+    if ed_of(state, seat).cars_owed:
+        return state
+    queue = state.queue[1:]
+    if queue:
+        return evolve(state, queue=queue)
+    then = state.cars_then
+    state = evolve(state, cars_then=None, queue=())
+    if then is AfterCars.BUSINESS:
+        return flow.continue_business(state)
+    return flow.start_round(state)
+
+
+# --- ED expenses and popularity, before Admin ------------------------------------------------
+def _before_admin(state: GameState) -> GameState:
+    """ED expenses in turn order (ED funds, then savings, then popularity 1:1), then
+    popularity at $2 from ED funds in reverse turn order (rulebook; E26)."""
+    for seat in state.turn_order:
+        p = state.players[seat]
+        ed, money, pop = B.pay_expenses(ed_of(state, seat), p.money)
+        state = change_popularity(_set_ed(state, seat, ed, money=money), seat, pop)
+    queue = tuple(s for s in reversed(state.turn_order) if B.popularity_for_sale(ed_of(state, s)))
+    if queue:
+        return evolve(state, phase=Phase.ED_BUY_POPULARITY, queue=queue, step=Turn())
+    return state
+
+
+# --- Admin --------------------------------------------------------------------------------------
+def area_admin(state: GameState) -> GameState:
+    """The waiting area: residency doctors flip, empty spaces refilled, the round's
+    unhired emergency nurses leave (the round marker has moved on already)."""
+    rng, state = _rng(state)
+    return evolve(state, emergency=AD.admin_area(state.emergency, rng, state.round - 1))
+
+
+area_admin.next_round_only = True  # H9: not after round 6
+
+
+def board_admin(state: GameState) -> GameState:
+    """Each ED board in turn order: doctors flip, patients worsen, dark ones die (-5)."""
+    for seat in state.turn_order:
+        ed, report = AD.admin_ed(ed_of(state, seat))
+        state = change_popularity(_set_ed(state, seat, ed), seat, report.popularity)
+    return state
+
+
+def _admin_steps(steps: tuple) -> tuple:
+    from core.clinic.game.admin import remove_unhired_nurses, worsen_patients
+
+    out = []
+    for step in steps:
+        out.append(step)
+        if step is remove_unhired_nurses:
+            out.append(area_admin)
+        elif step is worsen_patients:
+            out.append(board_admin)
+    return tuple(out)
+
+
+# --- end of the game ------------------------------------------------------------------------------
+def _end_score(state: GameState, seat: int) -> int:
+    return END.end_score(ed_of(state, seat)).total
+
+
+def _goal_status(state, seat: int):
+    """The ED's solitaire goal (E33), replacing the base goal (E34); None without one."""
+    goal = state.config.ed_goal
+    return None if goal is None else END.goal_status(ed_of(state, seat), goal)
+
+
+def _bot(state, options, rng, choice):
+    from .bot import preference
+
+    return preference(state, options, rng, choice)
+
+
+def _words():
+    from . import words
+
+    return words
+
+
+def _events(before: GameState, after: GameState) -> list[str]:
+    return _words().events(before, after)
+
+
+EXPANSION = Expansion(
+    name=NAME,
+    title=TITLE,
+    description=DESCRIPTION,
+    setup=_setup,
+    options=_options,
+    action_types=ACTION_TYPES,
+    apply=_apply,
+    refusal=_refusal,
+    move_violations=_move_violations,
+    end_of_movement=_end_of_movement,
+    admin_steps=_admin_steps,
+    end_score=_end_score,
+    events=_events,
+    bot_preference=_bot,
+    action_tiles=_action_tiles,
+    start_tile=_start_tile,
+    after_step=_after_step,
+    before_round=_before_round,
+    before_business_phase=_business,
+    before_admin=_before_admin,
+    bonus_tile=_bonus_tile,
+    goal_status=_goal_status,
+    decision_text=lambda state: _words().decision_text(state),
+    option_text=lambda state, action: _words().option_text(state, action),
+    configure=lambda converter: _configure(converter, actions=False),
+)
