@@ -212,7 +212,7 @@ async def fuzz_app(app_name: str, setup_index: int, seed: int, keys: int,
                 kind = "hang" if isinstance(err, WaitForScreenTimeout) else "crash"
                 tb = traceback.format_exception(err)
                 report.failures.append(Failure(kind, app_name, label, seed, report.keys,
-                                               f"{type(err).__name__}: {err}\n" + "".join(tb[-6:]), recent[-20:]))
+                                               f"{type(err).__name__}: {err}\n" + "".join(tb[-14:]), recent[-20:]))
     finally:
         if tmp:
             tmp.cleanup()

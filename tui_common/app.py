@@ -110,7 +110,8 @@ class TableApp(App):
            callback: Callable | None = None) -> bool:
         """Change screen on behalf of ``source``: ``how`` is "switch", "push" or "pop"
         (``screen`` may be a factory, called only when the change happens). Ignored (and
-        False) when ``source`` is no longer on top.
+        False) when ``source`` is no longer on top, or not yet mounted (a key of a burst
+        that reached a screen in the instant it opened).
 
         ``how="replace"`` is the game's own move to its game-over screen: every screen
         above ``source`` (help, a dialog) closes and ``source`` is replaced, whatever
@@ -123,8 +124,8 @@ class TableApp(App):
             while self.screen is not source:
                 self.pop_screen()
             how = "switch"
-        elif source is not None and source is not self.screen:
-            return False
+        elif source is not None and (source is not self.screen or not source.is_mounted):
+            return False  # a key for a screen that is leaving, or not yet drawn: dropped
         if how != "pop" and screen is not None and not isinstance(screen, Screen):
             screen = screen()
         if how == "switch":

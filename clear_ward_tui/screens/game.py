@@ -83,7 +83,7 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
         ``record`` played on (a resumed or loaded save; ``options`` then hold its seats).
         ``autosaved``: the record is the autosave's (it may be written over at once).
         ``clock``: seconds the Night Shift clock had run when the game was saved."""
-        super().__init__(id="game")
+        super().__init__()  # no id: the finished game's screen may still be leaving when a new one comes
         if clock is not None:
             self.clock_started = time.monotonic() - clock
         self._autosave_checked = autosaved

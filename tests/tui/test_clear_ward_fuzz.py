@@ -83,3 +83,42 @@ async def test_random_keys_never_break_the_game(tmp_path):
             assert game_screen(app) is not None or isinstance(app.screen, (GameOverScreen, SetupScreen))
         finally:
             del app.exit  # let the harness close the app, even after a failure (else it hangs)
+
+
+async def test_play_again_while_the_finished_game_is_still_leaving(tmp_path):
+    """Found by the key fuzz: "again" pressed in the same instant the game-over screen
+    replaced the game started a second game screen while the first was still being
+    removed (``DuplicateIds 'game'``: both had one fixed id), and closed the game-over
+    screen before it was drawn. Now that key is dropped, and the next one starts a game."""
+    from clear_ward_tui.screens.game import GameScreen
+
+    finish = GameScreen._finish
+    GameScreen._finish = lambda self: None  # the computers play to the end; nothing follows
+    try:
+        app = make_app("cpu:random,cpu:greedy", seed=3, tmp_path=tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            game = game_screen(app)
+            for _ in range(600):
+                await pilot.pause(0.05)
+                game = game_screen(app)
+                if game is not None and game.record.over:
+                    break
+            assert game is not None and game.record.over
+            await _again_at_once(pilot, app, game, finish)
+    finally:
+        GameScreen._finish = finish
+
+
+async def _again_at_once(pilot, app, game, finish) -> None:
+    from clear_ward_tui.screens.game import GameScreen
+
+    finish(game)  # the game-over screen replaces the game...
+    over = app.screen
+    assert isinstance(over, GameOverScreen)
+    over.action_again(True)  # ...and "again" comes before it is even drawn: dropped
+    await pilot.pause()
+    assert app._exception is None and app.screen is over
+    await pilot.press("s")  # once it is there, a new game (same seed)
+    await pilot.pause()
+    assert isinstance(app.screen, GameScreen) and app.screen is not game
+    assert app._exception is None
