@@ -127,7 +127,7 @@ class ClinicView(Widget):
         from textual.content import Content
         from textual.visual import Visual
 
-        if self.__dict__.get("_strips_size") != self.size:
+        if self.__dict__.get("_strips_size") != self.size or "_strips" not in self.__dict__:
             self._strips, self._strips_size = {}, self.size
         strip = self._strips.get(y)
         if strip is None:

@@ -41,6 +41,7 @@ SETUPS = [
     ("clinic", "Ann,Bob", ()),
     ("clinic", "Ann,cpu:basic", ()),
     ("clinic", "Ann,Bob,cpu:random", ("--expansions", "blood,extinguishers,workaholics,zombies")),
+    ("clinic", "Ann,cpu:basic", ("--expansions", "emergency")),
 ]
 
 _ACTION_LINE = re.compile(r"^\d+\. ", re.M)

@@ -10,7 +10,7 @@ from clinic_tui.__main__ import options_from_args as clinic_options
 from clinic_tui.plain import main as clinic_main
 
 from .helpers import only_words, play
-from .test_plain_random_input import TYPED
+from .fuzz import TYPED
 
 
 def test_board_ed_and_board_main_say_the_emergency_department(tmp_path):
