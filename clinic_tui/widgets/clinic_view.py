@@ -127,8 +127,8 @@ class ClinicView(Widget):
         from textual.content import Content
         from textual.visual import Visual
 
-        if self.__dict__.get("_strips_size") != self.size or "_strips" not in self.__dict__:
-            self._strips, self._strips_size = {}, self.size
+        if "_strips" not in self.__dict__ or self.__dict__.get("_strips_size") != self.size:
+            self._strips, self._strips_size = {}, self.size  # (a style update forgets them)
         strip = self._strips.get(y)
         if strip is None:
             lines = self._lines()

@@ -32,6 +32,11 @@ class Glass:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
+    def cells(self) -> list:
+        """Every cell with its colours and marks (a stale colour is wrong too)."""
+        return [(y, x, c.data, c.fg, c.bg, c.bold, c.reverse, c.underscore)
+                for y, row in sorted(self.screen.buffer.items()) for x, c in sorted(row.items())]
+
 
 async def _moves_then_full_repaint(app, pilot, glass, keys) -> list[int]:
     """Press ``keys`` (cursor moves); then check the glass against a full repaint of
@@ -42,12 +47,21 @@ async def _moves_then_full_repaint(app, pilot, glass, keys) -> list[int]:
         await pilot.press(key)
         await pilot.pause()
         costs.append(glass.sent - before)
-    shown = glass.text()
+    shown, cells = glass.text(), glass.cells()
     for widget in app.screen.walk_children():
         widget.refresh()
     await pilot.pause()
     assert glass.text() == shown
+    assert glass.cells() == cells
     return sorted(costs)
+
+
+async def _after_a_theme_change(app, pilot, glass, keys) -> None:
+    """Another theme (every widget's styles updated), then cursor moves: what was kept
+    drawn is drawn again in the new colours, and still matches a full repaint."""
+    app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+    await pilot.pause()
+    await _moves_then_full_repaint(app, pilot, glass, keys)
 
 
 async def test_ward_cursor_moves_repaint_two_rows_and_leave_the_rest_right(tmp_path):
@@ -63,6 +77,7 @@ async def test_ward_cursor_moves_repaint_two_rows_and_leave_the_rest_right(tmp_p
         await pilot.press("n", "enter")  # a move played: the whole ward changes
         await settle(pilot, app)
         await _moves_then_full_repaint(app, pilot, glass, ["left", "up", "right"])
+        await _after_a_theme_change(app, pilot, glass, ["right", "down"])
 
 
 async def test_clinic_cursor_moves_send_under_2_kb_and_leave_the_rest_right():
@@ -81,3 +96,4 @@ async def test_clinic_cursor_moves_send_under_2_kb_and_leave_the_rest_right():
         assert screen.cursor != before and min(costs) > 0  # the cursor did move, each key drew
         assert costs[len(costs) // 2] <= GOAL, costs
         assert max(costs) <= 2 * GOAL, costs
+        await _after_a_theme_change(app, pilot, glass, ["left", "down"])
