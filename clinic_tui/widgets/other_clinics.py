@@ -1,6 +1,7 @@
 """The other players' clinics as small boards, beside the event log when the screen is
 large (160×50 and up): one line of who and how they stand, then each built floor as
-rows of three-letter cells, so a player sees every clinic without pressing v.
+rows of three-letter cells (the ground floor first, each floor up beside it), so a
+player sees every clinic without pressing v.
 
 Cells: ``HPs`` a psychiatry service hub (``HCa`` cardiology, ``HOp``, ``HOr``,
 ``HNe``), ``T✓2`` a working treatment room with 2 patients (``✗`` not working),
@@ -53,16 +54,17 @@ def cell(clinic: Clinic, space: Space, glyphs: Glyphs) -> tuple[str, str]:
 
 
 def small_board(clinic: Clinic, glyphs: Glyphs) -> list[Text]:
-    """One line per row of the board: each built floor (the ground floor always) as
-    ``0 HPs T✓2 S   ·``, floors side by side, lowest first."""
+    """One line per row of the board: each built floor as ``HPs T✓2 S   ·``, side by
+    side from the ground floor up, parted by ``│`` (floors are built one on another, so
+    the blocks are floors 0, 1, 2 ... in order; three floors of the 4×3 side take 51
+    columns)."""
     board = clinic.board
     floors = sorted({0} | {space.floor for space in board.spaces() if board.tile_at(space) is not None})
     lines = []
     for row in range(board.rows):
         line = Text()
         for i, floor in enumerate(floors):
-            line.append(" " if i else "")
-            line.append(f"{floor} " if row == 0 else "  ", style="dim")
+            line.append(" │ " if i else "", style="dim")
             for col in range(board.cols):
                 text, style = cell(clinic, Space(floor, col, row), glyphs)
                 line.append(f"{text:<3}", style=style)

@@ -11,22 +11,14 @@ from test_kit_ascii import screen_text
 
 from clinic_tui.app import ClinicApp
 from clinic_tui.config import Options, parse_players
-from core.clinic import Clinic, Colour, ModuleKind, Role, Service, admit_patient, free_parking_spots, hire
+from core.clinic import Clinic, Colour, ModuleKind, Role
 from core.clinic.construction import beginner_initial_board
 from core.clinic.game import apply_action, legal_actions, new_game
 from core.clinic.game.business_phase import forecast
 from core.clinic.game.state import Phase, set_player
+from tests.core.clinic.game.game_helpers import place as _place
 
 W = Colour.WHITE
-
-
-def _place(clinic: Clinic, role: Role, where, colour=None) -> Clinic:
-    spot = free_parking_spots(clinic.board)[0]
-    if role is Role.PATIENT:
-        clinic = admit_patient(clinic, colour, Service.PSYCHIATRY, spot)
-    else:
-        clinic = hire(clinic, role, clinic.board.entrances[0], spot, colour)
-    return evolve(clinic, people=clinic.people[:-1] + (evolve(clinic.last, where=where),))
 
 
 def _two_players_with_a_patient_treated():

@@ -119,3 +119,16 @@ def invariant_violations(state: GameState) -> list[str]:
 
                 out += [f"seat {seat} ED: {v}" for v in ed_move_violations(p.emergency)]
     return out
+
+
+def place(clinic, role, where, colour=None):
+    """``clinic`` with one more person of ``role`` (a patient: psychiatry, of
+    ``colour``) standing on ``where``, their car parked on the first free spot."""
+    from core.clinic import Service, admit_patient, free_parking_spots, hire
+
+    spot = free_parking_spots(clinic.board)[0]
+    if role is Role.PATIENT:
+        clinic = admit_patient(clinic, colour, Service.PSYCHIATRY, spot)
+    else:
+        clinic = hire(clinic, role, clinic.board.entrances[0], spot, colour)
+    return evolve(clinic, people=clinic.people[:-1] + (evolve(clinic.last, where=where),))

@@ -6,28 +6,18 @@ from __future__ import annotations
 
 import random
 
-from attrs import evolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.clinic import Clinic, Colour, ModuleKind, Role, Service, admit_patient, free_parking_spots, hire
+from core.clinic import Clinic, Colour, ModuleKind, Role
 from core.clinic.construction import beginner_initial_board
 from core.clinic.game import apply_action, is_over, legal_actions, new_game
 from core.clinic.game.business_phase import business_for, forecast
 from core.clinic.game.state import Phase
 
-from .game_helpers import with_player
+from .game_helpers import place as _place, with_player
 
 W = Colour.WHITE
-
-
-def _place(clinic: Clinic, role: Role, where, colour=None) -> Clinic:
-    spot = free_parking_spots(clinic.board)[0]
-    if role is Role.PATIENT:
-        clinic = admit_patient(clinic, colour, Service.PSYCHIATRY, spot)
-    else:
-        clinic = hire(clinic, role, clinic.board.entrances[0], spot, colour)
-    return evolve(clinic, people=clinic.people[:-1] + (evolve(clinic.last, where=where),))
 
 
 def _solo():
