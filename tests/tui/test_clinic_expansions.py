@@ -256,7 +256,7 @@ def test_the_help_and_rules_screens_cover_each_expansion():
 
     rules = ClinicApp(Options(cpu_delay=0)).rules_markdown()
     for e in all_expansions():
-        section = rules.split(f"#### {e.title} (`{e.name}`")[1].split("####")[0]
+        section = rules.split(f"### {e.title}\n")[1].split("\n## ")[0].split("\n### ")[0]
         assert "**On screen**" in section, e.name
     for glyph in ("`x`", "`dP`", "`dP_`", "`Z`", "`b`", "`n_`", "`nb`", "`n^`"):
         assert glyph in EXPANSIONS_HELP

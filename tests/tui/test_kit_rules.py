@@ -24,7 +24,7 @@ HEADINGS = {
         "Clinic: Deluxe Edition", "Key ideas", "Setup", "Playing the game", "Phase 1: Actions", "Build",
         "Hire", "Admit Patients", "Move", "Phase 2: Business", "Phase 3: Admin", "End of the game",
         "Solitaire", "Special modules", "Expansions", "Blood Transfusion", "Extinguishers",
-        "Workaholic Doctors", "Zombies in a Clinic", "Taking back an action (house rule)",
+        "Workaholic Doctors", "Zombies in a Clinic", "The 911th Extension", "Taking back an action (house rule)",
     ],
 }
 
