@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from enum import Enum
 from functools import cached_property
-from operator import attrgetter
 
-from attrs import fields, frozen
+from attrs import frozen
 
 from core.clear_ward.cards import Direction, Patient, StaffCard
 from core.clear_ward.constants import OBSERVATION_TURNS, VICTORY_CARD_PLAYER_COUNTS
+from core.fast_evolve import evolve  # noqa: F401 - one fast copy for both games (imported from here)
 
 
 @frozen
@@ -141,26 +141,3 @@ class GameState:
 
         return moves_now(self)
 
-
-_FIELDS: dict[type, tuple[attrgetter, dict[str, int]]] = {}
-
-
-def evolve(inst, **changes):
-    """A copy of the attrs instance ``inst`` with ``changes`` (field name: new value),
-    like ``attrs.evolve`` but several times faster: the engine copies the state at every
-    action, and the strong computer player plays thousands of actions a decision.
-
-    Raises ``KeyError`` for a name that is not a field. Only for classes whose fields
-    all take their own name in ``__init__`` (every class of this package).
-    """
-    cls = inst.__class__
-    known = _FIELDS.get(cls)
-    if known is None:
-        names = [a.name for a in fields(cls)]
-        known = _FIELDS[cls] = (attrgetter(*names, names[0]), {n: i for i, n in enumerate(names)})
-    get, index = known
-    values = list(get(inst))
-    values.pop()
-    for name, value in changes.items():
-        values[index[name]] = value
-    return cls(*values)
