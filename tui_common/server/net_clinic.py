@@ -15,10 +15,8 @@ from clinic_tui.screens.game import GameScreen
 from clinic_tui.screens.game_over import GameOverScreen
 from core.clinic.game import Phase
 from core.clinic.game.narration import describe
-from core.errors import GameError
 from tui_common.event_log import EventLog
-from tui_common.messages import in_players_words
-from tui_common.server.net_common import NetAppMixin, NetGameOverMixin, leave_question, waiting_text
+from tui_common.server.net_common import NetAppMixin, NetGameOverMixin, NetSeatMixin, leave_question, waiting_text
 from tui_common.server.rooms import Room, RoomEvent
 
 
@@ -37,7 +35,7 @@ class NetClinicApp(NetAppMixin, ClinicApp):
         self.call_after_refresh(self.check_size)
 
 
-class NetClinicScreen(GameScreen):
+class NetClinicScreen(NetSeatMixin, GameScreen):
     """Clinic's game screen for one seat at a shared table."""
 
     def __init__(self, room: Room, seat: int | None, player: str, options: Options) -> None:
@@ -93,18 +91,6 @@ class NetClinicScreen(GameScreen):
         self._show_waiting()
 
     # -- the seam: actions go to the room ---------------------------------------------
-
-    def play(self, action) -> bool:
-        if self.seat is None:
-            self.notify("You are watching this game.", severity="warning")
-            return False
-        try:
-            self.room.play(self.seat, action)
-        except GameError as err:
-            self.notify(in_players_words(str(err)), severity="error", title="Not allowed", timeout=8)
-            return False
-        self._catch_up(self.room.record)
-        return True
 
     def _human_may_act(self, quiet: bool = False) -> bool:
         if self.state is None or self.state.phase is Phase.OVER:

@@ -3,6 +3,8 @@ the waiting timer, leaving the table, and a game-over screen without "play again
 
 from __future__ import annotations
 
+from core.errors import GameError
+from tui_common.messages import in_players_words
 from tui_common.server.rooms import Room, RoomEvent
 
 
@@ -18,6 +20,25 @@ def waiting_text(room: Room) -> str:
         return ""
     name, seconds = waiting
     return f"waiting for {name} {int(seconds) // 60}:{int(seconds) % 60:02d}"
+
+
+class NetSeatMixin:
+    """Both games' seat screens: an action goes to the room (which checks whose turn it
+    is and plays it for everyone), never straight into the screen's own record."""
+
+    def play(self, action) -> bool:
+        """Play ``action`` for this seat; False, with a message in players' words, for a
+        spectator or an action the room refuses (``GameError``)."""
+        if self.seat is None:
+            self.notify("You are watching this game.", severity="warning")
+            return False
+        try:
+            self.room.play(self.seat, action)
+        except GameError as err:
+            self.notify(in_players_words(str(err)), severity="error", title="Not allowed", timeout=8)
+            return False
+        self._catch_up(self.room.record)
+        return True
 
 
 class NetAppMixin:

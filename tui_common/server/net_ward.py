@@ -25,10 +25,8 @@ from clear_ward_tui.screens.game_over import GameOverScreen
 from clear_ward_tui.widgets.ward_grid import WardGrid
 from textual.widgets import Static
 from core.clear_ward import Phase, describe, player_view
-from core.errors import IllegalActionError
 from tui_common.event_log import EventLog
-from tui_common.messages import in_players_words
-from tui_common.server.net_common import NetAppMixin, NetGameOverMixin, leave_question, waiting_text
+from tui_common.server.net_common import NetAppMixin, NetGameOverMixin, NetSeatMixin, leave_question, waiting_text
 from tui_common.server.rooms import Room, RoomEvent
 
 
@@ -47,7 +45,7 @@ class NetWardApp(NetAppMixin, ClearWardApp):
         self.call_after_refresh(self.check_size)
 
 
-class NetWardScreen(GameScreen):
+class NetWardScreen(NetSeatMixin, GameScreen):
     """The game screen of one seat at a shared table; see the module docstring."""
 
     def __init__(self, room: Room, seat: int | None, player: str, options: Options) -> None:
@@ -116,18 +114,6 @@ class NetWardScreen(GameScreen):
         self._show_waiting()
 
     # -- the seam: actions go to the room ---------------------------------------------
-
-    def play(self, action) -> bool:
-        if self.seat is None:
-            self.notify("You are watching this game.", severity="warning")
-            return False
-        try:
-            self.room.play(self.seat, action)
-        except IllegalActionError as err:
-            self.notify(in_players_words(str(err)), severity="error", title="Not allowed")
-            return False
-        self._catch_up(self.room.record)
-        return True
 
     def _human_may_act(self) -> bool:
         if self.state is None or self.state.phase is Phase.OVER:
