@@ -64,7 +64,10 @@ hook                      called by
 ``option_text``           ``narration.option_text``: ``(state, action)`` -> words
                           for one of its actions, or None
 ``configure``             ``serialize``: ``(converter)`` teaches the save format the
-                          expansion's values (called for every expansion)
+                          expansion's values (called for every expansion), including
+                          the state's slots it owns (``core.clinic.slots``)
+``solo_goals``            ``setup.new_game``: the ``Enum`` of its solitaire goals (with
+                          ``core.clinic.slots.GoalSlot`` as a mixin) replacing the base goal
 ========================  ==========================================================
 
 Every hook is optional.  ``active(state)`` lists the expansions in play, in
@@ -133,6 +136,7 @@ class Expansion:
     configure: Callable | None = None
     decision_text: Callable | None = None
     option_text: Callable | None = None
+    solo_goals: type | None = None
 
 
 @lru_cache(maxsize=None)
@@ -372,4 +376,22 @@ def option_text(state: Any, action: object) -> str | None:
         out = hook(state, action)
         if out is not None:
             return out
+    return None
+
+
+def solo_goal(options: frozenset[str], goal: Any) -> Any:
+    """``goal`` (a member, its name or its value) as the solitaire goal of an expansion
+    named in ``options`` (``Expansion.solo_goals``), or None when none of them has it."""
+    for name in MODULES:
+        kind = get(name).solo_goals if name in options else None
+        if kind is None:
+            continue
+        if isinstance(goal, kind):
+            return goal
+        if goal in kind.__members__:
+            return kind[goal]
+        try:
+            return kind(goal)
+        except ValueError:
+            continue
     return None

@@ -3,7 +3,7 @@ actions and states are written, whose turn it is and what counts as one turn.
 
 A save's ``options`` hold ``{"expert": [bool per seat], "sides": ["beginner" |
 "expert" per seat], "solo_goal": SoloGoal name or None, "expansions": [names], only
-when there are some, "ed_goal": EDGoal name, only when chosen}``; its seats are the players in
+when there are some, "ed_goal": the name of an expansion's solitaire goal (the 911th's EDGoal), only when chosen}``; its seats are the players in
 seat order. Its ``rules`` is Clinic's rules version (``core.saves.RULES_VERSIONS``):
 raise it there whenever a rules change makes older action logs replay differently.
 """
@@ -36,10 +36,8 @@ def options(expert, sides, solo_goal: SoloGoal | None, expansions=(), ed_goal=No
     }
     if expansions:
         out["expansions"] = sorted(expansions)
-    if ed_goal is not None:  # The 911th Extension's solitaire goal, only when chosen
-        from core.clinic.expansions.emergency.components import EDGoal
-
-        out["ed_goal"] = EDGoal(ed_goal).name
+    if ed_goal is not None:  # an expansion's solitaire goal (the 911th's), only when chosen
+        out["ed_goal"] = ed_goal.name
     return out
 
 
@@ -50,11 +48,7 @@ def start(save: SaveGame) -> GameState:
     names = [s.name for s in save.seats]
     opts = save.options
     goal = opts.get("solo_goal")
-    ed_goal = opts.get("ed_goal")
-    if ed_goal is not None:
-        from core.clinic.expansions.emergency.components import EDGoal
-
-        ed_goal = EDGoal[ed_goal]
+    ed_goal = opts.get("ed_goal")  # its name: ``new_game`` asks the expansions for it
     return new_game(
         names,
         save.seed,

@@ -128,13 +128,14 @@ def _config(players, expert, sides, solo_goal, options, ed_goal=None) -> GameCon
     if solo_goal is not None and n != 1:
         raise SetupError("Setup: a solitaire goal needs exactly one player")
     expansions = _expansions(options)
-    if ed_goal is not None:  # The 911th Extension's goal replaces the base goal (E34)
-        if n != 1 or solo_goal is not None or "emergency" not in expansions:
-            raise SetupError("Setup: an emergency department goal needs one player, the emergency option"
-                             " and no other solitaire goal (it replaces the base goal)")
-        from core.clinic.expansions.emergency.components import EDGoal
+    if ed_goal is not None:  # an expansion's goal replaces the base goal (911: E34)
+        from core.clinic.expansions import solo_goal as expansion_goal
 
-        return GameConfig(names, experts, sides, None, expansions, EDGoal(ed_goal))
+        goal = expansion_goal(expansions, ed_goal)
+        if n != 1 or solo_goal is not None or goal is None:
+            raise SetupError("Setup: an expansion's solitaire goal (an emergency department goal) needs one"
+                             " player, its expansion and no other solitaire goal (it replaces the base goal)")
+        return GameConfig(names, experts, sides, None, expansions, goal)
     if n == 1 and solo_goal is None:
         solo_goal = SoloGoal.RED_PATIENTS
     return GameConfig(names, experts, sides, None if solo_goal is None else SoloGoal(solo_goal), expansions)
@@ -178,8 +179,9 @@ def new_game(
 ) -> GameState:
     """Set up a new game.  ``players``: 1-4 names or a count; ``seed`` fixes every draw
     (turn order unless ``turn_order`` is given, beginner layouts, bonus tiles, bags);
-    ``options``: expansion names from ``constants.EXPANSIONS``; ``ed_goal``: with
-    "emergency" and one player, an ``EDGoal`` replacing the base solitaire goal.
+    ``options``: expansion names from ``constants.EXPANSIONS``; ``ed_goal``: with one
+    player, the solitaire goal of an expansion in ``options`` replacing the base goal (the
+    911th Extension's ``EDGoal``: a member or its name).
     Raises ``SetupError`` (an unknown expansion is named with the known ones)."""
     config = _config(players, expert, sides, solo_goal, options, ed_goal)
     n = len(config.names)

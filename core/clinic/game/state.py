@@ -17,8 +17,7 @@ from core.clinic.board import BoardSide
 from core.clinic.components import Colour, Module, Role, Service
 from core.clinic.fast_evolve import evolve
 from core.clinic.people import Clinic
-from core.clinic.expansions.emergency.components import EDGoal
-from core.clinic.expansions.emergency.state import EmergencyState, EmergencyTurn, WaitingArea
+from core.clinic.slots import GoalSlot, PlayerSlot, TableSlot, TurnSlot
 
 
 class ActionTile(enum.IntEnum):
@@ -105,7 +104,7 @@ class GameConfig:
     sides: tuple[BoardSide, ...] = field(converter=tuple)
     solo_goal: SoloGoal | None = None
     options: frozenset[str] = field(default=frozenset(), converter=frozenset)
-    ed_goal: EDGoal | None = None  # The 911th Extension: its solitaire goal replaces solo_goal (E34)
+    ed_goal: GoalSlot | None = None  # an expansion's solitaire goal replacing solo_goal (911: E34)
 
 
 @frozen
@@ -148,7 +147,7 @@ class PlayerState:
     dismissed_orderlies: int = 0
     final: int | None = None
     cars_owed: int = 0
-    emergency: EmergencyState | None = None  # The 911th Extension: the player's ED
+    emergency: PlayerSlot | None = None  # owned by the 911th Extension: the player's ED
     zombies_cured: int = 0  # Zombies: cured zombies set beside the board
     mutated: int = 0  # Zombies: yellow patients who became zombies (2 a zombie)
 
@@ -168,7 +167,7 @@ class Turn:
     qp: int = 0
     moved: tuple[int, ...] = field(default=(), converter=tuple)
     placing: BonusTile | None = None
-    emergency: EmergencyTurn | None = None  # The 911th Extension: the Emergency action
+    emergency: TurnSlot | None = None  # owned by the 911th Extension: the Emergency action
     zombie_moves: tuple = field(default=(), converter=tuple)  # Zombies: where each moved to
     carrying: tuple[int, ...] = field(default=(), converter=tuple)  # Blood: nurses with a token
 
@@ -221,7 +220,7 @@ class GameState:
     selected: tuple[ActionTile | None, ...] = field(default=(), converter=tuple)
     step: Turn = Turn()
     cars_then: AfterCars | None = None
-    emergency: WaitingArea | None = None  # The 911th Extension: the waiting area
+    emergency: TableSlot | None = None  # owned by the 911th Extension: the waiting area
 
     @property
     def player_count(self) -> int:

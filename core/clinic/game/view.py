@@ -20,8 +20,7 @@ from __future__ import annotations
 from attrs import evolve, frozen
 
 from core.clinic.components import Colour, Service
-
-from core.clinic.expansions.emergency.state import WaitingArea
+from core.clinic.slots import TableSlot
 
 from .state import ActionTile, BonusTile, GameConfig, GameState, Phase, PlayerState, Stack, Turn
 
@@ -61,8 +60,9 @@ class PlayerView:
     hidden: bool = False
     #: The options fixed at setup (names, sides, solitaire goal): all public.
     config: GameConfig | None = None
-    #: The 911th Extension's Emergency Waiting Area (public, as the main board).
-    emergency: WaitingArea | None = None
+    #: An expansion's values shared by the table (the 911th Extension's Emergency
+    #: Waiting Area), public as the main board.
+    emergency: TableSlot | None = None
 
     @property
     def player_count(self) -> int:

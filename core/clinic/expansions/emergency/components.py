@@ -11,6 +11,7 @@ from attrs import frozen
 
 from core.clinic.board import Space
 from core.clinic.components import TileColour
+from core.clinic.slots import GoalSlot
 
 from . import constants as K
 
@@ -133,7 +134,7 @@ class EDPerson:
         return f"{lead}{self.role} {self.id}"
 
 
-class EDGoal(enum.Enum):
+class EDGoal(GoalSlot, enum.Enum):
     """The Emergency Department's solitaire goals (rulebook; E33: pick one, it replaces
     the base goal, E34)."""
 

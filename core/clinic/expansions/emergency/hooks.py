@@ -55,7 +55,7 @@ from . import business as B
 from . import end as END
 from . import movement as MV
 from . import setup as SU
-from .components import EDSide
+from .components import EDGoal, EDSide
 from .constants import EXTRA_CARS
 from .queues import new_emergency_patients
 from .serialize import ACTION_TYPES
@@ -426,4 +426,5 @@ EXPANSION = Expansion(
     decision_text=lambda state: _words().decision_text(state),
     option_text=lambda state, action: _words().option_text(state, action),
     configure=lambda converter: _configure(converter, actions=False),
+    solo_goals=EDGoal,
 )

@@ -17,6 +17,7 @@ import attrs
 from attrs import field, frozen
 
 from core.clinic.errors import IllegalActionError
+from core.clinic.slots import PlayerSlot, TableSlot, TurnSlot
 
 from . import constants as K
 from .board import EDBoard
@@ -35,7 +36,7 @@ class Stock:
 
 
 @frozen
-class WaitingArea:
+class WaitingArea(TableSlot):
     """The Emergency Waiting Area board and the Emergency bag, shared by all players.
 
     - ``bag_patients`` light/medium/dark and ``bag_doctors`` light/medium: the bag (E1-E3).
@@ -56,7 +57,7 @@ class WaitingArea:
 
 
 @frozen
-class EmergencyState:
+class EmergencyState(PlayerSlot):
     """One player's Emergency Department.
 
     ``board``; ``people`` (emergency doctors, nurses and patients, each with where they
@@ -103,7 +104,7 @@ class Sub(enum.Enum):
 
 
 @frozen
-class EmergencyTurn:
+class EmergencyTurn(TurnSlot):
     """Progress of one Emergency action: sub-actions ``done``, the ``current`` one, and
     within it builds made, hires made and Emergency Queue Points left."""
 

@@ -82,8 +82,9 @@ def test_random_states_round_trip():
 
 
 def test_state_values_import_no_game_module():
-    """``game/state.py`` will hold the ED's values: importing them must not import the
-    game package (an import cycle otherwise; docs/rules/clinic-911.md, Integration)."""
+    """The ED's values are plain data beside the game: importing them imports no game
+    module (the game state holds them in the slots of ``core.clinic.slots``, which
+    import nothing of the game either; docs/architecture.md)."""
     import subprocess
     import sys
 
