@@ -71,8 +71,9 @@ def turn(state: GameState) -> tuple:
 
 
 def closes_turn(action) -> bool:
-    """True for the actions that end a turn on purpose (Done, EndMove, SelectTile)."""
-    return isinstance(action, (Done, EndMove, SelectTile))
+    """True for the actions that end a turn on purpose (Done, EndMove, SelectTile, and
+    an expansion's action whose class says ``closes_turn = True``, the 911th's Done)."""
+    return isinstance(action, (Done, EndMove, SelectTile)) or getattr(action, "closes_turn", False)
 
 
 def progress(state: GameState) -> str:

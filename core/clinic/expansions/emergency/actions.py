@@ -14,6 +14,8 @@ follow, or ``EDDone`` ends the Emergency action (E9: each optional).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from attrs import evolve, frozen
 
 from core.clinic import constants as K_BASE
@@ -76,7 +78,13 @@ class EDHireNurse:
 
 @frozen
 class EDDone:
-    """End the current sub-action (or, between sub-actions, the Emergency action)."""
+    """End the current sub-action (or, between sub-actions, the Emergency action).
+
+    It is the player ending their turn on purpose (``closes_turn``, read by
+    ``game_record.closes_turn``): once the Emergency action is over, undo does not
+    reopen it; ending one part keeps the turn, so that may still be taken back."""
+
+    closes_turn: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return "done"

@@ -146,6 +146,27 @@ def test_the_emergency_action_resolves_after_admit_and_offers_two_different_part
     assert not invariant_violations(state)
 
 
+def test_an_emergency_action_ended_with_done_stays_ended():
+    """Undo (``core/undo.py``: "A turn the player ended on purpose (End turn, Done) stays
+    ended"): the Done that ends the Emergency action ends the turn on purpose, so the
+    next player cannot take it back, while the Done that only ends one part of it may
+    be taken back by its player."""
+    from core.clinic.game.game_record import RULES
+    from core.record import GameRecord
+    from core.saves import Seat
+
+    state = started(OPTS, players=2, seed=1)
+    first, second = state.turn_order
+    state = select(state, {first: ActionTile.EMERGENCY, second: ActionTile.EMERGENCY})
+    assert state.phase is Phase.EMERGENCY and state.current == first
+    record = GameRecord(RULES, 1, (Seat("Ann"), Seat("Bob")), {}, (state,))
+    record = record.play(ChooseEmergency(Sub.BUILD)).play(EDDone())
+    assert record.state.current == first and record.can_undo  # one part ended: still the turn
+    record = record.play(EDDone())
+    assert record.state.phase is Phase.EMERGENCY and record.state.current == second
+    assert record.undo_refusal == "Nothing to undo in this turn: a turn that was ended stays ended."
+
+
 def test_a_new_emergency_patient_joins_the_queue_after_each_action_step():
     """"each Emergency Patient Queue for your player count, also gets 1 new random
     emergency patient drawn from the Emergency bag\" (after each action step)."""
