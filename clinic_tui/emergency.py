@@ -150,6 +150,12 @@ def waiting_area_text(view, *, empty: str = "·") -> Text:
     return t
 
 
+def status_money(player) -> str:
+    """The plain mode's ``status`` words for a player's ED funds (dollars), ``", ED
+    funds $N"``; empty without the ED."""
+    return "" if player.emergency is None else f", ED funds ${player.emergency.funds}"
+
+
 def table_money(player) -> str:
     """The player table's ED line under a player's row: the ED funds under the ``$``
     column (empty without the ED)."""

@@ -212,7 +212,7 @@ class ClinicPlain(PlainGame):
             if view.phase is Phase.SELECT:
                 chose = "; has chosen a tile" if view.has_selected[s] else "; is choosing a tile"
             lines.append(
-                f"{p.name}: popularity {p.popularity}, ${p.money}, time spent {p.time_spent},"
+                f"{p.name}: popularity {p.popularity}, ${p.money}{ed_text.status_money(p)}, time spent {p.time_spent},"
                 f" {p.cured} patients cured ({p.cured_red} red), {p.dead} died{chose}."
             )
         status = goal_status(view)

@@ -22,6 +22,8 @@ def test_board_ed_and_board_main_say_the_emergency_department(tmp_path):
             return "board ed"
         if len(asked) == 2:
             return "board main"
+        if len(asked) == 3:
+            return "status"
         return None
 
     status, out, _ = play(clinic_main, clinic_options(["--plain", "--players", "Ann", "--seed", "2", "--expansions",
@@ -31,6 +33,7 @@ def test_board_ed_and_board_main_say_the_emergency_department(tmp_path):
     assert "Ann's emergency department, 4 columns A to D by 2 rows, funds $10:" in out
     assert "Emergency queue 1p/2p, spaces 1 to 4 (4 is admitted first)" in out
     assert "Emergency Residency: space 1 $3" in out
+    assert "Ann: popularity 0, $" in out and ", ED funds $10, time spent 0," in out  # status
 
 
 def test_random_lines_in_a_game_with_the_ed_are_answered_in_words(tmp_path):
