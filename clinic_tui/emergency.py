@@ -21,6 +21,7 @@ from core.clinic.expansions.emergency.end import end_score as ed_end_score
 from core.clinic.expansions.emergency.queues import QUEUE_NAMES
 
 CELL = 9  # characters of a cell, as the main clinic's
+PICK_STYLE = "bold reverse"  # a car to remove, marked with its menu number (as the clinic's)
 LEVEL_STYLE = {Level.LIGHT: "bold plum2", Level.MEDIUM: "bold orchid", Level.DARK: "bold dark_magenta"}
 MODULE_ABBR = {EDKind.HUB: "EHUB", EDKind.BREAK_ROOM: "BREAK"}
 
@@ -51,7 +52,7 @@ def _people(people) -> Text:
     return text
 
 
-def _cell(ed, space: Space, empty: str, marks: tuple[str, str] = ("✓", "✗")) -> tuple[Text, Text]:
+def _cell(ed, space: Space, empty: str, marks: tuple[str, str] = ("✓", "✗"), pick: str = "") -> tuple[Text, Text]:
     board = ed.board
     tile = board.tile_at(space)
     top = Text()
@@ -61,6 +62,8 @@ def _cell(ed, space: Space, empty: str, marks: tuple[str, str] = ("✓", "✗"))
         top.append("garden", style="bold green")
     elif isinstance(tile, ParkingTile):
         top.append(f"P {tile.cars}/{tile.capacity}", style="bold")
+        if pick:  # a car to remove from this parking tile: its menu number
+            top.append(f" {pick}", style=PICK_STYLE)
     elif tile.kind is EDKind.ROOM:
         top.append("ROOM ")
         top.append_text(level_text(tile.level))
@@ -74,10 +77,14 @@ def _cell(ed, space: Space, empty: str, marks: tuple[str, str] = ("✓", "✗"))
     return top, _people(ed.at(space))
 
 
-def ed_board_lines(ed, title: str = "", *, ascii: bool = False) -> list[Text]:
+def ed_board_lines(ed, title: str = "", *, ascii: bool = False, cars: dict | None = None) -> list[Text]:
     """One ED board as lines: a grid of cells (module; people), cars on borders as
-    ``c``, then who stands outside the grid and in emergency pre-admissions."""
+    ``c``, then who stands outside the grid and in emergency pre-admissions.  ``cars``:
+    car spot (a ``Border``, or the ``Space`` of a parking tile) -> its number in the menu,
+    for the cars the player may remove now, marked ``◆1`` (``*1``) on the board."""
     board = ed.board
+    cars = cars or {}
+    target = "*" if ascii else "◆"
     empty = "." if ascii else "·"
     lines = [Text(title or "Emergency department", style="bold")]
     lines[0].append(f"  ED ${ed.funds}", style="bold")
@@ -88,19 +95,28 @@ def ed_board_lines(ed, title: str = "", *, ascii: bool = False) -> list[Text]:
     for r in range(board.rows + 1):
         line = Text("  +")
         for c in range(board.cols):
-            car = Border(False, c, r) in board.border_cars
-            line.append((" car " if car else "").center(CELL, "-"), style="bold" if car else "")
+            border = Border(False, c, r)
+            car = border in board.border_cars
+            if border in cars:
+                line.append(f" {target}{cars[border]} car ".center(CELL, "-"), style=PICK_STYLE)
+            else:
+                line.append((" car " if car else "").center(CELL, "-"), style="bold" if car else "")
             line.append("+")
         lines.append(line)
         if r == board.rows:
             break
         marks = ("+", "x") if ascii else ("✓", "✗")
-        cells = [_cell(ed, Space(0, c, r), empty, marks) for c in range(board.cols)]
+        cells = [_cell(ed, Space(0, c, r), empty, marks, pick=f"{target}{cars[Space(0, c, r)]}"
+                       if Space(0, c, r) in cars else "") for c in range(board.cols)]
         for k in range(2):
             line = Text(f"{r + 1} " if k == 0 else "  ")
             for c in range(board.cols + 1):
-                car = Border(True, c, r) in board.border_cars and k == 0
-                line.append("c" if car else "|", style="bold" if car else "")
+                border = Border(True, c, r)
+                car = border in board.border_cars and k == 0
+                if border in cars:  # the car, then its number under it
+                    line.append("c" if k == 0 else cars[border][:1], style=PICK_STYLE)
+                else:
+                    line.append("c" if car else "|", style="bold" if car else "")
                 if c < board.cols:
                     part = cells[c][k][:CELL]
                     part.pad_right(CELL - len(part))
@@ -119,8 +135,8 @@ def ed_board_lines(ed, title: str = "", *, ascii: bool = False) -> list[Text]:
     return lines
 
 
-def ed_board_text(ed, title: str = "", *, ascii: bool = False) -> Text:
-    return Text("\n").join(ed_board_lines(ed, title, ascii=ascii))
+def ed_board_text(ed, title: str = "", *, ascii: bool = False, cars: dict | None = None) -> Text:
+    return Text("\n").join(ed_board_lines(ed, title, ascii=ascii, cars=cars))
 
 
 def waiting_area_text(view, *, empty: str = "·") -> Text:

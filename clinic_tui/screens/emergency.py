@@ -9,6 +9,7 @@ from __future__ import annotations
 from clinic_tui.emergency import in_play
 from clinic_tui.widgets.emergency import EDPanel
 from core.clinic.expansions.emergency import actions as A
+from core.clinic.expansions.emergency.business import EDRemoveCar
 from core.clinic.expansions.emergency.components import Place
 from core.clinic.expansions.emergency.movement import EDMove
 from core.clinic.expansions.emergency.queues import QUEUE_NAMES, EDAdmit
@@ -59,9 +60,12 @@ class EmergencyMixin:
         title = f"{self.names[seat]}'s emergency department"
         ascii = self.glyphs.car == "c"
         self.set_class(self.ed_shown(), "-ed")
+        cars = None
+        if state.phase is Phase.ED_REMOVE_CAR and seat == state.current:  # numbered as the menu
+            cars = {a.spot: str(i + 1) for i, a in enumerate(self.legal()) if isinstance(a, EDRemoveCar)}
         for panel in panels:
             hint = "" if panel.id == "ed-side" else f"{ED_KEY}: back to the clinic"
-            panel.show(ed, title, ascii=ascii, hint=hint)
+            panel.show(ed, title, ascii=ascii, hint=hint, cars=cars)
 
     def action_toggle_ed(self) -> None:
         if self.state is None or not in_play(self.state):
@@ -89,11 +93,15 @@ class EmergencyMixin:
         legal = self.legal()
         me = state.players[state.current]
         title = f"{me.name}: {decision_text(state)}"
+        prompt = ""
         if state.phase is Phase.EMERGENCY:
             groups = self._emergency_groups(legal)
         else:
             groups = [(option_text(state, a), [a]) for a in legal]
-        self._push(ChoiceDialog(title, groups, id="emergency-dialog", sort=False), self._ed_group_chosen)
+            if state.phase is Phase.ED_REMOVE_CAR:
+                prompt = "Someone left and takes a car: which one goes? (marked on your emergency department)"
+        self._push(ChoiceDialog(title, groups, prompt=prompt, id="emergency-dialog", sort=False),
+                   self._ed_group_chosen)
 
     def _emergency_groups(self, legal) -> list[tuple[str, list]]:
         """The Emergency action's menu lines: the part to choose, or in a part its

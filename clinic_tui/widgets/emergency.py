@@ -18,11 +18,12 @@ class EDPanel(Static):
     EDPanel { height: auto; width: auto; padding: 0 1 0 0; }
     """
 
-    def show(self, ed, title: str, *, ascii: bool = False, hint: str = "") -> None:
+    def show(self, ed, title: str, *, ascii: bool = False, hint: str = "", cars: dict | None = None) -> None:
+        """Draw ``ed``; ``cars``: car spot -> menu number of the cars to remove now."""
         if ed is None:
             self.update("")
             return
-        lines = ed_board_lines(ed, title, ascii=ascii)
+        lines = ed_board_lines(ed, title, ascii=ascii, cars=cars)
         if hint:
             lines.append(Text(hint, style="dim"))
         self.update(Text("\n").join(lines))

@@ -242,3 +242,34 @@ async def test_an_expert_places_the_free_ed_pieces_from_the_menu_with_the_ed_sho
         await open_menu(pilot, app)
         await pick(pilot, app, lambda v: v == piece)
         assert screen.record.actions[-1] == piece
+
+
+async def test_the_cars_an_emergency_person_may_take_are_numbered_on_the_ed_board():
+    """Issue 15 (as the clinic's cars, ``help.py`` "Taking a car"): when someone who
+    left the ED takes a car of the player's choice, the ED board marks each car that may
+    go with its number in the menu, and the menu says so."""
+    from attrs import evolve
+
+    from core.clinic.expansions.emergency.business import EDRemoveCar
+    from core.clinic.game.state import set_player
+    from core.clinic.parking import free_parking_spots, park_car, parked_spots
+
+    state = state_at(3, lambda s: s.phase is Phase.SELECT and s.round == 2)
+    ed, lot = state.players[0].emergency, state.cars_lot
+    while len(parked_spots(ed.board)) < 2:
+        ed, lot = evolve(ed, board=park_car(ed.board, free_parking_spots(ed.board)[0])), lot - 1
+    ed = evolve(ed, cars_owed=1)
+    state = evolve(state, players=set_player(state, 0, evolve(state.players[0], emergency=ed)),
+                   cars_lot=lot, phase=Phase.ED_REMOVE_CAR, queue=(0,))
+    picks = [a for a in legal_actions(state) if isinstance(a, EDRemoveCar)]
+    assert len(picks) >= 2
+    app = app_at(state, 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, ChoiceDialog) and "marked on your emergency department" in app.screen.prompt
+        board = str(game_screen(app).query_one("#ed-left", EDPanel).render())
+        assert "◆1 car" in board and "◆2 car" in board
+        await pick(pilot, app, lambda value: value == [picks[1]])
+        await settle(pilot, app)
+        assert game_screen(app).record.actions[0] == picks[1]
+        assert "◆" not in str(game_screen(app).query_one("#ed-left", EDPanel).render())
