@@ -107,6 +107,19 @@ def test_the_basic_player_builds_staffs_and_treats_in_its_ed():
     assert treated >= 3
 
 
+@pytest.mark.parametrize("players", [1, 3, 4])
+def test_the_basic_player_treats_emergency_patients_at_every_table_size(players):
+    """Issue 15: the basic player "builds and staffs the ED and treats emergency
+    patients" with 1, 3 and 4 players too (at 4 no light room is left to build, E11):
+    over three games every seat treats some."""
+    treated = [0] * players
+    for seed in range(3):
+        final = play(new_game(players, seed, options=("emergency",)),
+                     [make_bot("basic", seed + i) for i in range(players)])
+        treated = [t + sum(p.emergency.treated) for t, p in zip(treated, final.players)]
+    assert all(treated), treated
+
+
 def test_the_strong_player_plays_the_ed_legally():
     """The strong player is the basic one with a last-round look-ahead: with the ED too."""
     state = new_game(2, 5, options=("emergency",))
