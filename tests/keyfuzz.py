@@ -111,6 +111,8 @@ class Report:
 SETUPS = {
     "clear-ward": [None, "Ann", "Ann,Bob", "Ann,cpu:greedy", "cpu:random,cpu:greedy,cpu:random", "Ann,Bob,Cy,Di"],
     "clinic": [None, "Ann", "Ann,Bob", "Ann,cpu:basic", "cpu:random,cpu:basic,cpu:random,cpu:basic", "Ann,Bob,cpu:random"],
+    # Clinic with every expansion on (the four minis and The 911th Extension's ED).
+    "clinic-expansions": ["Ann,cpu:basic", "Ann,Bob", "cpu:random,cpu:basic,cpu:random,cpu:basic"],
 }
 
 
@@ -126,9 +128,12 @@ def make_app(app: str, seats: str | None, seed: int, data_dir: Path):
     from clinic_tui.app import ClinicApp
     from clinic_tui.config import Options, parse_players
 
+    from core.clinic.game.constants import EXPANSIONS
+
     os.environ["CLINIC_DATA_DIR"] = str(data_dir)
     seat_list = parse_players(seats) if seats else ()
-    return ClinicApp(Options(seats=seat_list, seed=seed, cpu_delay=0))
+    expansions = tuple(EXPANSIONS) if app == "clinic-expansions" else ()
+    return ClinicApp(Options(seats=seat_list, seed=seed, cpu_delay=0, expansions=expansions))
 
 
 def screen_text(app) -> str:
@@ -306,7 +311,8 @@ async def run(apps: list[str], keys: int, seeds: list[int], log=print) -> Report
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.keyfuzz", description=__doc__.split("\n")[0])
-    parser.add_argument("--app", choices=["clear-ward", "clinic", "both"], default="both")
+    parser.add_argument("--app", choices=[*SETUPS, "both"], default="both",
+                        help="both: clear-ward and clinic; clinic-expansions: Clinic with every expansion")
     parser.add_argument("--keys", type=int, default=100_000, help="keys per app (default 100000)")
     parser.add_argument("--seeds", type=int, default=5, help="how many seeds (1..N), default 5")
     parser.add_argument("--seed", type=int, help="one seed only (to replay a failure)")
