@@ -188,8 +188,15 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
 
     # -- showing the state --------------------------------------------------------------
 
-    def watch_state(self, state: GameState) -> None:
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Keys that arrive before the game is on the screen (``state`` is set at the
+        end of ``on_mount``) are dropped quietly: no game key works on no game."""
+        return self.state is not None
+
+    def watch_state(self, old: GameState | None, state: GameState) -> None:
         self.cancel_hint()
+        if old is None:
+            self.refresh_bindings()  # the keys come alive with the game
         human = state.current not in self.bots
         key = (state.current, state.turn, state.phase is Phase.MOVE, state.moves)
         grid = self.query_one(WardGrid)

@@ -291,8 +291,8 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         state = self.state
-        if state is None:
-            return True
+        if state is None:  # before the game is on the screen: keys are dropped quietly
+            return False
         if action == "done":
             return state.phase in (Phase.BUILD, Phase.HIRE, Phase.ADMIT)
         if action == "end_move":

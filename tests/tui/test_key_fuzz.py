@@ -29,3 +29,27 @@ async def test_a_dead_screen_is_reported(app, tmp_path, monkeypatch):
     monkeypatch.setattr(fuzz, "RESIZE_CHANCE", 0)
     report = await fuzz_app(app, 1, seed=1, keys=fuzz.DEAD_AFTER + 50, data_dir=tmp_path)
     assert [f.kind for f in report.failures] == ["dead"]
+
+
+@pytest.mark.parametrize("app_name", ["clear-ward", "clinic"])
+async def test_game_keys_before_the_game_is_on_the_screen_are_dropped(app_name, tmp_path):
+    """Found by the key fuzz (Clear the Ward, seed 3, four computer seats: ``n`` reached
+    a new game screen before its game was set, ``AttributeError``). Until ``on_mount``
+    puts the game on the screen every game key is disabled (dropped quietly); once it is
+    there, they work."""
+    from tests.keyfuzz import make_app
+
+    app = make_app(app_name, "Ann", 1, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        on_screen = None
+        for _ in range(100):
+            await pilot.pause(0.05)
+            on_screen = next((s for s in app.screen_stack if type(s).__name__ == "GameScreen"), None)
+            if on_screen is not None and on_screen.state is not None:
+                break
+        assert on_screen is not None and on_screen.state is not None
+        fresh = type(on_screen)(on_screen.options)  # a game screen not yet mounted
+        assert fresh.state is None
+        for binding in type(on_screen).BINDINGS:
+            assert fresh.check_action(binding.action, ()) is False, binding.action
+        assert on_screen.check_action("help", ()) is True
