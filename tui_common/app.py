@@ -104,6 +104,14 @@ class TableApp(App):
             return
         await super().on_event(event)
 
+    async def action_quit(self) -> None:
+        """Quit (Esc on the setup, q on the game over, Ctrl+Q), unless the screen on
+        top is still opening: a quit key of a burst in that instant is dropped (the app
+        would tear the screen down while it builds itself); the next one quits."""
+        if self.screen_stack and not self.screen.is_mounted:
+            return
+        self.exit()
+
     # -- navigation ---------------------------------------------------------------
 
     def go(self, source: Screen | None, how: str, screen: Screen | Callable[[], Screen] | None = None,

@@ -40,7 +40,7 @@ class GameOverActions(Screen):
 
     def __init__(self, options, state, names: list[str], seed: int, record=None) -> None:
         """``record``: the finished game's ``GameRecord``, for the replay viewer (v)."""
-        super().__init__(id="game-over")
+        super().__init__()  # no fixed id: screens of one kind may follow each other
         self.options, self.state, self.names, self.seed = options, state, names, seed
         self.record = record
 

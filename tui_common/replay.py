@@ -14,7 +14,7 @@ class ReplayBase(Screen):
     """``index``: the state shown, after action ``index`` (0: the deal) of ``total``."""
 
     def __init__(self, options, record, source: Path | str = "") -> None:
-        super().__init__(id="replay")
+        super().__init__()
         self.options, self.record = options, record
         self.source = source
         self.names = [s.name for s in record.seats]

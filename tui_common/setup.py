@@ -78,7 +78,7 @@ class SetupBase(Screen):
     ]
 
     def __init__(self, options) -> None:
-        super().__init__(id="setup")
+        super().__init__()  # no fixed id: screens of one kind may follow each other
         self.options = options
 
     # -- the game's own parts -------------------------------------------------------------

@@ -100,7 +100,7 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         has its seats, see ``saving.options_for``; ``source`` names the file for the
         log); or a game in progress from a bare ``state`` (tests, snapshots): its record
         starts at that state, undo works, but it is neither autosaved nor saved."""
-        super().__init__(id="game")
+        super().__init__()  # no fixed id: the next game's screen may arrive while this one leaves
         self.options = options
         self.glyphs = ASCII if options.ascii else UNICODE
         if record is not None:

@@ -53,3 +53,25 @@ async def test_game_keys_before_the_game_is_on_the_screen_are_dropped(app_name, 
         for binding in type(on_screen).BINDINGS:
             assert fresh.check_action(binding.action, ()) is False, binding.action
         assert on_screen.check_action("help", ()) is True
+
+
+@pytest.mark.parametrize("app_name", ["clear-ward", "clinic"])
+async def test_a_quit_key_while_a_screen_is_opening_is_dropped(app_name, tmp_path):
+    """Found by the key fuzz (Clinic, seed 2, four computer seats: Enter on the game
+    over's "New setup" button, then Esc, the setup screen's Quit, before the setup
+    screen was built: its ``on_mount`` found no fields, ``NoMatches``). A quit that
+    arrives while the screen on top is still opening is dropped; the next one quits."""
+    from tests.keyfuzz import make_app
+
+    app = make_app(app_name, None, 1, tmp_path)  # the setup screen
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        app.switch_screen(type(setup)(setup.options))  # a new setup screen, not yet built...
+        await app.action_quit()  # ...and Esc in that instant
+        assert app.is_running
+        await pilot.pause()
+        assert app.screen.is_mounted and app._exception is None
+        await app.action_quit()
+        await pilot.pause()
+        assert not app.is_running
