@@ -15,10 +15,10 @@ from rich.text import Text
 from core.clinic.board import Border, Space
 from core.clinic.components import Garden, ParkingTile
 from core.clinic.expansions.emergency import constants as EK
-from core.clinic.expansions.emergency.business import expenses
 from core.clinic.expansions.emergency.components import EDKind, EDRole, Level, Place
-from core.clinic.expansions.emergency.end import end_score as ed_end_score
-from core.clinic.expansions.emergency.queues import QUEUE_NAMES
+
+# The ED's Business, queues and end score are imported when first used: a game
+# without the ED starts without them.
 
 CELL = 9  # characters of a cell, as the main clinic's
 LEVEL_STYLE = {Level.LIGHT: "bold plum2", Level.MEDIUM: "bold orchid", Level.DARK: "bold dark_magenta"}
@@ -77,6 +77,8 @@ def _cell(ed, space: Space, empty: str, marks: tuple[str, str] = ("✓", "✗"))
 def ed_board_lines(ed, title: str = "", *, ascii: bool = False) -> list[Text]:
     """One ED board as lines: a grid of cells (module; people), cars on borders as
     ``c``, then who stands outside the grid and in emergency pre-admissions."""
+    from core.clinic.expansions.emergency.business import expenses
+
     board = ed.board
     empty = "." if ascii else "·"
     lines = [Text(title or "Emergency department", style="bold")]
@@ -126,6 +128,8 @@ def ed_board_text(ed, title: str = "", *, ascii: bool = False) -> Text:
 def waiting_area_text(view, *, empty: str = "·") -> Text:
     """The Emergency Waiting Area: the queues (rightmost space marked), the residency
     with costs, this round's emergency nurses, the tiles left."""
+    from core.clinic.expansions.emergency.queues import QUEUE_NAMES
+
     area = view.emergency
     t = Text()
     t.append("Emergency queues", style="bold")
@@ -214,6 +218,8 @@ def ed_plain_lines(view, seat: int) -> list[str]:
 
 def waiting_area_plain_lines(view) -> list[str]:
     """The Emergency Waiting Area in sentences."""
+    from core.clinic.expansions.emergency.queues import QUEUE_NAMES
+
     area = view.emergency
     lines = []
     for i, queue in enumerate(area.queues):
@@ -259,12 +265,16 @@ def admin_lines(before, after, seat: int) -> list[str]:
 
 def end_total(state, seat: int) -> int:
     """The ED's end-game popularity for ``seat`` (0 without the ED)."""
+    from core.clinic.expansions.emergency.end import end_score as ed_end_score
+
     ed = state.players[seat].emergency
     return 0 if ed is None else ed_end_score(ed).total
 
 
 def end_lines(state, seat: int) -> list[str]:
     """The ED's end-game lines for the summary."""
+    from core.clinic.expansions.emergency.end import end_score as ed_end_score
+
     ed = state.players[seat].emergency
     if ed is None:
         return []

@@ -229,6 +229,9 @@ def run_main(game: str, argv: list[str] | None, options_from_args: Callable, *, 
             return refused
     if options.plain:
         return _imported(plain)(options)
+    from tui_common import startup
+
+    startup.begin()  # the first screen sooner (tui_common.startup)
     from tui_common.app import run_game
 
     return run_game(_imported(app)(options))
