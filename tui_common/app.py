@@ -85,8 +85,11 @@ class TableApp(App):
 
     def on_mount(self) -> None:
         self._start_ascii()
-        # The first screen is drawn by then (a game's on_mount may push it a moment later).
-        self.set_timer(STARTUP_SECONDS, self.end_startup)
+        from tui_common import startup
+
+        if startup.begun():  # started by the console script (never in tests)
+            # The first screen is drawn by then (a game's on_mount may push it a moment later).
+            self.set_timer(STARTUP_SECONDS, self.end_startup)
 
     def end_startup(self) -> None:
         """The first screen is drawn: what the console script set up for a quick start

@@ -40,7 +40,7 @@ STALE_FACTOR = 4
 _TYPE_HASH = re.compile(r"(hash\(\(\n\s*)(-?\d+),")
 _STAND_IN = -8765432109876543210
 
-_state: dict = {"gc_paused": False, "cache": None}
+_state: dict = {"begun": False, "gc_paused": False, "cache": None}
 
 
 def _with_number(code: CodeType, old: int, new: int) -> CodeType:
@@ -156,6 +156,7 @@ def uninstall_code_cache() -> None:
 
 def begin() -> None:
     """Before the app is imported: pause the collector, compile attrs' methods once."""
+    _state["begun"] = True
     if gc.isenabled():
         gc.disable()
         _state["gc_paused"] = True
@@ -166,10 +167,16 @@ def begin() -> None:
             _state["cache"] = None
 
 
+def begun() -> bool:
+    """Whether ``begin`` was called and ``end`` not yet (the app then ends it)."""
+    return _state["begun"]
+
+
 def end() -> None:
     """After the first screen (and when the app stops): the collector runs again, new
     compiled code is kept for the next start. Does nothing when ``begin`` was not
     called; safe to call twice."""
+    _state["begun"] = False
     if _state["gc_paused"]:
         _state["gc_paused"] = False
         gc.enable()

@@ -111,14 +111,16 @@ def test_attrs_classes_made_through_the_cache_behave_alike(tmp_path, monkeypatch
 def test_the_cycle_collector_waits_for_the_first_screen_only(monkeypatch):
     monkeypatch.setenv(startup.NO_CACHE_ENV, "1")
     monkeypatch.setitem(startup._state, "gc_paused", False)
+    monkeypatch.setitem(startup._state, "begun", False)
     monkeypatch.setitem(startup._state, "cache", None)
     was = gc.isenabled()
     try:
         gc.enable()
+        assert not startup.begun()
         startup.begin()
-        assert not gc.isenabled()
+        assert not gc.isenabled() and startup.begun()
         startup.end()
-        assert gc.isenabled()
+        assert gc.isenabled() and not startup.begun()
         gc.disable()  # a program that turned it off itself keeps it off
         startup.begin()
         startup.end()
