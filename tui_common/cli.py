@@ -232,6 +232,9 @@ def run_main(game: str, argv: list[str] | None, options_from_args: Callable, *, 
     from tui_common import startup
 
     startup.begin()  # the first screen sooner (tui_common.startup)
-    from tui_common.app import run_game
+    try:
+        from tui_common.app import run_game
 
-    return run_game(_imported(app)(options))
+        return run_game(_imported(app)(options))
+    finally:
+        startup.end(final=True)

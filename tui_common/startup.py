@@ -1,6 +1,7 @@
 """What makes a game's first screen show sooner: ``begin`` is called by the console
 script (``tui_common.cli.run_main``) before the app is imported, ``end`` by the app
-once its first screen is drawn (``TableApp.end_startup``) and again when it stops.
+once its first screen is drawn (``TableApp.end_startup``), and for good by
+``run_main`` when the app returns (``end(final=True)``).
 
 - **The cycle collector waits.** Starting makes only long-lived objects (modules,
   classes, style rules, the game), so the collections it would trigger free nothing;
@@ -14,8 +15,9 @@ once its first screen is drawn (``TableApp.end_startup``) and again when it stop
   A missing, unreadable or foreign file is ignored (the text is compiled as usual);
   ``HOSPITAL_GAMES_NO_CODE_CACHE=1`` turns the cache off.
 
-Nothing here changes what the games do; tests never call ``begin`` (the apps they
-start run as they always did).
+Nothing here changes what the games do. Apps started by tests (``run_test``) never
+call ``begin``; a test that calls a game's ``main`` finds everything undone when
+``main`` returns.
 """
 
 from __future__ import annotations
@@ -172,14 +174,17 @@ def begun() -> bool:
     return _state["begun"]
 
 
-def end() -> None:
-    """After the first screen (and when the app stops): the collector runs again, new
-    compiled code is kept for the next start. Does nothing when ``begin`` was not
-    called; safe to call twice."""
+def end(*, final: bool = False) -> None:
+    """After the first screen: the collector runs again, new compiled code is kept for
+    the next start. ``final`` (the app has stopped): attrs compiles with the built-in
+    again. Does nothing when ``begin`` was not called; safe to call twice."""
     _state["begun"] = False
     if _state["gc_paused"]:
         _state["gc_paused"] = False
         gc.enable()
     cache = _state["cache"]
     if cache is not None:
-        cache.save()
+        cache.save()  # classes imported later (a dialog, the ED) are kept at the end
+        if final:
+            _state["cache"] = None
+            uninstall_code_cache()

@@ -158,3 +158,25 @@ async def test_clinics_first_frame_shows_the_board_before_the_first_menu(monkeyp
         assert isinstance(app.screen_stack[1], GameScreen)
     drawn = [name for name, drawn in shown if drawn]
     assert drawn and drawn[0] == "GameScreen", shown
+
+
+@pytest.mark.parametrize("prog", ["clear_ward_tui", "clinic_tui"])
+def test_main_undoes_the_quick_start_when_it_returns(prog, tmp_path, monkeypatch):
+    """A game's ``main`` that returns (here its app is not run) leaves the collector on
+    and attrs compiling with the built-in, as before it was called."""
+    import importlib
+
+    monkeypatch.setenv(startup.NO_CACHE_ENV, "")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    seen = []
+
+    def fake_run_game(app, **_):
+        seen.append((gc.isenabled(), "compile" in vars(attr._make)))
+        return 0
+
+    monkeypatch.setattr("tui_common.app.run_game", fake_run_game)
+    main = importlib.import_module(f"{prog}.__main__").main
+    assert gc.isenabled()
+    assert main(["--players", "Ann,Bob", "--seed", "1", "--data-dir", str(tmp_path / "data")]) == 0
+    assert seen == [(False, True)], "paused and cached while the app starts"
+    assert gc.isenabled() and "compile" not in vars(attr._make) and not startup.begun()
