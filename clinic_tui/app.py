@@ -36,6 +36,13 @@ class ClinicApp(TableApp):
         return HelpScreen(HELP_TOPIC.get(state.phase) if state is not None else None)
 
     def on_mount(self) -> None:
+        # Textual draws nothing until the app's start is over: a screen pushed now
+        # would have its first frame thrown away and the player would first see the
+        # frame after it (the game's first menu). Pushed just after, it shows at once.
+        self.call_later(self.open_first_screen)
+
+    def open_first_screen(self) -> None:
+        """The setup screen, a new game, or the saved game the options ask for."""
         opened = self.options.resume or self.options.load or self.options.replay
         if opened and self.open_saved():
             pass

@@ -15,10 +15,10 @@ from rich.text import Text
 from core.clinic.board import Border, Space
 from core.clinic.components import Garden, ParkingTile
 from core.clinic.expansions.emergency import constants as EK
-from core.clinic.expansions.emergency.business import expenses
 from core.clinic.expansions.emergency.components import EDKind, EDRole, Level, Place
-from core.clinic.expansions.emergency.end import end_score as ed_end_score
-from core.clinic.expansions.emergency.queues import QUEUE_NAMES
+
+# The ED's Business, queues and end score are imported when first used: a game
+# without the ED starts without them.
 
 CELL = 9  # characters of a cell, as the main clinic's
 PICK_STYLE = "bold reverse"  # a car to remove, marked with its menu number (as the clinic's)
@@ -82,6 +82,8 @@ def ed_board_lines(ed, title: str = "", *, ascii: bool = False, cars: dict | Non
     ``c``, then who stands outside the grid and in emergency pre-admissions.  ``cars``:
     car spot (a ``Border``, or the ``Space`` of a parking tile) -> its number in the menu,
     for the cars the player may remove now, marked ``◆1`` (``*1``) on the board."""
+    from core.clinic.expansions.emergency.business import expenses
+
     board = ed.board
     cars = cars or {}
     target = "*" if ascii else "◆"
@@ -142,6 +144,8 @@ def ed_board_text(ed, title: str = "", *, ascii: bool = False, cars: dict | None
 def waiting_area_text(view, *, empty: str = "·") -> Text:
     """The Emergency Waiting Area: the queues (rightmost space marked), the residency
     with costs, this round's emergency nurses, the tiles left."""
+    from core.clinic.expansions.emergency.queues import QUEUE_NAMES
+
     area = view.emergency
     t = Text()
     t.append("Emergency queues", style="bold")
@@ -236,6 +240,8 @@ def ed_plain_lines(view, seat: int) -> list[str]:
 
 def waiting_area_plain_lines(view) -> list[str]:
     """The Emergency Waiting Area in sentences."""
+    from core.clinic.expansions.emergency.queues import QUEUE_NAMES
+
     area = view.emergency
     lines = []
     for i, queue in enumerate(area.queues):
@@ -281,12 +287,16 @@ def admin_lines(before, after, seat: int) -> list[str]:
 
 def end_total(state, seat: int) -> int:
     """The ED's end-game popularity for ``seat`` (0 without the ED)."""
+    from core.clinic.expansions.emergency.end import end_score as ed_end_score
+
     ed = state.players[seat].emergency
     return 0 if ed is None else ed_end_score(ed).total
 
 
 def end_lines(state, seat: int) -> list[str]:
     """The ED's end-game lines for the summary."""
+    from core.clinic.expansions.emergency.end import end_score as ed_end_score
+
     ed = state.players[seat].emergency
     if ed is None:
         return []

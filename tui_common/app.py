@@ -29,6 +29,9 @@ from tui_common import crash
 
 #: Name of the file the traceback of an unexpected error is appended to.
 CRASH_LOG = crash.CRASH_LOG
+#: Seconds after the app mounts when what ``tui_common.startup`` did for a quick start
+#: ends (the cycle collector runs again).
+STARTUP_SECONDS = 1.0
 #: The colour themes Ctrl+T steps through (the palette used to offer them).
 THEMES = ("textual-dark", "textual-light", "nord", "gruvbox", "ansi-dark")
 
@@ -82,6 +85,18 @@ class TableApp(App):
 
     def on_mount(self) -> None:
         self._start_ascii()
+        from tui_common import startup
+
+        if startup.begun():  # started by the console script (never in tests)
+            # The first screen is drawn by then (a game's on_mount may push it a moment later).
+            self.set_timer(STARTUP_SECONDS, self.end_startup)
+
+    def end_startup(self) -> None:
+        """The first screen is drawn: what the console script set up for a quick start
+        ends (``tui_common.startup``: the cycle collector runs again)."""
+        from tui_common import startup
+
+        startup.end()
 
     def rules_markdown(self) -> str:
         """The game's rules for players as Markdown, the ``rules.md`` beside the app's
@@ -240,5 +255,8 @@ def run_game(app: TableApp, **run_options) -> int:
     """Run ``app`` (``run_options`` go to ``App.run``, e.g. ``headless=True``) and return
     the exit status: 0, or 1 after an unexpected error (the sentence saying so is printed
     by Textual once the terminal is restored)."""
-    app.run(**run_options)
+    try:
+        app.run(**run_options)
+    finally:
+        app.end_startup()  # the app may stop before its first screen
     return app.return_code or 0

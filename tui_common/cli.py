@@ -229,6 +229,12 @@ def run_main(game: str, argv: list[str] | None, options_from_args: Callable, *, 
             return refused
     if options.plain:
         return _imported(plain)(options)
-    from tui_common.app import run_game
+    from tui_common import startup
 
-    return run_game(_imported(app)(options))
+    startup.begin()  # the first screen sooner (tui_common.startup)
+    try:
+        from tui_common.app import run_game
+
+        return run_game(_imported(app)(options))
+    finally:
+        startup.end(final=True)

@@ -7,15 +7,11 @@ ED and hands anything else to the next one (``super()``)."""
 from __future__ import annotations
 
 from clinic_tui.emergency import in_play
-from clinic_tui.widgets.emergency import EDPanel
-from core.clinic.expansions.emergency import actions as A
-from core.clinic.expansions.emergency.business import EDRemoveCar
 from core.clinic.expansions.emergency.components import Place
-from core.clinic.expansions.emergency.movement import EDMove
-from core.clinic.expansions.emergency.queues import QUEUE_NAMES, EDAdmit
-from core.clinic.expansions.emergency.words import decision_text, option_text
 from core.clinic.game import Phase
-from tui_common.dialogs import ChoiceDialog
+
+# The ED's actions, words and panel are imported when a game with the ED needs them
+# (a game without it starts sooner).
 
 ED_PHASES = (Phase.EMERGENCY, Phase.ED_BUSINESS, Phase.ED_REMOVE_CAR, Phase.ED_BUY_POPULARITY)
 ED_KEY = "E"
@@ -44,7 +40,9 @@ class EmergencyMixin:
         state = self.state
         if not in_play(state):
             return False
-        placing = state.phase is Phase.EXPERT_SETUP and any(isinstance(a, A.EDConstruct) for a in self.legal())
+        from core.clinic.expansions.emergency.actions import EDConstruct
+
+        placing = state.phase is Phase.EXPERT_SETUP and any(isinstance(a, EDConstruct) for a in self.legal())
         return self.show_ed or state.phase in ED_PHASES or placing
 
     def refresh_view(self, *, board: bool = True) -> None:
@@ -52,6 +50,8 @@ class EmergencyMixin:
         state = self.state
         if state is None or not in_play(state):
             return
+        from clinic_tui.widgets.emergency import EDPanel
+
         panels = self.query(EDPanel)
         if not panels:
             return
@@ -62,6 +62,8 @@ class EmergencyMixin:
         self.set_class(self.ed_shown(), "-ed")
         cars = None
         if state.phase is Phase.ED_REMOVE_CAR and seat == state.current:  # numbered as the menu
+            from core.clinic.expansions.emergency.business import EDRemoveCar
+
             cars = {a.spot: str(i + 1) for i, a in enumerate(self.legal()) if isinstance(a, EDRemoveCar)}
         for panel in panels:
             hint = "" if panel.id == "ed-side" else f"{ED_KEY}: back to the clinic"
@@ -77,6 +79,8 @@ class EmergencyMixin:
     def _instruction(self) -> str:
         state = self.state
         if in_play(state) and state.phase in ED_PHASES and self.own_view:
+            from core.clinic.expansions.emergency.words import decision_text
+
             return (decision_text(state) or "") + " (m)"
         return super()._instruction()
 
@@ -85,6 +89,9 @@ class EmergencyMixin:
         state = self.state
         if state is None or not in_play(state) or state.phase not in ED_PHASES:
             return super().action_menu()
+        from core.clinic.expansions.emergency.words import decision_text, option_text
+        from tui_common.dialogs import ChoiceDialog
+
         if not self._human_may_act(quiet=True):
             return
         if not self.own_view:
@@ -107,6 +114,10 @@ class EmergencyMixin:
         """The Emergency action's menu lines: the part to choose, or in a part its
         choices grouped (a component to build, then where; a hire or an admission, then
         where its car parks)."""
+        from core.clinic.expansions.emergency import actions as A
+        from core.clinic.expansions.emergency.queues import QUEUE_NAMES, EDAdmit
+        from core.clinic.expansions.emergency.words import option_text
+
         state = self.state
         area = state.emergency
         groups: dict[str, list] = {}
@@ -126,6 +137,10 @@ class EmergencyMixin:
         return list(groups.items())
 
     def _ed_group_chosen(self, acts) -> None:
+        from core.clinic.expansions.emergency.movement import EDMove
+        from core.clinic.expansions.emergency.words import option_text
+        from tui_common.dialogs import ChoiceDialog
+
         self._dialog_open = False
         if not acts:
             self.refresh_view()
@@ -150,6 +165,8 @@ class EmergencyMixin:
         self._push(ChoiceDialog(title, items, id="emergency-where-dialog", sort=False), self._dialog_action)
 
     def _mover_chosen(self, pid) -> None:
+        from core.clinic.expansions.emergency.movement import EDMove
+
         if isinstance(pid, list) and pid and isinstance(pid[0], EDMove):  # an ED person
             self._ed_group_chosen(pid)
             return
@@ -160,6 +177,7 @@ def ed_move_items(state, legal) -> list[tuple[str, list]]:
     """The Move menu's ED lines: one per emergency person who may move, listing where
     (``EmergencyMixin._mover_chosen`` asks where)."""
     from clinic_tui.emergency import person_short, short_place
+    from core.clinic.expansions.emergency.movement import EDMove
 
     moves: dict[int, list] = {}
     for a in legal:

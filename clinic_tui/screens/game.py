@@ -19,13 +19,10 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from clinic_tui import choices, reports, saving
+from clinic_tui import choices, saving
 from clinic_tui.config import ASCII, UNICODE, Options
-from tui_common.dialogs import ChoiceDialog
-from clinic_tui.dialogs.report import ReportDialog
 from clinic_tui.screens.cursor import CursorMixin
 from clinic_tui.screens.emergency import EmergencyMixin
-from clinic_tui.widgets.emergency import EDPanel
 from clinic_tui.screens.menus import MenusMixin
 from clinic_tui.screens.moves import MovesMixin
 from clinic_tui.screens.undo_save import UndoSaveMixin
@@ -38,9 +35,11 @@ from tui_common.messages import in_players_words
 from tui_common.turns import ComputerTurns
 from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.board import Space
+# Imported when first needed, not at startup (the first screen shows sooner): the
+# dialogs (tui_common.dialogs), the reports (clinic_tui.reports), the narration
+# (core.clinic.game.narration), The 911th Extension's panel (clinic_tui.widgets.emergency).
 from core.clinic.game import Action, GameState, Phase, legal_actions
 from core.clinic.game.bots import make_bot
-from core.clinic.game.narration import describe
 from core.errors import GameError
 from core.record import GameRecord
 
@@ -133,11 +132,14 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
     # -- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        emergency = "emergency" in self.record.state.config.options
+        if emergency:
+            from clinic_tui.widgets.emergency import EDPanel
         yield Header(icon="✚")
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield ClinicView(self.glyphs, id="clinic")
-                if "emergency" in self.record.state.config.options:  # key E shows it at 80 columns
+                if emergency:  # key E shows it at 80 columns
                     yield EDPanel(id="ed-left")
                 yield Static(id="status")
                 with Horizontal(id="lower"):
@@ -146,7 +148,7 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
             side = VerticalScroll(id="side")
             side.can_focus = False  # the screen's keys move the cursors, not the scroll
             with side:
-                if "emergency" in self.record.state.config.options:  # beside the clinic when wide
+                if emergency:  # beside the clinic when wide
                     yield EDPanel(id="ed-side")
                 yield MainBoard(id="board")
         yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns
@@ -163,6 +165,8 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
             f"Turn order: {', '.join(self.names[s] for s in first.turn_order)}."
         )
         if self.source:
+            from core.clinic.game.narration import describe
+
             record = self.record
             for before, action, after in zip(record.states, record.actions, record.states[1:]):
                 log.add(describe(before, action, after))
@@ -214,6 +218,9 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
     def play(self, action: Action) -> bool:
         """Apply ``action`` through the record, log it, autosave; False (and the
         engine's reason shown) when it is illegal."""
+        from clinic_tui import reports
+        from core.clinic.game.narration import describe
+
         before = self.state
         try:
             self.record = self.record.play(action)
@@ -242,6 +249,8 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         if self._dialog_open:
             return
         if self.reports:
+            from tui_common.dialogs import ReportDialog
+
             title, body = self.reports.pop(0)
             self._push(ReportDialog(title, body), lambda _: self._after_dialog())
             return
@@ -257,6 +266,8 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
             if self._handover_key != key:
                 self._handover_key = key
                 if self._last_human is not None and self._last_human != seat:
+                    from tui_common.dialogs import ReportDialog
+
                     self._push(
                         ReportDialog(f"Pass the keyboard to {self.names[seat]}",
                                      f"{self.names[seat]}, press Enter when nobody else is looking: "
@@ -274,6 +285,8 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         self.call_after_refresh(self._next_step)
 
     def _push(self, dialog, callback) -> None:
+        from tui_common.dialogs import ChoiceDialog
+
         if isinstance(dialog, ChoiceDialog):
             dialog.game_keys = self.menu_key  # u / Ctrl+Z / Ctrl+S work in the menus too
         self._dialog_open = True

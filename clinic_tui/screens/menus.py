@@ -7,7 +7,6 @@ popularity to buy), and what happens once something is chosen.  Mixed into
 from __future__ import annotations
 
 from clinic_tui import choices
-from tui_common.dialogs import ChoiceDialog
 from core.clinic.game import BuyPopularity, ChooseBonus, Done, EndMove, Phase, SelectTile
 from core.clinic.game.constants import POPULARITY_PRICE
 from core.clinic.game.narration import place_name
@@ -22,6 +21,8 @@ class MenusMixin:
     # -- menus --------------------------------------------------------------------------
 
     def action_menu(self) -> None:
+        from tui_common.dialogs import ChoiceDialog  # on first use: startup imports less
+
         if not self._human_may_act(quiet=True):
             return
         if not self.own_view:
@@ -129,6 +130,8 @@ class MenusMixin:
         self.refresh_view()
 
     def _hire_chosen(self, acts) -> None:
+        from tui_common.dialogs import ChoiceDialog  # on first use: startup imports less
+
         self._dialog_open = False
         if acts is None:
             return
@@ -158,6 +161,8 @@ class MenusMixin:
         self._choose_car(acts)
 
     def _choose_car(self, acts) -> None:
+        from tui_common.dialogs import ChoiceDialog  # on first use: startup imports less
+
         cars = choices.car_choices(acts)
         if len(cars) == 1:
             self.play(acts[0])

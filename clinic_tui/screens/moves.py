@@ -7,7 +7,6 @@ Mixed into ``GameScreen``, which provides ``state``, ``legal()``, ``play()``,
 from __future__ import annotations
 
 from clinic_tui import choices
-from tui_common.dialogs import ChoiceDialog
 from core.clinic.board import Space
 from core.clinic.game import Action, AdmitPatient, Construct, Done, EndMove, MovePerson, Phase
 from core.clinic.components import Role
@@ -21,6 +20,8 @@ class MovesMixin:
     and the dialogs they open."""
 
     def action_choose(self) -> None:
+        from tui_common.dialogs import ChoiceDialog  # on first use: startup imports less
+
         if not self._human_may_act():
             return
         if not self._own():
@@ -51,6 +52,8 @@ class MovesMixin:
             self.action_menu()
 
     def _place_at(self, space: Space) -> None:
+        from tui_common.dialogs import ChoiceDialog  # on first use: startup imports less
+
         placement = self.placement
         if space not in placement.targets():
             probe = placement.probe(space)
