@@ -61,6 +61,16 @@ class Terminal:
         except Exception:  # the channel closed under us
             self.gone = True
 
+    def write_bytes(self, data: bytes) -> None:
+        """Send bytes already encoded (a worker process's output for this client)."""
+        if self.gone:
+            return
+        self.written += len(data)
+        try:
+            self._write(data)
+        except Exception:
+            self.gone = True
+
     def hang_up(self, farewell: str = "", *, gone: bool = False) -> None:
         """End the session: the app running now exits (its terminal restored unless the
         client is ``gone``), then ``farewell`` is said and the connection closed."""
@@ -82,6 +92,23 @@ class Terminal:
         self.size = (max(1, min(width, 1000)), max(1, min(height, 500)))
         if self.driver is not None:
             self.driver.resized()
+
+
+async def run_app(app, term: Terminal):
+    """Run ``app`` on ``term`` until it exits (or the client goes); its result. A
+    shared-table app is detached from its room afterwards."""
+    if term.closed:  # the client left between two apps
+        return None
+    app.net_terminal = term
+    app.driver_class = ChannelDriver
+    term.app = app
+    try:
+        return await app.run_async(size=term.size)
+    finally:
+        term.app = None
+        detach = getattr(app, "detach", None)
+        if detach is not None:
+            detach()
 
 
 class ChannelDriver(Driver):

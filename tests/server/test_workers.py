@@ -1,0 +1,151 @@
+"""The server with ``--workers 2``: the game apps run in two worker processes (room
+``id % 2``), the rooms, the store and the lobby stay in the front process. Real asyncssh
+clients as in ``test_ssh``; each test starts the two workers (a second or two)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+import pytest
+
+from core.clear_ward.bots import make_bot
+from tests.server.client import Player
+from tests.server.test_ssh import join, play_by_keys, running
+from tui_common.server.pool import WORKER_DIED
+
+pytestmark = pytest.mark.timeout(90)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+async def wait_until(check, timeout: float = 15.0) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("not reached in time")
+
+
+async def sit_in_room_2(server, name: str) -> Player:
+    player = await Player(name).connect(server.port)
+    server.players.append(player)
+    await player.wait_for("#2 ")
+    await player.wait_quiet()
+    await player.press("enter")  # (the lobby shows the first room with a seat of theirs)
+    await player.wait_for(f"you are {name}")
+    return player
+
+
+def worker_of(server, room) -> int:
+    """The pid of the worker process serving ``room`` now."""
+    return server.pool.workers[room.id % 2].proc.pid
+
+
+async def test_two_rooms_on_two_workers_play_to_the_end_and_close_leaves_no_process(tmp_path):
+    async with running(tmp_path, workers=2) as server:
+        ward = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=3)  # room 1: worker 1
+        other = server.hall.create("clear-the-ward", "Cy,Dee", "Cy", seed=4)  # room 2: worker 0
+        ann, bob = await join(server, "Ann"), await join(server, "Bob")
+        cy = await sit_in_room_2(server, "Cy")
+        pids = server.pool.pids()
+        assert len(pids) == 2 and worker_of(server, ward) != worker_of(server, other)
+        assert os.getpid() not in pids and all(alive(pid) for pid in pids)
+        # The front draws no game: each connection's app here is a stand-in for the worker's.
+        assert {type(t.app).__name__ for t in server.sessions} == {"_Session"}
+        await play_by_keys(ward, {"Ann": ann, "Bob": bob}, 8)
+        await bob.wait_quiet()
+        assert "ANN'S STAFF CARDS" in ann.text() and "BOB'S STAFF CARDS" not in ann.text()
+        mover = ward.names()[ward.actor]
+        await (bob if mover == "Ann" else ann).wait_for(f"{mover} is playing")
+        # The rest of the game through the front's room: the worker's copy follows it.
+        bot = make_bot("greedy", 1)
+        while not ward.record.over:
+            ward.play(ward.actor, bot.choose(ward.record.state))
+        await ann.wait_for("GAME OVER")
+        await bob.wait_for("GAME OVER")
+        assert server.hall.store.load_rooms()[0][0].record.over
+        await play_by_keys(other, {"Cy": cy}, 1)  # the other worker served its room all along
+        await cy.wait_for("Cy moves the Doctor")
+    assert not any(alive(pid) for pid in pids)
+
+
+async def test_a_clinic_seat_plays_and_a_spectator_sees_it(tmp_path):
+    async with running(tmp_path, workers=2) as server:
+        server.hall.cpu_delay = 60  # the computer waits: the test plays its turns
+        room = server.hall.create("clinic", "Ann,cpu:random", "Ann", seed=4)
+        ann = await join(server, "Ann", width=100, height=30)
+        cy = await Player("Cy").connect(server.port)
+        server.players.append(cy)
+        await cy.wait_for("#1 ")
+        await cy.press("w")
+        await cy.wait_for("watching")
+        await ann.wait_for("Cy is watching")
+        by_ann = 0
+        while by_ann < 2:  # Ann's start car, the computer's, Ann's bonus tile...
+            done = len(room.record.actions)
+            if room.actor == 0:
+                await ann.wait_for("Enter confirm")
+                await ann.press("enter")
+                by_ann += 1
+            else:
+                room.cpu_step()
+            await wait_until(lambda: len(room.record.actions) > done)
+        await cy.wait_quiet()
+        from core.clinic.game.narration import describe
+
+        states = room.record.states
+        shown = describe(states[-2], room.record.actions[-1], states[-1]).split(".")[0][:30]
+        await cy.wait_for(shown)
+        assert room.spectators == 1 and room.present == {0: 1}
+
+
+@pytest.mark.parametrize("workers", [0, 2], ids=["in-process", "workers"])
+async def test_a_refused_action_reads_as_it_does_in_one_process(workers, tmp_path):
+    async with running(tmp_path, workers=workers) as server:
+        room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=3)
+        ann, bob = await join(server, "Ann"), await join(server, "Bob")
+        first, second = (ann, bob) if room.actor == 0 else (bob, ann)
+        await first.wait_quiet()
+        await first.press("e")  # end the turn before moving: the rules say no
+        await first.wait_for("End turn is not allowed (Turn")
+        await second.press("e")
+        await second.wait_for(f"Wait: it is {first.name}'s turn")
+        assert room.record.actions == ()
+        await play_by_keys(room, {"Ann": ann, "Bob": bob}, 1)  # and the next key plays
+
+
+async def test_a_killed_worker_sends_its_players_to_the_lobby_and_the_seat_is_kept(tmp_path):
+    async with running(tmp_path, workers=2) as server:
+        room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=5)
+        other = server.hall.create("clear-the-ward", "Cy,cpu:random", "Cy", seed=6)
+        ann, bob = await join(server, "Ann"), await join(server, "Bob")
+        cy = await sit_in_room_2(server, "Cy")
+        await play_by_keys(room, {"Ann": ann, "Bob": bob}, 2)
+        dead = worker_of(server, room)
+        os.kill(dead, signal.SIGKILL)
+        await ann.wait_for(WORKER_DIED[:40])
+        await bob.wait_for(WORKER_DIED[:40])
+        assert room.status == "playing" and room.seat_of("Ann") == 0 and room.present == {}
+        assert len(room.record.actions) == 2
+        # The other worker's room plays on, and the server still greets a newcomer.
+        done = len(other.record.actions)
+        await wait_until(lambda: len(other.record.actions) > done or other.actor == 0)
+        dee = await Player("Dee").connect(server.port)
+        server.players.append(dee)
+        await dee.wait_for("Welcome, Dee")
+        # Back to the table: a new worker, the game where it was.
+        await ann.press("enter")
+        await ann.wait_for("you are Ann")
+        await bob.press("enter")
+        await bob.wait_for("you are Bob")
+        assert worker_of(server, room) != dead and not alive(dead)
+        await play_by_keys(room, {"Ann": ann, "Bob": bob}, 2)
+        assert len(room.record.actions) == 4
