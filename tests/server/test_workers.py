@@ -149,3 +149,13 @@ async def test_a_killed_worker_sends_its_players_to_the_lobby_and_the_seat_is_ke
         assert worker_of(server, room) != dead and not alive(dead)
         await play_by_keys(room, {"Ann": ann, "Bob": bob}, 2)
         assert len(room.record.actions) == 4
+
+
+async def test_a_worker_stops_by_itself_when_the_front_is_gone(tmp_path):
+    """Should the front die without a word (kill -9), its workers must not live on: a
+    worker stops when its socket to the front closes."""
+    async with running(tmp_path, workers=2) as server:
+        worker = server.pool.workers[0]
+        await asyncio.wait_for(asyncio.shield(worker.ready), 60)
+        worker.writer.transport.abort()  # as the kernel does for a killed front
+        assert await asyncio.wait_for(worker.proc.wait(), 15) == 0

@@ -113,6 +113,8 @@ class _Worker:
                 start_new_session=True)  # a Ctrl-C at the server's terminal is the front's to handle
             theirs.close()
             reader, self.writer = await asyncio.open_unix_connection(sock=mine)
+            if self.pool.closing:  # the server began to stop while this one started
+                self.send(("quit",))
             while True:
                 message = await wire.read(reader)
                 if message is None:
@@ -136,7 +138,7 @@ class _Worker:
                         self.proc.kill()
                         await self.proc.wait()
                 if not self.pool.closing:
-                    log.warning("worker %d (pid %s) stopped (exit status %s); it starts again when needed",
+                    log.error("worker %d (pid %s) stopped (exit status %s); it starts again when needed",
                                 self.index, self.pid, self.proc.returncode)
 
     def _gone(self) -> None:
@@ -222,6 +224,9 @@ class _Worker:
             room.play(seat, action)
         except Exception as err:  # GameError: refused; anything else: a bug, refused too
             self.send(("refused", room_id, str(err)))
+
+    def on_log(self, level: int, text: str) -> None:
+        log.log(level, "worker %d: %s", self.index, text)
 
     def on_out_of_step(self, room_id: int) -> None:
         self.close_room(room_id, tell=False)

@@ -22,7 +22,7 @@ Messages from the front: ``("open", room_id, facts)``, ``("close", room_id)``,
 ``("refused", room_id, text)``, ``("quit",)``. To the front: ``("ready", pid)``,
 ``("out", sid, bytes)``, ``("attach", sid)``, ``("detach", sid)``,
 ``("play", room_id, seat, index, action)``, ``("exit", sid, note)``,
-``("out-of-step", room_id)``. The front closing the socket stops this process.
+``("out-of-step", room_id)``, ``("log", level, text)``. The front closing the socket stops this process.
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ log = logging.getLogger("hospital_games.server.worker")
 
 #: Said in the lobby when a room's copy here fell out of step with the front.
 OUT_OF_STEP = "This table lost step with the server; your seat is kept: choose the room again."
+#: Said in the lobby when a room's game app could not be made.
+CANNOT_OPEN = "This room's game could not be opened; your seat is kept."
 
 
 class WorkerRoom(Room):
@@ -116,6 +118,20 @@ class SessionRoom:
         self._send(("detach", self._sid))
 
 
+class _ToFront(logging.Handler):
+    """This process's warnings and errors go to the front's log (one log for the server)."""
+
+    def __init__(self, worker: Worker) -> None:
+        super().__init__(logging.WARNING)
+        self.worker = worker
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.worker.send(("log", record.levelno, self.format(record)))
+        except Exception:
+            pass
+
+
 class Worker:
     """The worker's side of the socket: its rooms and its sessions (one game app each)."""
 
@@ -136,6 +152,9 @@ class Worker:
         import tui_common.server.net_clinic  # noqa: F401  (imported before the first game, not during it)
         import tui_common.server.net_ward  # noqa: F401
 
+        handler = _ToFront(self)
+        log.addHandler(handler)
+        log.propagate = False
         self.send(("ready", os.getpid()))
         while True:
             message = await wire.read(self.reader)
@@ -144,7 +163,7 @@ class Worker:
             try:
                 getattr(self, "on_" + message[0].replace("-", "_"))(*message[1:])
             except Exception:  # one bad message must not stop the others' games
-                log.exception("worker: %s failed", message[0])
+                log.exception("%s failed", message[0])
         await self.stop()
 
     async def stop(self) -> None:
@@ -176,7 +195,13 @@ class Worker:
     # -- the front's messages -------------------------------------------------------------
 
     def on_open(self, room_id: int, facts: dict) -> None:
-        room = load_room(room_id, facts)
+        try:
+            room = load_room(room_id, facts)
+        except Exception:
+            log.exception("room #%d could not be loaded", room_id)
+            self.rooms.pop(room_id, None)
+            self.send(("out-of-step", room_id))
+            return
         room.send = self.send
         self.rooms[room_id] = room
 
@@ -192,8 +217,13 @@ class Worker:
         if room is None:
             self.send(("exit", sid, OUT_OF_STEP))
             return
-        term = Terminal(lambda data: self._out(sid, data), size)
-        app = game_app(SessionRoom(room, sid, self.send), seat, name, self.data_dir)
+        try:
+            term = Terminal(lambda data: self._out(sid, data), size)
+            app = game_app(SessionRoom(room, sid, self.send), seat, name, self.data_dir)
+        except Exception:
+            log.exception("the game of room #%d could not be opened", room_id)
+            self.send(("exit", sid, CANNOT_OPEN))
+            return
         self.sessions[sid] = (term, room_id, asyncio.create_task(self._run(sid, app, term)))
 
     async def _run(self, sid: int, app, term) -> None:
@@ -202,7 +232,7 @@ class Worker:
         try:
             await run_app(app, term)
         except Exception:
-            log.exception("worker: a game app failed")
+            log.exception("a game app failed")
         finally:
             self._flush()
             self.sessions.pop(sid, None)
@@ -229,7 +259,7 @@ class Worker:
             self.out_of_step(room_id)
 
     def on_refused(self, room_id: int, text: str) -> None:
-        log.warning("worker: room #%d: the server refused an action played here: %s", room_id, text)
+        log.warning("room #%d: the server refused an action played here: %s", room_id, text)
         self.out_of_step(room_id)
 
     def out_of_step(self, room_id: int) -> None:
