@@ -11,6 +11,7 @@ import signal
 import pytest
 
 from core.clear_ward.bots import make_bot
+from core.errors import IllegalActionError
 from tests.server.client import Player
 from tests.server.test_ssh import join, play_by_keys, running
 from tui_common.server.pool import WORKER_DIED
@@ -159,3 +160,36 @@ async def test_a_worker_stops_by_itself_when_the_front_is_gone(tmp_path):
         await asyncio.wait_for(asyncio.shield(worker.ready), 60)
         worker.writer.transport.abort()  # as the kernel does for a killed front
         assert await asyncio.wait_for(worker.proc.wait(), 15) == 0
+
+
+async def test_an_action_the_front_refuses_sends_the_table_back_in_step(tmp_path):
+    """The worker plays a seat's action on its copy first; if the front's true record
+    refuses it (the copy out of step: a bug), the players go back to the lobby with a
+    sentence and, back at the table, see the front's game, without that action."""
+    from tui_common.server.worker import OUT_OF_STEP
+
+    async with running(tmp_path, workers=2) as server:
+        room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=3)
+        ann, bob = await join(server, "Ann"), await join(server, "Bob")
+        mover = {"Ann": ann, "Bob": bob}[room.names()[room.actor]]
+        real_play = room.play
+
+        def refuse_once(seat, action):
+            room.play = real_play
+            raise IllegalActionError("a refusal the worker did not expect")
+
+        room.play = refuse_once
+        await mover.wait_quiet()
+        await mover.press("n", "enter")
+        await ann.wait_for(OUT_OF_STEP[:40])
+        await bob.wait_for(OUT_OF_STEP[:40])
+        assert room.record.actions == () and room.present == {}
+        await join_again(ann)
+        await join_again(bob)
+        await play_by_keys(room, {"Ann": ann, "Bob": bob}, 2)  # the copy is in step again
+
+
+async def join_again(player: Player) -> None:
+    await player.wait_quiet()
+    await player.press("enter")
+    await player.wait_for(f"you are {player.name}")

@@ -101,11 +101,6 @@ class GameServer:
         self.problems = self.hall.restore()
         for problem in self.problems:
             log.warning(problem)
-        if self.workers > 1:
-            from tui_common.server.pool import WorkerPool
-
-            self.pool = WorkerPool(self.hall, self.workers, self.data_dir)
-            self.pool.start()
         self.acceptor = await asyncssh.create_server(
             lambda: _Gate(self), self.host, self.port,
             server_host_keys=[host_key(self.data_dir)],
@@ -115,6 +110,11 @@ class GameServer:
             authorized_client_keys=self.authorized_keys,
         )
         self.port = self.acceptor.sockets[0].getsockname()[1]
+        if self.workers > 1:
+            from tui_common.server.pool import WorkerPool
+
+            self.pool = WorkerPool(self.hall, self.workers, self.data_dir)
+            self.pool.start()
 
     async def close(self) -> None:
         if self.acceptor is not None:
