@@ -193,3 +193,20 @@ async def join_again(player: Player) -> None:
     await player.wait_quiet()
     await player.press("enter")
     await player.wait_for(f"you are {player.name}")
+
+
+async def test_a_dropped_player_is_waited_for_and_comes_back(tmp_path):
+    """The front's news reaches the worker's apps: "Ann left", the waiting timer, "Ann is
+    back"; nothing is played for the missing seat."""
+    async with running(tmp_path, workers=2) as server:
+        room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=5)
+        players = {"Ann": await join(server, "Ann"), "Bob": await join(server, "Bob")}
+        mover = room.names()[room.actor]
+        other = "Bob" if mover == "Ann" else "Ann"
+        await players[mover].close()  # the connection drops: no goodbye
+        await players[other].wait_for(f"{mover} left")
+        await players[other].wait_for(f"waiting for {mover} 0:0")
+        assert room.record.actions == () and room.seat_of(mover) is not None
+        players[mover] = await join(server, mover)
+        await players[other].wait_for(f"{mover} is back")
+        await play_by_keys(room, players, 1)

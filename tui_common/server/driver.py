@@ -52,23 +52,17 @@ class Terminal:
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
 
     def write(self, text: str) -> None:
+        if not self.gone:
+            self.write_bytes(text.encode("utf-8", "replace"))
+
+    def write_bytes(self, data: bytes) -> None:
+        """Send bytes already encoded (also: a worker process's output for this client)."""
         if self.gone:
             return
-        data = text.encode("utf-8", "replace")
         self.written += len(data)
         try:
             self._write(data)
         except Exception:  # the channel closed under us
-            self.gone = True
-
-    def write_bytes(self, data: bytes) -> None:
-        """Send bytes already encoded (a worker process's output for this client)."""
-        if self.gone:
-            return
-        self.written += len(data)
-        try:
-            self._write(data)
-        except Exception:
             self.gone = True
 
     def hang_up(self, farewell: str = "", *, gone: bool = False) -> None:
