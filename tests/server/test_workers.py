@@ -210,3 +210,21 @@ async def test_a_dropped_player_is_waited_for_and_comes_back(tmp_path):
         players[mover] = await join(server, mover)
         await players[other].wait_for(f"{mover} is back")
         await play_by_keys(room, players, 1)
+
+
+async def test_a_hung_worker_is_stopped_and_its_players_go_to_the_lobby(tmp_path, monkeypatch):
+    """A worker whose event loop stops answering (here: the process stopped, SIGSTOP)
+    freezes its tables: the front stops it, as if it had died."""
+    from tui_common.server import pool
+
+    monkeypatch.setattr(pool, "PING_SECONDS", 0.1)
+    monkeypatch.setattr(pool, "HUNG_SECONDS", 1.0)
+    async with running(tmp_path, workers=2) as server:
+        room = server.hall.create("clear-the-ward", "Ann,cpu:random", "Ann", seed=7)
+        ann = await join(server, "Ann")
+        hung = worker_of(server, room)
+        os.kill(hung, signal.SIGSTOP)
+        await ann.wait_for(WORKER_DIED[:40])
+        assert not alive(hung) and room.seat_of("Ann") == 0
+        await join_again(ann)
+        assert worker_of(server, room) != hung

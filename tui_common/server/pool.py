@@ -37,6 +37,10 @@ WORKER_DIED = "The game stopped on the server (it is starting again); your seat 
 NO_WORKER = "The game could not be opened just now; your seat is kept: please try again."
 #: Seconds a worker may take to start, and to close an app or stop when asked.
 START_SECONDS, STOP_SECONDS = 60.0, 5.0
+#: A worker is asked how it is every PING_SECONDS; one that has not answered for
+#: HUNG_SECONDS (its event loop stuck: every table there frozen) is stopped, as if it
+#: had died.
+PING_SECONDS, HUNG_SECONDS = 5.0, 45.0
 #: The room events a worker hears of (the others change nothing in a game app).
 FORWARDED = ("action", "left", "back", "watching")
 
@@ -93,6 +97,7 @@ class _Worker:
         self.writer: asyncio.StreamWriter | None = None
         self.ready: asyncio.Future = asyncio.get_running_loop().create_future()
         self.alive = True
+        self.answered = 0.0
         self.sessions: dict[int, _Session] = {}
         #: room id -> (the room, its listener forwarding its news here)
         self.rooms: dict[int, tuple[Any, Any]] = {}
@@ -105,6 +110,7 @@ class _Worker:
     async def _live(self) -> None:
         """Start the process, then hear it until it stops; then tidy up."""
         mine, theirs = socket.socketpair()
+        watchdog = None
         try:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "tui_common.server.worker", "--fd", str(theirs.fileno()),
@@ -115,6 +121,7 @@ class _Worker:
             reader, self.writer = await asyncio.open_unix_connection(sock=mine)
             if self.pool.closing:  # the server began to stop while this one started
                 self.send(("quit",))
+            watchdog = asyncio.create_task(self._watch())
             while True:
                 message = await wire.read(reader)
                 if message is None:
@@ -126,6 +133,8 @@ class _Worker:
         except Exception as err:
             log.warning("worker %d could not run: %s", self.index, err)
         finally:
+            if watchdog is not None:
+                watchdog.cancel()
             theirs.close()
             if self.writer is None:
                 mine.close()
@@ -140,6 +149,19 @@ class _Worker:
                 if not self.pool.closing:
                     log.error("worker %d (pid %s) stopped (exit status %s); it starts again when needed",
                                 self.index, self.pid, self.proc.returncode)
+
+    async def _watch(self) -> None:
+        """Stop the worker if its event loop stops answering (see ``HUNG_SECONDS``)."""
+        loop = asyncio.get_running_loop()
+        self.answered = loop.time()
+        while True:
+            await asyncio.sleep(PING_SECONDS)
+            if self.ready.done() and loop.time() - self.answered > HUNG_SECONDS:
+                log.error("worker %d (pid %s) has not answered for %.0f s: stopping it", self.index, self.pid,
+                          loop.time() - self.answered)
+                self.proc.kill()
+                return
+            self.send(("ping",))
 
     def _gone(self) -> None:
         """The process stopped (or never started): its connections go back to the lobby."""
@@ -190,7 +212,11 @@ class _Worker:
 
     # -- the worker's messages ----------------------------------------------------------
 
+    def on_pong(self) -> None:
+        self.answered = asyncio.get_running_loop().time()
+
     def on_ready(self, pid: int) -> None:
+        self.answered = asyncio.get_running_loop().time()
         self.pid = pid
         if not self.ready.done():
             self.ready.set_result(None)

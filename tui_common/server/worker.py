@@ -19,10 +19,11 @@ Messages from the front: ``("open", room_id, facts)``, ``("close", room_id)``,
 ``("start", sid, room_id, seat, name, (width, height))``, ``("keys", sid, text)``,
 ``("size", sid, width, height)``, ``("hangup", sid, gone)``,
 ``("event", room_id, kind, text, seat, index, action, facts)``,
-``("refused", room_id, text)``, ``("quit",)``. To the front: ``("ready", pid)``,
-``("out", sid, bytes)``, ``("attach", sid)``, ``("detach", sid)``,
+``("refused", room_id, text)``, ``("ping",)``, ``("quit",)``. To the front:
+``("ready", pid)``, ``("out", sid, bytes)``, ``("attach", sid)``, ``("detach", sid)``,
 ``("play", room_id, seat, index, action)``, ``("exit", sid, note)``,
-``("out-of-step", room_id)``, ``("log", level, text)``. The front closing the socket stops this process.
+``("out-of-step", room_id)``, ``("log", level, text)``, ``("pong",)``. The front
+closing the socket stops this process.
 """
 
 from __future__ import annotations
@@ -193,6 +194,9 @@ class Worker:
             self.send(("out", sid, b"".join(parts)))
 
     # -- the front's messages -------------------------------------------------------------
+
+    def on_ping(self) -> None:
+        self.send(("pong",))
 
     def on_open(self, room_id: int, facts: dict) -> None:
         try:
