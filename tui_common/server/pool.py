@@ -131,7 +131,7 @@ class _Worker:
                 except Exception:
                     log.exception("worker %d: %s failed", self.index, message[0])
         except Exception as err:
-            log.warning("worker %d could not run: %s", self.index, err)
+            log.error("worker %d could not run: %s", self.index, err)
         finally:
             if watchdog is not None:
                 watchdog.cancel()
@@ -148,15 +148,16 @@ class _Worker:
                         await self.proc.wait()
                 if not self.pool.closing:
                     log.error("worker %d (pid %s) stopped (exit status %s); it starts again when needed",
-                                self.index, self.pid, self.proc.returncode)
+                              self.index, self.pid, self.proc.returncode)
 
     async def _watch(self) -> None:
-        """Stop the worker if its event loop stops answering (see ``HUNG_SECONDS``)."""
+        """Stop the worker if its event loop stops answering (see ``HUNG_SECONDS``), or
+        if it is not ready after ``START_SECONDS``."""
         loop = asyncio.get_running_loop()
         self.answered = loop.time()
         while True:
             await asyncio.sleep(PING_SECONDS)
-            if self.ready.done() and loop.time() - self.answered > HUNG_SECONDS:
+            if loop.time() - self.answered > (HUNG_SECONDS if self.ready.done() else START_SECONDS):
                 log.error("worker %d (pid %s) has not answered for %.0f s: stopping it", self.index, self.pid,
                           loop.time() - self.answered)
                 self.proc.kill()
