@@ -56,6 +56,8 @@ async def test_two_rooms_on_two_workers_play_to_the_end_and_close_leaves_no_proc
         other = server.hall.create("clear-the-ward", "Cy,Dee", "Cy", seed=4)  # room 2: worker 0
         ann, bob = await join(server, "Ann"), await join(server, "Bob")
         cy = await sit_in_room_2(server, "Cy")
+        await bob.wait_quiet()
+        assert "waiting for" not in ann.text() + bob.text()  # both are here, and the worker knows
         pids = server.pool.pids()
         assert len(pids) == 2 and worker_of(server, ward) != worker_of(server, other)
         assert os.getpid() not in pids and all(alive(pid) for pid in pids)
@@ -66,13 +68,27 @@ async def test_two_rooms_on_two_workers_play_to_the_end_and_close_leaves_no_proc
         assert "ANN'S STAFF CARDS" in ann.text() and "BOB'S STAFF CARDS" not in ann.text()
         mover = ward.names()[ward.actor]
         await (bob if mover == "Ann" else ann).wait_for(f"{mover} is playing")
-        # The rest of the game through the front's room: the worker's copy follows it.
+        # The rest of the game through the front's room, the seats away (their own
+        # decisions are played for them here) and Eve watching: her worker's copy of the
+        # room follows it to the end.
+        eve = await Player("Eve").connect(server.port)
+        server.players.append(eve)
+        await eve.wait_for("#1 ")
+        await eve.press("w")
+        await eve.wait_for("watching")
+        for player in (ann, bob):
+            await player.press("q")
+            await player.wait_for("Back to the lobby?")
+            await player.press("y")
+            await player.wait_for("Welcome")
         bot = make_bot("greedy", 1)
         while not ward.record.over:
             ward.play(ward.actor, bot.choose(ward.record.state))
-        await ann.wait_for("GAME OVER")
-        await bob.wait_for("GAME OVER")
+        await eve.wait_for("GAME OVER")
         assert server.hall.store.load_rooms()[0][0].record.over
+        await ann.wait_quiet()
+        await ann.press("enter")  # the room opens afresh in the worker: over
+        await ann.wait_for("GAME OVER")
         await play_by_keys(other, {"Cy": cy}, 1)  # the other worker served its room all along
         await cy.wait_for("Cy moves the Doctor")
     assert not any(alive(pid) for pid in pids)

@@ -70,6 +70,7 @@ class _Session:
         if self.attached:
             self.attached = False
             self.room.detach(self.name, None, watch=self.watch)
+            self.worker.tell_facts(self.room)
 
     # as the terminal's app
     def call_later(self, callback, *args) -> None:
@@ -204,6 +205,12 @@ class _Worker:
         room.listeners.append(forward)
         self.rooms[room.id] = (room, forward)
 
+    def tell_facts(self, room) -> None:
+        """Who is at ``room``'s table now (an arrival or a departure that the room told
+        nobody of, e.g. a first connection: no "is back")."""
+        if room.id in self.rooms:
+            self.send(("facts", room.id, room_facts(room)))
+
     def close_room(self, room_id: int, *, tell: bool = True) -> None:
         room, listener = self.rooms.pop(room_id, (None, None))
         if room is not None and listener in room.listeners:
@@ -232,6 +239,7 @@ class _Worker:
         if session is not None and not session.attached:
             session.attached = True
             session.room.attach(session.name, None, watch=session.watch)
+            self.tell_facts(session.room)
 
     def on_detach(self, sid: int) -> None:
         session = self.sessions.get(sid)

@@ -18,7 +18,7 @@ back to the lobby with a sentence, and the room is loaded afresh the next time.
 Messages from the front: ``("open", room_id, facts)``, ``("close", room_id)``,
 ``("start", sid, room_id, seat, name, (width, height))``, ``("keys", sid, text)``,
 ``("size", sid, width, height)``, ``("hangup", sid, gone)``,
-``("event", room_id, kind, text, seat, index, action, facts)``,
+``("event", room_id, kind, text, seat, index, action, facts)``, ``("facts", room_id, facts)``,
 ``("refused", room_id, text)``, ``("ping",)``, ``("quit",)``. To the front:
 ``("ready", pid)``, ``("out", sid, bytes)``, ``("attach", sid)``, ``("detach", sid)``,
 ``("play", room_id, seat, index, action)``, ``("exit", sid, note)``,
@@ -261,6 +261,11 @@ class Worker:
         room = self.rooms.get(room_id)
         if room is not None and not room.heard(kind, text, seat, index, action, facts):
             self.out_of_step(room_id)
+
+    def on_facts(self, room_id: int, facts: dict) -> None:
+        room = self.rooms.get(room_id)
+        if room is not None:
+            room.set_facts(facts)
 
     def on_refused(self, room_id: int, text: str) -> None:
         log.warning("room #%d: the server refused an action played here: %s", room_id, text)
