@@ -30,6 +30,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 QUIET = 0.12  # seconds without a byte: the frame is complete
+SCREEN_BYTES = 4000  # a game screen drawn in full is more than this
 
 
 class Client:
@@ -165,7 +166,14 @@ async def main() -> int:
         for client in clients:  # one after another, as people arrive
             await client.connect(port, width, height)
             await client.quiet(0.3)
+            client.entered = client.bytes
             client.process.stdin.write(b"\r")  # the lobby: take my seat
+        # Seated: every game screen drawn (a worker may still be opening games when the
+        # front has seated everyone), then quiet.
+        for _ in range(1200):
+            if all(c.bytes - c.entered > SCREEN_BYTES for c in clients):
+                break
+            await asyncio.sleep(0.1)
         await asyncio.gather(*(c.quiet(0.8, 60) for c in clients))
         processes = family(server.pid)
         print(f"{len(clients)} players seated in {time.monotonic() - started:.1f} s; server memory "
