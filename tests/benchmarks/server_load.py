@@ -6,7 +6,8 @@ The server runs as its own process (``clear-ward serve``) on a fresh data folder
 rooms are made beforehand; the players are asyncssh clients in this process that only
 count bytes (no terminal emulation), so the measurement is the server's.
 
-Run: ``.venv/bin/python tests/benchmarks/server_load.py --rooms 20 --moves 30 [--bots]``
+Run: ``.venv/bin/python tests/benchmarks/server_load.py --rooms 20 --moves 30 [--bots] [--workers N]``
+(``--workers``: passed to the server; its CPU is then the front's and the workers' together.)
 Goals (issue 17): p95 ≤ 100 ms with 20 rooms of 2 players on the 2-core machine; a
 cursor move ≤ 2 KB (the ward widget's repaint is not this benchmark's to change).
 """
@@ -29,6 +30,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 QUIET = 0.12  # seconds without a byte: the frame is complete
+SCREEN_BYTES = 4000  # a game screen drawn in full is more than this
 
 
 class Client:
@@ -95,6 +97,23 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+def family(pid: int) -> list[int]:
+    """``pid`` and every process below it (the server's worker processes)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], [pid]
+    while todo:
+        out.append(todo.pop())
+        todo.extend(children.get(out[-1], ()))
+    return out
+
+
 def make_rooms(data_dir: Path, rooms: int, bots: bool, game: str = "clear-the-ward") -> None:
     from tui_common.server.hall import Hall
     from tui_common.server.store import Store
@@ -119,6 +138,8 @@ async def main() -> int:
     parser.add_argument("--size", default="100x32", help="terminal size WxH (default 100x32)")
     parser.add_argument("--profile", metavar="FILE",
                         help="run the server under cProfile and write its statistics to FILE")
+    parser.add_argument("--workers", type=int, metavar="N",
+                        help="the server's --workers (default: the server's own default)")
     parser.add_argument("--game", choices=("clear-the-ward", "clinic"), default="clear-the-ward",
                         help="the rooms' game (Clinic: the clinic cursor moves)")
     args = parser.parse_args()
@@ -129,7 +150,8 @@ async def main() -> int:
     server = await asyncio.create_subprocess_exec(
         sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
         "-m", "clear_ward_tui", "serve", "--port", "0", "--max-connections", str(2 * args.rooms + 5),
-        "--per-address", str(2 * args.rooms + 5), "--max-rooms", str(args.rooms + 5), env=env, cwd=REPO,
+        "--per-address", str(2 * args.rooms + 5), "--max-rooms", str(args.rooms + 5),
+        *(["--workers", str(args.workers)] if args.workers is not None else []), env=env, cwd=REPO,
         stderr=asyncio.subprocess.PIPE)
     line = b""
     while b"Serving on" not in line:
@@ -144,10 +166,19 @@ async def main() -> int:
         for client in clients:  # one after another, as people arrive
             await client.connect(port, width, height)
             await client.quiet(0.3)
+            client.entered = client.bytes
             client.process.stdin.write(b"\r")  # the lobby: take my seat
+        # Seated: every game screen drawn (a worker may still be opening games when the
+        # front has seated everyone), then quiet.
+        for _ in range(1200):
+            if all(c.bytes - c.entered > SCREEN_BYTES for c in clients):
+                break
+            await asyncio.sleep(0.1)
         await asyncio.gather(*(c.quiet(0.8, 60) for c in clients))
+        processes = family(server.pid)
         print(f"{len(clients)} players seated in {time.monotonic() - started:.1f} s; server memory "
-              f"{rss(server.pid) / 1e6:.0f} MB")
+              f"{sum(rss(pid) for pid in processes) / 1e6:.0f} MB in {len(processes)} processes; "
+              f"load average {os.getloadavg()[0]:.1f}")
 
         async def moves(client: Client) -> list[tuple[float, float, int]]:
             import random
@@ -161,12 +192,13 @@ async def main() -> int:
             return out
 
         movers = clients if args.who == "both" else clients[::2]
-        cpu_before = cpu_seconds(server.pid)
+        cpu_before = {pid: cpu_seconds(pid) for pid in processes}
         clock = time.monotonic()
         results = [r for rs in await asyncio.gather(*(moves(c) for c in movers)) for r in rs]
         silent = sum(1 for r in results if r[2] == 0)  # a key a dialog ignored (Clinic's own turn)
         results = [r for r in results if r[2] > 0] or [(5.0, 5.0, 0)]
-        cpu_share = (cpu_seconds(server.pid) - cpu_before) / (time.monotonic() - clock)
+        spent = {pid: cpu_seconds(pid) - cpu_before[pid] for pid in processes}
+        cpu_share = sum(spent.values()) / (time.monotonic() - clock)
         firsts = sorted(r[0] * 1000 for r in results)
         frames = sorted(r[1] * 1000 for r in results)
         sizes = sorted(r[2] for r in results)
@@ -179,7 +211,9 @@ async def main() -> int:
         print(f"key to first byte: p50 {p(firsts, .5):.0f} ms, p95 {p(firsts, .95):.0f} ms")
         print(f"key to complete frame: p50 {p(frames, .5):.0f} ms, p95 {p(frames, .95):.0f} ms")
         print(f"server CPU while moving: {cpu_share * 100:.0f}% of one core, "
-              f"{(cpu_share * (time.monotonic() - clock)) / max(1, len(results)) * 1000:.0f} ms per move")
+              f"{sum(spent.values()) / max(1, len(results)) * 1000:.1f} ms per move"
+              + (f" (front {spent[server.pid] / max(1, len(results)) * 1000:.1f} ms)" if len(processes) > 1 else ""))
+        print(f"load average after: {os.getloadavg()[0]:.1f}")
         if silent:
             print(f"({silent} keys changed nothing on screen, left out: a dialog was open)")
         print(f"bytes per cursor move: median {statistics.median(sizes):.0f}, p95 {p(sizes, .95)}, "

@@ -28,6 +28,20 @@ async def start(tmp_path):
     return proc, int(re.search(rb"port (\d+)", line).group(1))
 
 
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    from pathlib import Path
+
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+        except (OSError, IndexError, ValueError):
+            pass
+    return found
+
+
 async def test_serve_listens_serves_the_lobby_and_stops_on_sigterm(tmp_path):
     proc, port = await start(tmp_path)
     try:
@@ -37,9 +51,14 @@ async def test_serve_listens_serves_the_lobby_and_stops_on_sigterm(tmp_path):
         ann = await Player("Ann").connect(port)
         await ann.wait_for("Welcome, Ann")
         await ann.close()
+        workers = children(proc.pid)  # the game-drawing processes (--workers: one a core)
+        assert len(workers) == min(os.cpu_count() or 1, 4) or (os.cpu_count() or 1) == 1
     finally:
         proc.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(proc.wait(), 20) == 0
+    for pid in workers:  # none left behind
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
     proc, port = await start(tmp_path)  # the same host key the second time
     proc.send_signal(signal.SIGTERM)
     await asyncio.wait_for(proc.wait(), 20)
@@ -53,3 +72,6 @@ def test_serve_help_and_bad_flags(capsys):
         main(["serve", "--max-connections", "0"])
     assert exit_.value.code == 2
     assert "--max-connections: at least 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["serve", "--workers", "-1"])
+    assert "--workers: 0 or more" in capsys.readouterr().err

@@ -126,3 +126,39 @@ async def test_a_ward_cursor_move_at_a_shared_table_is_one_small_frame(tmp_path)
             await pilot.pause()
             assert len(frames) == 1 and frames[0] <= 2048, frames
         app.detach()
+
+
+async def _room_where_undo_is_allowed(tmp_path, game: str):
+    """A two-player room whose last action its player could take back in a local game."""
+    from tui_common.server.rooms import make_bot
+
+    hall = Hall(Store(tmp_path / f"{game}.sqlite3"))
+    room = hall.create(game, "Ann,Bob", "Ann", seed=2)
+    bot = make_bot(game, "random", 1)
+    for _ in range(200):
+        room.play(room.actor, bot.choose(room.record.state))
+        if room.record.undo_refusal is None and room.record.rules.actor(room.record.states[-2]) == room.actor:
+            return room
+    raise AssertionError("no action that could be taken back")
+
+
+async def test_undo_and_save_as_inside_a_decision_are_off_at_a_shared_table_too(tmp_path):
+    """u or Ctrl+S pressed while a decision's menu (Clinic) or dialog (Clear the Ward)
+    is open goes to the screen's ``menu_key`` / ``dialog_key``, not to ``action_undo``:
+    at a shared table it must not take the action back on this screen alone (the room
+    would not, and the screen would wait for a turn the room has passed), nor save."""
+    from tui_common.server.net_clinic import NetClinicApp
+    from tui_common.server.net_ward import NetWardApp
+
+    for game, app_class, key in (("clinic", NetClinicApp, "menu_key"), ("clear-the-ward", NetWardApp, "dialog_key")):
+        room = await _room_where_undo_is_allowed(tmp_path, game)
+        app = app_class(room, room.actor, room.names()[room.actor], tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = next(s for s in app.screen_stack if hasattr(s, "take_event"))
+            stack = len(app.screen_stack)
+            assert getattr(screen, key)("undo") is False
+            assert getattr(screen, key)("save_as") is False
+            await pilot.pause()
+            assert screen.record.actions == room.record.actions and len(app.screen_stack) == stack
+            app.detach()

@@ -58,6 +58,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         help="close a connection after this long without a key (default 30)")
     parser.add_argument("--cpu-delay", type=float, default=0.6, metavar="SECONDS",
                         help="pause between a computer player's actions (default 0.6)")
+    parser.add_argument("--workers", type=int, metavar="N", default=None,
+                        help="processes drawing the games, so the server uses every core (default: one a core, "
+                        "at most 4; 0 or 1: the games are drawn in the server's own process)")
     parser.add_argument("--web", type=int, nargs="?", const=8000, metavar="PORT",
                         help="also serve the games to a browser on localhost (textual-serve; default port 8000)")
     return parser
@@ -70,6 +73,8 @@ def serve_main(prog: str, argv: list[str]) -> int:
     for flag in ("max_connections", "per_address", "max_rooms"):
         if getattr(args, flag) < 1:
             parser.error(f"--{flag.replace('_', '-')}: at least 1")
+    if args.workers is not None and args.workers < 0:
+        parser.error("--workers: 0 or more")
     if args.idle_minutes <= 0 or args.cpu_delay < 0:
         parser.error("--idle-minutes must be above 0 and --cpu-delay 0 or more")
     from importlib.util import find_spec
@@ -90,6 +95,7 @@ def serve_main(prog: str, argv: list[str]) -> int:
 
 
 async def _serve(prog: str, args: argparse.Namespace) -> None:
+    from tui_common.server.pool import default_workers
     from tui_common.server.ssh import GameServer, Limits
 
     limits = Limits(connections=args.max_connections, per_address=args.per_address,
@@ -97,11 +103,13 @@ async def _serve(prog: str, args: argparse.Namespace) -> None:
     server = GameServer(data_dir(args.data_dir), host=args.host, port=args.port,
                         password=args.password or os.environ.get(PASSWORD_ENV) or None,
                         authorized_keys=args.authorized_keys, limits=limits, cpu_delay=args.cpu_delay,
-                        max_rooms=args.max_rooms)
+                        max_rooms=args.max_rooms,
+                        workers=default_workers() if args.workers is None else args.workers)
     await server.start()
     log = logging.getLogger("hospital_games.server")
-    log.info("Serving on %s port %d: ssh -p %d NAME@%s (data: %s, %d rooms restored)", args.host, server.port,
-             server.port, args.host, server.data_dir, len(server.hall.rooms))
+    log.info("Serving on %s port %d: ssh -p %d NAME@%s (data: %s, %d rooms restored, %s)", args.host,
+             server.port, server.port, args.host, server.data_dir, len(server.hall.rooms),
+             f"{server.workers} worker processes" if server.pool is not None else "games drawn in this process")
     web = None
     if args.web is not None:
         from tui_common.server.web import start_web

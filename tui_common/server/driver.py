@@ -52,9 +52,13 @@ class Terminal:
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
 
     def write(self, text: str) -> None:
+        if not self.gone:
+            self.write_bytes(text.encode("utf-8", "replace"))
+
+    def write_bytes(self, data: bytes) -> None:
+        """Send bytes already encoded (also: a worker process's output for this client)."""
         if self.gone:
             return
-        data = text.encode("utf-8", "replace")
         self.written += len(data)
         try:
             self._write(data)
@@ -82,6 +86,23 @@ class Terminal:
         self.size = (max(1, min(width, 1000)), max(1, min(height, 500)))
         if self.driver is not None:
             self.driver.resized()
+
+
+async def run_app(app, term: Terminal):
+    """Run ``app`` on ``term`` until it exits (or the client goes); its result. A
+    shared-table app is detached from its room afterwards."""
+    if term.closed:  # the client left between two apps
+        return None
+    app.net_terminal = term
+    app.driver_class = ChannelDriver
+    term.app = app
+    try:
+        return await app.run_async(size=term.size)
+    finally:
+        term.app = None
+        detach = getattr(app, "detach", None)
+        if detach is not None:
+            detach()
 
 
 class ChannelDriver(Driver):

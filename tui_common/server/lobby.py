@@ -70,14 +70,16 @@ class NewRoomDialog(ModalScreen):
             yield Static("", id="problem")
 
     def on_mount(self) -> None:
-        self.query_one("#game", OptionList).highlighted = 0
+        for game_list in self.query("#game"):  # (none when the lobby closed meanwhile: a hang-up)
+            game_list.highlighted = 0
 
     def _game(self) -> str:
         game_list = self.query_one("#game", OptionList)
         return game_list.get_option_at_index(game_list.highlighted or 0).id
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.query_one("#clinic-options").display = event.option.id == "clinic"
+        for options in self.query("#clinic-options"):
+            options.display = event.option.id == "clinic"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#seats", Input).focus()

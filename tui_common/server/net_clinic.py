@@ -112,6 +112,11 @@ class NetClinicScreen(NetSeatMixin, GameScreen):
     def action_undo(self) -> None:
         self.notify("Undo is off at a shared table.", severity="warning")
 
+    def take_back(self) -> bool:
+        """(u in one of the decision menus comes here, not to ``action_undo``.)"""
+        self.action_undo()
+        return False
+
     def action_save_as(self) -> None:
         self.notify("The server keeps this game; it needs no saving.")
 

@@ -8,6 +8,17 @@ from tui_common.messages import in_players_words
 from tui_common.server.rooms import Room, RoomEvent
 
 
+def game_app(room, seat, name, data_dir):
+    """The game app of ``room`` for ``seat`` (``None``: a spectator)."""
+    if room.game == "clear-the-ward":
+        from tui_common.server.net_ward import NetWardApp
+
+        return NetWardApp(room, seat, name, data_dir)
+    from tui_common.server.net_clinic import NetClinicApp
+
+    return NetClinicApp(room, seat, name, data_dir)
+
+
 def leave_question(seat: int | None) -> str:
     return ("Back to the lobby? Your seat is kept: choose this room again to come back."
             if seat is not None else "Stop watching and go back to the lobby?")

@@ -143,6 +143,13 @@ class NetWardScreen(NetSeatMixin, GameScreen):
     def action_undo(self) -> None:
         self.notify("Undo is off at a shared table.", severity="warning")
 
+    def dialog_key(self, name: str) -> bool:
+        """u / Ctrl+S in a dialog of the rules: off here too (the dialog stays open)."""
+        if name == "hint":
+            return super().dialog_key(name)
+        self.action_save_as() if name == "save_as" else self.action_undo()
+        return False
+
     def action_save_as(self) -> None:
         self.notify("The server keeps this game; it needs no saving.", severity="information")
 

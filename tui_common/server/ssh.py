@@ -2,8 +2,10 @@
 
 Each connection gets the game and nothing else: no shell, no command, no port
 forwarding, no agent or X11 forwarding, no scp/sftp. It runs one Textual app at a time
-(the lobby, then a room's game, then the lobby again) in this process, drawn on the
-SSH channel by ``driver.ChannelDriver`` at the client's window size (resizes followed).
+(the lobby, then a room's game, then the lobby again), drawn on the SSH channel by
+``driver.ChannelDriver`` at the client's window size (resizes followed): the lobby in
+this process, the game apps here too or, with ``workers`` above 1, in worker processes
+(``pool.py``), so drawing uses every core.
 
 Limits (``Limits``): connections in all (one more is told the table is full, politely,
 and closed), connections per address, seconds to log in, minutes without a key, and
@@ -22,8 +24,9 @@ from pathlib import Path
 
 import asyncssh
 
-from tui_common.server.driver import ChannelDriver, Terminal
+from tui_common.server.driver import Terminal, run_app
 from tui_common.server.hall import Hall
+from tui_common.server.net_common import game_app
 from tui_common.server.rooms import RoomError, clean_name
 from tui_common.server.store import FILE_NAME, Store
 
@@ -67,7 +70,7 @@ class GameServer:
 
     def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = 2222, password: str | None = None,
                  authorized_keys: str | None = None, limits: Limits = Limits(), cpu_delay: float | None = None,
-                 max_rooms: int | None = None) -> None:
+                 max_rooms: int | None = None, workers: int = 0) -> None:
         self.data_dir = Path(data_dir)
         self.host, self.port = host, port
         self.password = password
@@ -75,6 +78,9 @@ class GameServer:
         self.limits = limits
         self.cpu_delay = cpu_delay
         self.max_rooms = max_rooms
+        #: worker processes for the game apps (0 or 1: the apps run in this process)
+        self.workers = workers
+        self.pool = None
         self.hall: Hall | None = None
         self.acceptor = None
         self.sessions: set[Terminal] = set()
@@ -104,6 +110,11 @@ class GameServer:
             authorized_client_keys=self.authorized_keys,
         )
         self.port = self.acceptor.sockets[0].getsockname()[1]
+        if self.workers > 1:
+            from tui_common.server.pool import WorkerPool
+
+            self.pool = WorkerPool(self.hall, self.workers, self.data_dir)
+            self.pool.start()
 
     async def close(self) -> None:
         if self.acceptor is not None:
@@ -112,6 +123,8 @@ class GameServer:
         for term in list(self.sessions):
             term.hang_up("The server is stopping; your seat is kept.")
         await asyncio.sleep(0.2)
+        if self.pool is not None:
+            await self.pool.close()
         if self.hall is not None:
             self.hall.close()
 
@@ -184,7 +197,10 @@ class GameServer:
                         waiting = room_id
                     continue
                 seat = room.seat_of(name) if kind == "play" else None
-                await self._run(game_app(room, seat, name, self.data_dir), term)
+                if self.pool is not None:
+                    note = await self.pool.run(term, room, seat, name)
+                else:
+                    await self._run(game_app(room, seat, name, self.data_dir), term)
         finally:
             reader.cancel()
             idle.cancel()
@@ -194,19 +210,8 @@ class GameServer:
                 say(term.farewell)
 
     async def _run(self, app, term: Terminal):
-        """Run ``app`` on ``term`` until it exits (or the client goes); its result."""
-        if term.closed:  # the client left between two apps
-            return None
-        app.net_terminal = term
-        app.driver_class = ChannelDriver
-        term.app = app
-        try:
-            return await app.run_async(size=term.size)
-        finally:
-            term.app = None
-            detach = getattr(app, "detach", None)
-            if detach is not None:
-                detach()
+        """Run ``app`` on ``term`` in this process until it exits; its result."""
+        return await run_app(app, term)
 
     async def _read(self, process: asyncssh.SSHServerProcess, term: Terminal) -> None:
         while True:
@@ -232,17 +237,6 @@ class GameServer:
             if time.monotonic() - term.last_input > limit:
                 term.hang_up(f"No key for {limit / 60:g} minutes: goodbye. Your seat is kept.")
                 return
-
-
-def game_app(room, seat, name, data_dir):
-    """The game app of ``room`` for ``seat`` (``None``: a spectator)."""
-    if room.game == "clear-the-ward":
-        from tui_common.server.net_ward import NetWardApp
-
-        return NetWardApp(room, seat, name, data_dir)
-    from tui_common.server.net_clinic import NetClinicApp
-
-    return NetClinicApp(room, seat, name, data_dir)
 
 
 class _Gate(asyncssh.SSHServer):
