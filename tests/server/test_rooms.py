@@ -140,6 +140,22 @@ def test_room_limits(tmp_path):
         hall.create("clear-the-ward", "me,open", "Dee")
 
 
+def test_a_computer_seat_found_slow_still_plays_without_an_event_loop(tmp_path, monkeypatch):
+    """A seat whose choice took longer than ``SLOW_SECONDS`` thinks in the worker process
+    next time, which needs an event loop to hear the answer; without one (a plain
+    caller, as here) it chooses in place. Under load a random player's choice can be
+    slow: this made the test below fail now and then."""
+    import tui_common.server.hall as hall_module
+
+    monkeypatch.setattr(hall_module, "SLOW_SECONDS", -1.0)  # every choice counts as slow
+    due = []
+    hall = hall_at(tmp_path, call_later=lambda delay, fn: due.append(fn))
+    room = hall.create("clear-the-ward", "cpu:random,cpu:random", "Ann", seed=1)
+    while due:
+        due.pop(0)()
+    assert room.status == OVER and hall.slow
+
+
 def test_a_full_hall_drops_its_oldest_finished_game_for_a_new_room(tmp_path):
     due = []
     hall = hall_at(tmp_path, max_rooms=2, call_later=lambda delay, fn: due.append(fn))

@@ -59,8 +59,8 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--cpu-delay", type=float, default=0.6, metavar="SECONDS",
                         help="pause between a computer player's actions (default 0.6)")
     parser.add_argument("--workers", type=int, metavar="N", default=None,
-                        help="processes drawing the games, so the server uses every core (default: one a core, "
-                        "at most 4; 0 or 1: the games are drawn in the server's own process)")
+                        help="processes drawing the games, so the server can use more cores (2 to 4; default 1:"
+                        " the games are drawn in the server's own process)")
     parser.add_argument("--web", type=int, nargs="?", const=8000, metavar="PORT",
                         help="also serve the games to a browser on localhost (textual-serve; default port 8000)")
     return parser

@@ -138,6 +138,11 @@ class Hall:
             if time.perf_counter() - began > SLOW_SECONDS:
                 self.slow.add((room.id, seat))
             return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop to hear the answer (a caller without one): here
+            room.cpu_step()
+            return
         done = len(room.record.actions)
         try:
             future = self.thinker.submit(room.bots[seat], room.record.state)
@@ -145,7 +150,6 @@ class Hall:
             self.thinker.broken()
             room.cpu_step()
             return
-        loop = asyncio.get_running_loop()
         future.add_done_callback(lambda f: loop.call_soon_threadsafe(self._thought, room, seat, done, f))
 
     def _thought(self, room: Room, seat: int, done: int, future) -> None:

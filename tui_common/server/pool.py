@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-import os
 import socket
 import sys
 from pathlib import Path
@@ -335,5 +334,8 @@ class WorkerPool:
 
 
 def default_workers() -> int:
-    """``--workers`` by default: one a core, at most 4 (1: none, the apps in the front)."""
-    return min(os.cpu_count() or 1, 4)
+    """``--workers`` by default: 1, the games drawn in the server's own process. Worker
+    processes are opt-in (``--workers 2``..4) until Clinic's latency with them is
+    understood: measured on a loaded machine, its p95 went from about 20 ms to about
+    1.1 s (docs/server.md, "Measuring")."""
+    return 1
