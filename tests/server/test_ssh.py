@@ -44,6 +44,16 @@ async def join(server, name: str, **kw) -> Player:
     return player
 
 
+async def watch(server, name: str) -> Player:
+    """``name`` connects and watches the first room (w in the lobby)."""
+    player = await Player(name).connect(server.port)
+    server.players.append(player)
+    await player.wait_for("#1 ")
+    await player.press("w")
+    await player.wait_for("watching")
+    return player
+
+
 async def play_by_keys(room, players: dict[str, Player], count: int) -> None:
     """The player whose turn it is presses the keys of a plain turn: next stop and Enter,
     Enter in the dialogs, e to end the turn; each step must reach the room."""
@@ -81,8 +91,11 @@ async def test_two_players_play_a_game_to_the_end_each_seeing_only_their_own_han
         assert server.hall.store.load_rooms()[0][0].record.over
 
 
-async def test_a_dropped_player_rejoins_the_seat_and_the_turn_waited_for_them(tmp_path):
-    async with running(tmp_path) as server:
+@pytest.mark.parametrize("workers", [1, 2])
+async def test_a_dropped_player_rejoins_the_seat_and_the_turn_waited_for_them(tmp_path, workers):
+    """With worker processes too (2): the front's news reaches the worker's apps ("Ann
+    left", the waiting timer, "Ann is back"); nothing is played for the missing seat."""
+    async with running(tmp_path, workers=workers) as server:
         room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=5)
         players = {"Ann": await join(server, "Ann"), "Bob": await join(server, "Bob")}
         mover = room.names()[room.actor]
@@ -90,7 +103,7 @@ async def test_a_dropped_player_rejoins_the_seat_and_the_turn_waited_for_them(tm
         await players[mover].close()  # the connection drops: no goodbye
         await players[other].wait_for(f"{mover} left")
         await players[other].wait_for(f"waiting for {mover} 0:0")
-        assert room.record.actions == ()  # nothing was played for them
+        assert room.record.actions == () and room.seat_of(mover) is not None  # nothing played for them
         players[mover] = await join(server, mover)
         await players[other].wait_for(f"{mover} is back")
         await play_by_keys(room, players, 1)
@@ -101,11 +114,7 @@ async def test_a_spectator_sees_the_moves_but_no_hand(tmp_path):
         room = server.hall.create("clear-the-ward", "Ann,cpu:random", "Ann", seed=8)
         server.hall.cpu_delay = 60  # the computer waits: the test plays its turn
         ann = await join(server, "Ann")
-        cy = await Player("Cy").connect(server.port)
-        server.players.append(cy)
-        await cy.wait_for("#1 ")
-        await cy.press("w")
-        await cy.wait_for("watching")
+        cy = await watch(server, "Cy")
         await ann.wait_for("Cy is watching")
         if room.actor != 0:
             room.cpu_step()

@@ -13,7 +13,7 @@ import pytest
 from core.clear_ward.bots import make_bot
 from core.errors import IllegalActionError
 from tests.server.client import Player
-from tests.server.test_ssh import join, play_by_keys, running
+from tests.server.test_ssh import join, play_by_keys, running, watch
 from tui_common.server.pool import WORKER_DIED
 
 pytestmark = pytest.mark.timeout(90)
@@ -71,11 +71,7 @@ async def test_two_rooms_on_two_workers_play_to_the_end_and_close_leaves_no_proc
         # The rest of the game through the front's room, the seats away (their own
         # decisions are played for them here) and Eve watching: her worker's copy of the
         # room follows it to the end.
-        eve = await Player("Eve").connect(server.port)
-        server.players.append(eve)
-        await eve.wait_for("#1 ")
-        await eve.press("w")
-        await eve.wait_for("watching")
+        eve = await watch(server, "Eve")
         for player in (ann, bob):
             await player.press("q")
             await player.wait_for("Back to the lobby?")
@@ -99,11 +95,7 @@ async def test_a_clinic_seat_plays_and_a_spectator_sees_it(tmp_path):
         server.hall.cpu_delay = 60  # the computer waits: the test plays its turns
         room = server.hall.create("clinic", "Ann,cpu:random", "Ann", seed=4)
         ann = await join(server, "Ann", width=100, height=30)
-        cy = await Player("Cy").connect(server.port)
-        server.players.append(cy)
-        await cy.wait_for("#1 ")
-        await cy.press("w")
-        await cy.wait_for("watching")
+        cy = await watch(server, "Cy")
         await ann.wait_for("Cy is watching")
         by_ann = 0
         while by_ann < 2:  # Ann's start car, the computer's, Ann's bonus tile...
@@ -144,7 +136,7 @@ async def test_a_killed_worker_sends_its_players_to_the_lobby_and_the_seat_is_ke
         room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=5)
         other = server.hall.create("clear-the-ward", "Cy,cpu:random", "Cy", seed=6)
         ann, bob = await join(server, "Ann"), await join(server, "Bob")
-        cy = await sit_in_room_2(server, "Cy")
+        await sit_in_room_2(server, "Cy")
         await play_by_keys(room, {"Ann": ann, "Bob": bob}, 2)
         dead = worker_of(server, room)
         os.kill(dead, signal.SIGKILL)
@@ -209,23 +201,6 @@ async def join_again(player: Player) -> None:
     await player.wait_quiet()
     await player.press("enter")
     await player.wait_for(f"you are {player.name}")
-
-
-async def test_a_dropped_player_is_waited_for_and_comes_back(tmp_path):
-    """The front's news reaches the worker's apps: "Ann left", the waiting timer, "Ann is
-    back"; nothing is played for the missing seat."""
-    async with running(tmp_path, workers=2) as server:
-        room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=5)
-        players = {"Ann": await join(server, "Ann"), "Bob": await join(server, "Bob")}
-        mover = room.names()[room.actor]
-        other = "Bob" if mover == "Ann" else "Ann"
-        await players[mover].close()  # the connection drops: no goodbye
-        await players[other].wait_for(f"{mover} left")
-        await players[other].wait_for(f"waiting for {mover} 0:0")
-        assert room.record.actions == () and room.seat_of(mover) is not None
-        players[mover] = await join(server, mover)
-        await players[other].wait_for(f"{mover} is back")
-        await play_by_keys(room, players, 1)
 
 
 async def test_a_hung_worker_is_stopped_and_its_players_go_to_the_lobby(tmp_path, monkeypatch):
