@@ -23,6 +23,7 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from tui_common import crash
@@ -237,6 +238,11 @@ class TableApp(App):
     # -- crashes ------------------------------------------------------------------
 
     def _handle_exception(self, error: Exception) -> None:
+        if not self._running and isinstance(error, NoMatches):
+            # The app is stopping and a widget asked for a child already taken down
+            # (Textual's Header setting a title that changed in the last instant): the
+            # game is saved and the app leaves anyway, so this is no crash.
+            return
         log = self._write_crash_log(error)
         super()._handle_exception(error)
         where = f" The details are in {log}." if log else ""

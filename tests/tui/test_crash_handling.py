@@ -71,3 +71,27 @@ def test_a_normal_quit_exits_0(game, tmp_path, monkeypatch):
     app.call_later(lambda: app.set_timer(0.3, app.exit))
     assert run_game(app, headless=True, size=(80, 24)) == 0
     assert not (tmp_path / CRASH_LOG).exists()
+
+
+async def test_a_widget_taken_down_while_the_app_stops_is_not_a_crash(tmp_path):
+    """Seen in CI: the app stopping in the instant a screen's title changed, Textual's
+    Header then looked for its title widget, already taken down (``NoMatches
+    'HeaderTitle'``), and the stop was reported as a crash. While the app stops, that
+    error is no crash; while it runs, it still is."""
+    from textual.css.query import NoMatches
+
+    from clear_ward_tui.app import ClearWardApp
+    from clear_ward_tui.config import Options, parse_players
+
+    app = ClearWardApp(Options(seats=parse_players("Ann,Bob"), seed=1, cpu_delay=0, data_dir=tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app._running = False  # as in Textual's shutdown
+        app._handle_exception(NoMatches("No nodes match 'HeaderTitle' on Header()"))
+        assert app._exception is None and app.return_code in (None, 0)
+        app._running = True
+    running = ClearWardApp(Options(seats=parse_players("Ann,Bob"), seed=1, cpu_delay=0, data_dir=tmp_path))
+    with pytest.raises(NoMatches):
+        async with running.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            running._handle_exception(NoMatches("No nodes match '#x' on Screen()"))
