@@ -351,3 +351,27 @@ def test_a_second_emergency_tile_in_a_round_is_refused_by_its_rule():
     assert state.phase is Phase.SELECT and state.action == 2
     with pytest.raises(IllegalActionError, match="only 1 Emergency tile"):
         apply_action(state, SelectTile(ActionTile.EMERGENCY))
+
+
+def test_the_menu_names_the_patient_an_admission_takes_and_what_a_build_costs():
+    """Narration (mutation survivors, issue 19): "Admit ... the emergency patient from the
+    rightmost space of a queue" (E6: index ``QUEUE_LENGTH - 1`` is admitted first), so the
+    admit line names that patient, not its neighbour; and outside an expert's free
+    initial pieces a build says its price (E10: light room $2, ED hub $3...)."""
+    from core.clinic.expansions.emergency.construction import ed_build_cost
+    from core.clinic.expansions.emergency.queues import EDAdmit
+    from core.clinic.game.narration import option_text
+
+    state = started(OPTS, players=1, seed=3)
+    state = select(state, {0: ActionTile.EMERGENCY})
+    area = state.emergency
+    queues = ((None, Level.LIGHT, Level.MEDIUM, Level.DARK),) + tuple(area.queues[1:])
+    state = evolve(state, emergency=evolve(area, queues=queues))
+    admitting = apply_action(state, ChooseEmergency(Sub.ADMIT))
+    admits = [a for a in legal_actions(admitting) if isinstance(a, EDAdmit) and a.queue == 0]
+    assert admits and all(option_text(admitting, a).startswith(f"admit the {Level.DARK} emergency patient")
+                          for a in admits)
+    building = apply_action(state, ChooseEmergency(Sub.BUILD))
+    builds = [a for a in legal_actions(building) if isinstance(a, EDConstruct)]
+    assert builds and all(option_text(building, a).endswith(f"(${ed_build_cost(a.build)})") for a in builds)
+    assert any(ed_build_cost(a.build) > 0 for a in builds)
