@@ -108,8 +108,8 @@ def ed_board_lines(ed, title: str = "", *, ascii: bool = False, cars: dict | Non
         if r == board.rows:
             break
         marks = ("+", "x") if ascii else ("✓", "✗")
-        cells = [_cell(ed, Space(0, c, r), empty, marks, pick=f"{target}{cars[Space(0, c, r)]}"
-                       if Space(0, c, r) in cars else "") for c in range(board.cols)]
+        spaces = [Space(0, c, r) for c in range(board.cols)]
+        cells = [_cell(ed, sp, empty, marks, pick=f"{target}{cars[sp]}" if sp in cars else "") for sp in spaces]
         for k in range(2):
             line = Text(f"{r + 1} " if k == 0 else "  ")
             for c in range(board.cols + 1):

@@ -237,4 +237,4 @@ def run_main(game: str, argv: list[str] | None, options_from_args: Callable, *, 
 
         return run_game(_imported(app)(options))
     finally:
-        startup.end(final=True)
+        startup.end()  # the app may have failed before its first screen

@@ -1,7 +1,7 @@
 """What makes a game's first screen show sooner: ``begin`` is called by the console
 script (``tui_common.cli.run_main``) before the app is imported, ``end`` by the app
 once its first screen is drawn (``TableApp.end_startup``), and for good by
-``run_main`` when the app returns (``end(final=True)``).
+``run_main`` when the app returns.
 
 **The cycle collector waits.** Starting makes only long-lived objects (modules,
 classes, style rules, the game), so the collections it would trigger free nothing; they
@@ -36,9 +36,9 @@ def begun() -> bool:
     return _state["begun"]
 
 
-def end(*, final: bool = False) -> None:
-    """After the first screen (``final``: the app has stopped): the collector runs
-    again. Does nothing when ``begin`` was not called; safe to call twice."""
+def end() -> None:
+    """After the first screen, or once the app has stopped: the collector runs again.
+    Does nothing when ``begin`` was not called; safe to call twice."""
     _state["begun"] = False
     if _state["gc_paused"]:
         _state["gc_paused"] = False

@@ -73,7 +73,9 @@ the emergency queues (the marked space `[4]` is admitted first), the residency w
 costs and the ED funds under each player's savings. The **Emergency** action tile (one a
 round, after Admit) does 2 different of build / hire / admit for the ED: its menu asks
 which, then what and where. ED people move in the Move menu (`ED dL 1 outside the
-grid`); the ED's care, expenses and $2 popularity come in Business.
+grid`); the ED's care, expenses and $2 popularity come in Business. When someone leaves
+the ED and the car could come from more than one spot, the cars that may go are marked
+◆1, ◆2… on the ED board, numbered as in the menu.
 """
 
 
