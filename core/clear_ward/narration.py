@@ -26,6 +26,10 @@ def _stars(n: int) -> str:
     return f"{n} star" + ("" if n == 1 else "s")
 
 
+def _staff_cards(n: int) -> str:
+    return f"{n} staff card" + ("" if n == 1 else "s")
+
+
 def _treated(before: GameState, after: GameState, seat: int) -> str:
     return _treats(after.players[seat].log_book[len(before.players[seat].log_book) :])
 
@@ -118,7 +122,7 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
     elif isinstance(action, UseStaff):
         text = _staff(before, action, after)
     elif isinstance(action, DrawStaff):
-        text = f"{who} draws {len(after.drawn)} staff cards"
+        text = f"{who} draws {_staff_cards(len(after.drawn))}"
     elif isinstance(action, DeclineStaff):
         text = f"{who} draws no staff cards"
     elif isinstance(action, KeepStaff):
@@ -205,8 +209,7 @@ def option_text(state: GameState, action: Action) -> str:
     if isinstance(action, UseStaff):
         return _staff_option(state, action)
     if isinstance(action, DrawStaff):
-        n = min(STAFF_DRAW, len(state.staff_deck))
-        return f"draw {n} staff card{'s' if n != 1 else ''}"
+        return f"draw {_staff_cards(min(STAFF_DRAW, len(state.staff_deck)))}"
     if isinstance(action, DeclineStaff):
         return "draw no staff cards"
     if isinstance(action, KeepStaff):
