@@ -128,11 +128,12 @@ class ClearWardApp(TableApp):
 def _loading_screen(options: Options):
     """A first frame naming the table, shown while the game screen loads."""
     from textual.screen import Screen
-    from textual.widgets import Footer, Header, Static
+    from textual.widgets import Footer, Static
+    from tui_common.header import TableHeader
 
     class LoadingScreen(Screen):
         def compose(self):
-            yield Header(icon="✚")
+            yield TableHeader()
             seed = "" if options.seed is None else f" · seed {options.seed}"
             yield Static(f"Dealing the ward for {', '.join(s.name for s in options.seats)}{seed}…", id="loading", markup=False)
             yield Footer()

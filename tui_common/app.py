@@ -240,8 +240,8 @@ class TableApp(App):
     def _handle_exception(self, error: Exception) -> None:
         if not self._running and isinstance(error, NoMatches):
             # The app is stopping and a widget asked for a child already taken down
-            # (Textual's Header setting a title that changed in the last instant): the
-            # game is saved and the app leaves anyway, so this is no crash.
+            # (seen with Textual's Header before the kit's TableHeader): the game is
+            # saved and the app leaves anyway, so this is no crash.
             return
         log = self._write_crash_log(error)
         super()._handle_exception(error)

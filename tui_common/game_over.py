@@ -19,7 +19,9 @@ from textual.binding import Binding
 from textual.containers import Center, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Footer, Static
+
+from tui_common.header import TableHeader
 
 
 def _made(path: str, *args):
@@ -67,7 +69,7 @@ class GameOverActions(Screen):
         raise NotImplementedError
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="✚")
+        yield TableHeader()
         with VerticalScroll(id="over-body"):
             yield Static("GAME OVER", id="over-title")
             yield self.summary()

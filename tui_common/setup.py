@@ -17,14 +17,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select
+from textual.widgets import Button, Footer, Input, Label, Select
 
+from tui_common.header import TableHeader
 from tui_common.cli import MAX_NAME, player_name
+from tui_common.option_list import SafeSelect
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dev")
 
 
-class FieldSelect(Select, inherit_bindings=False):
+class FieldSelect(SafeSelect, inherit_bindings=False):
     """A one-line choice that keeps ↑ / ↓ for moving between fields: Enter or Space
     opens its list, ← / → step through its values without opening it."""
 
@@ -118,7 +120,7 @@ class SetupBase(Screen):
 
     def compose(self) -> ComposeResult:
         seats = self.options.seats
-        yield Header(icon="✚")
+        yield TableHeader()
         with SetupBody(id="setup-body"):
             yield Label(self.HEADING or f"New game of {self.TITLE}", id="setup-title")
             yield from self.above_players()

@@ -16,12 +16,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Footer
 
 from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
 from clear_ward_tui.screens.game_clock import NightShiftClock
 from clear_ward_tui.screens.game_saving import SavingMixin
+from tui_common.header import TableHeader
 from tui_common.event_log import EventLog, EventLogKey
 from tui_common.hint import HINT_BINDING, HintMixin
 from tui_common.messages import in_players_words
@@ -118,7 +119,7 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
     # -- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="✚")
+        yield TableHeader()
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield status.StatusLines(id="status")

@@ -13,10 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
+from tui_common.header import TableHeader
 from tui_common.event_log import EventLog
 from tui_common.replay import ReplayBase
 from clear_ward_tui.widgets.side_panel import SidePanel
@@ -50,7 +51,7 @@ class ReplayScreen(ReplayBase):
         self.narrations = [describe(states[k], actions[k], states[k + 1]) for k in range(len(actions))]
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="✚")
+        yield TableHeader()
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield Static(id="replay-status")

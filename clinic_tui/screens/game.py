@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from clinic_tui import choices, saving
 from clinic_tui.config import ASCII, UNICODE, Options
@@ -29,6 +29,7 @@ from clinic_tui.screens.undo_save import UndoSaveMixin
 from clinic_tui.screens.view import ViewMixin
 from clinic_tui.widgets.clinic_view import ClinicView
 from clinic_tui.widgets.other_clinics import OtherClinics
+from tui_common.header import TableHeader
 from tui_common.event_log import EventLog, EventLogKey
 from tui_common.hint import HINT_BINDING, HintMixin
 from tui_common.messages import in_players_words
@@ -135,7 +136,7 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         emergency = "emergency" in self.record.state.config.options
         if emergency:
             from clinic_tui.widgets.emergency import EDPanel
-        yield Header(icon="✚")
+        yield TableHeader()
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield ClinicView(self.glyphs, id="clinic")

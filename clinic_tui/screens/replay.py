@@ -10,10 +10,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from clinic_tui.config import ASCII, UNICODE, Options
 from clinic_tui.widgets.clinic_view import ClinicPicture, ClinicView
+from tui_common.header import TableHeader
 from tui_common.event_log import EventLog
 from tui_common.replay import ReplayBase
 from clinic_tui.widgets.emergency import EDPanel
@@ -49,7 +50,7 @@ class ReplayScreen(ReplayBase):
         self._logged = 0  # how many actions the event log narrates
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="✚")
+        yield TableHeader()
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield ClinicView(self.glyphs, id="clinic")

@@ -31,3 +31,29 @@ async def test_page_keys_still_page_once_drawn():
         assert options.highlighted > 0
         await pilot.press("pageup")
         assert options.highlighted == 0
+
+
+async def test_a_page_key_as_a_drop_down_opens_is_dropped():
+    """The fuzz's crash on the Clear the Ward setup screen (seed 2, key 1398): Enter
+    opened the first-player drop-down and PageDown reached its list before it was drawn
+    (``KeyError: 0`` inside Textual's ``SelectOverlay``). The kit's Select drops the key."""
+    from textual.widgets._select import SelectOverlay
+
+    from tui_common.option_list import SafeSelect
+    from tui_common.setup import FieldSelect
+
+    class Fields(App):
+        def compose(self):
+            yield FieldSelect([(f"value {n}", n) for n in range(30)], value=0, allow_blank=False)
+
+    app = Fields()
+    async with app.run_test(size=(40, 10)) as pilot:
+        field = app.query_one(FieldSelect)
+        assert isinstance(field, SafeSelect)
+        field.focus()
+        overlay = field.query_one(SelectOverlay)
+        overlay._index_to_line.clear()  # the instant before its first draw
+        overlay.action_page_down()
+        await pilot.press("enter", "pagedown")  # a real burst: no crash
+        await pilot.pause()
+        assert app.return_code is None and app.is_running

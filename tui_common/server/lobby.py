@@ -13,8 +13,11 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Footer, Header, Input, OptionList, Select, Static
+from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
+
+from tui_common.header import TableHeader
+from tui_common.option_list import SafeOptionList, SafeSelect
 
 from tui_common.server.rooms import GAMES, OVER, RoomError
 
@@ -55,7 +58,7 @@ class NewRoomDialog(ModalScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="new-room"):
             yield Static("New room — choose the game (Enter in a text field opens the room):")
-            yield OptionList(*(Option(title, id=key) for key, (title, _, _) in GAMES.items()), id="game")
+            yield SafeOptionList(*(Option(title, id=key) for key, (title, _, _) in GAMES.items()), id="game")
             yield Static("Seats (e.g. me,open or me,cpu:greedy; Clinic levels: random, basic, strong):")
             yield Input("me,open", id="seats", max_length=120)
             yield Static("Seed (empty: a random deal):")
@@ -64,7 +67,7 @@ class NewRoomDialog(ModalScreen):
                          "side=S,S one a seat):")
             yield Input("", id="options", max_length=80)
             with Vertical(id="clinic-options"):
-                yield Select(CLINIC_SIDES, value="beginner", allow_blank=False, compact=True, id="side")
+                yield SafeSelect(CLINIC_SIDES, value="beginner", allow_blank=False, compact=True, id="side")
                 for name, text in clinic_expansions():
                     yield Checkbox(text, False, compact=True, id=f"expansion-{name}")
             yield Static("", id="problem")
@@ -139,9 +142,9 @@ class LobbyApp(App):
         super()._handle_exception(error)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TableHeader()
         yield Static(f"Welcome, {self.player}. Rooms:", id="welcome", markup=False)
-        yield OptionList(id="rooms")
+        yield SafeOptionList(id="rooms")
         yield Static(self.note, id="note", markup=False)
         yield Static(HELP, id="help", markup=False)
         yield Footer()

@@ -49,20 +49,16 @@ def shift_notepad(notepad, r: int, i: int, r2: int, i2: int):
 
 def shift_options(state: GameState) -> list[ShiftAppointment]:
     notepad, services = state.notepad, state.services
-    rows, width = len(notepad), len(notepad[0])
     out = []
     for r, row in enumerate(notepad):
         for i, colour in enumerate(row):
             if colour is None:
                 continue
-            for d, r2, i2 in (
-                (Shift.UP, r - 1, i),
-                (Shift.DOWN, r + 1, i),
-                (Shift.LEFT, r, i - 1),
-                (Shift.RIGHT, r, i + 1),
-            ):
-                if not (0 <= r2 < rows and 0 <= i2 < width):
+            for d in (Shift.UP, Shift.DOWN, Shift.LEFT, Shift.RIGHT):
+                target = _target(state, r, i, d)
+                if target is None:  # off the notepad
                     continue
+                r2, i2 = target
                 other = notepad[r2][i2]
                 if other == colour or (other is None and r2 == r):
                     continue

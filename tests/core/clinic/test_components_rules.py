@@ -31,6 +31,14 @@ def test_colours_progress_white_yellow_orange_red():
     assert [str(c) for c in Colour] == ["white", "yellow", "orange", "red"]
 
 
+def test_the_purple_workaholic_doctor_is_a_fifth_colour_outside_the_progression():
+    """Workaholic Doctors: the purple doctor "never changes colour"; it is read as
+    "purple" and saved as 4 (made at import: checked by value)."""
+    assert Colour.PURPLE not in list(Colour)
+    assert Colour(4) is Colour.PURPLE and int(Colour.PURPLE) == 4
+    assert (Colour.PURPLE.name, str(Colour.PURPLE), Colour.PURPLE.letter) == ("PURPLE", "purple", "P")
+
+
 def test_services_in_notepad_order_and_names():
     assert [str(s) for s in Service] == ["psychiatry", "cardiology", "ophthalmology", "orthopedics", "neurology"]
 

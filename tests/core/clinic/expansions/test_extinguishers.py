@@ -402,3 +402,17 @@ def test_the_basic_player_keeps_its_own_build():
     assert isinstance(choice, BuildExtinguisher) and choice.space in (sp("B3"), sp("C2"))
     poor = building(clinic, money=11)
     assert EXPANSION.bot_preference(poor, legal_actions(poor), None, Done()) is None
+
+
+def test_the_menu_and_the_log_say_where_an_extinguisher_goes_and_its_cost():
+    """L1081 "It costs $2 to build on the ground floor; $3 on Floor 1 ...": the menu
+    line offers it with its place and cost, and the log says the player built it."""
+    from core.clinic.game.narration import describe, option_text
+
+    state = building(clinic_with())
+    action = BuildExtinguisher(HUB_SPACE)
+    where = "the psychiatry service hub at floor 0 B3"
+    assert option_text(state, action) == f"build an extinguisher on {where} (${cost(HUB_SPACE)})"
+    name = state.players[0].name
+    said = describe(state, action, apply_action(state, action))
+    assert said.startswith(f"{name} builds an extinguisher on {where} (${cost(HUB_SPACE)})")

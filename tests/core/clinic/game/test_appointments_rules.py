@@ -86,3 +86,21 @@ def test_new_appointments_go_top_to_bottom_one_per_row():
     after = new_appointments(state)
     assert after.notepad == ((W, Y, O, R, W), (None, None, None, Y, Y), (None, None, None, None, Y))
     assert after.patient_pool == (0, 1, 0, 0) and after.draws == state.draws + 2
+
+
+def test_no_move_off_the_bottom_or_the_sides_of_the_notepad():
+    """1 QP moves a patient one space on the notepad: from the bottom row there is no
+    space below, from the rightmost column none to the right; such a move is not offered
+    and is refused with its rule."""
+    import pytest
+
+    from core.errors import IllegalActionError
+
+    state = _two_player((EMPTY, EMPTY, (None, None, None, Y, W)))
+    assert state.services[-1] == OPH and len(state.notepad) == 3
+    options = set(shift_options(state))
+    assert options == {ShiftAppointment(OPH, 3, Shift.RIGHT), ShiftAppointment(OPH, 3, Shift.UP),
+                       ShiftAppointment(OPH, 4, Shift.LEFT), ShiftAppointment(OPH, 4, Shift.UP)}
+    for off in (ShiftAppointment(OPH, 4, Shift.DOWN), ShiftAppointment(OPH, 4, Shift.RIGHT)):
+        with pytest.raises(IllegalActionError):
+            apply_action(state, off)

@@ -26,6 +26,7 @@ from core.clinic.game.actions import EndMove, HireNurse, RemoveCar
 from core.clinic.game.bots import BasicBot
 from core.clinic.game.cars import choice_matters, computer_car, settle_cars
 from core.clinic.game.flow import start_business
+from core.clinic.game.setup import clockwise_borders
 from core.clinic.game.hire import can_settle
 from core.clinic.game.narration import describe
 from core.clinic.game.serialize import action_from_data, action_to_data, state_from_json, state_to_json
@@ -175,6 +176,17 @@ def test_computer_removes_a_border_car_first_clockwise_from_the_entrance():
     assert computer_car(clinic.board) == border_of("A3", S)  # first clockwise
     board_tiles_only = evolve(clinic.board, border_cars=frozenset())
     assert computer_car(board_tiles_only) == parse_space("D1")
+
+
+def test_without_an_entrance_the_computers_ring_starts_north_of_a1():
+    """The stated rule's ring starts after the first entrance; a board without one
+    starts it at the north border of A1, the first border of the ring."""
+    board = evolve(beginner_initial_board(W), entrances=())
+    ring = clockwise_borders(board)
+    assert ring[0] == border_of("A1", N) and ring[1] == border_of("B1", N)
+    both = evolve(board, border_cars=frozenset({ring[1], ring[0]}))
+    assert computer_car(both) == border_of("A1", N)
+    assert computer_car(evolve(board, border_cars=frozenset({ring[1], ring[-1]}))) == border_of("B1", N)
 
 
 def test_basic_bot_removes_by_the_stated_rule():

@@ -252,6 +252,10 @@ def test_off_duty_nurses_are_the_players_choice_in_business():
     state = start_business(evolve(state, phase=Phase.MOVE, queue=(0,)))
     assert state.phase is Phase.ED_BUSINESS
     assert legal_actions(state) == off_duty_options(_ed(state)) and len(legal_actions(state)) == 2
+    # A game saved while the player decides loads back the same (autosave, kill -9).
+    from core.clinic.game.serialize import state_from_json, state_to_json
+
+    assert state_from_json(state_to_json(state)) == state
     state = apply_action(state, legal_actions(state)[1])
     assert _ed(state).treated == (0, 1, 0) and state.players[0].popularity == 5 - 1
     assert state.phase is not Phase.ED_BUSINESS
