@@ -209,6 +209,30 @@ def test_a_new_game_sets_the_previous_game_in_progress_aside(tmp_path):
     assert damaged.read_text(encoding="utf-8") == "{broken" and "not a saved game" in said
 
 
+def test_setting_aside_works_where_the_disk_allows_no_hard_links(tmp_path, monkeypatch):
+    """Some file systems (FAT on a USB stick, some network shares) refuse hard links:
+    the game in progress is then renamed aside, its bytes kept, and a file already at
+    the new name is never written over."""
+    import os
+
+    def no_links(source, target):
+        raise PermissionError("hard links are not allowed here")
+
+    monkeypatch.setattr(os, "link", no_links)
+    folder = saves.SaveFolder(tmp_path)
+    folder.keep(ward_record(("Ann", "Bob")).play(ward_legal(ward_record().state)[0]).to_save())
+    before = folder.autosave.read_bytes()
+    assert "was kept as" in folder.set_aside() and not folder.autosave.exists()
+    (kept,) = (tmp_path / "saves").glob("Ann-vs-Bob-*.json")
+    assert kept.read_bytes() == before
+    source, taken = tmp_path / "a.json", tmp_path / "b.json"
+    source.write_text("mine", encoding="utf-8")
+    taken.write_text("another game", encoding="utf-8")
+    with pytest.raises(FileExistsError):
+        saves._move_to_new(source, taken)
+    assert (source.read_text(encoding="utf-8"), taken.read_text(encoding="utf-8")) == ("mine", "another game")
+
+
 def test_a_finished_games_autosave_is_not_kept_aside(tmp_path):
     folder = saves.SaveFolder(tmp_path)
     finished = _random_playout(ward_record(), ward_legal, random.Random(3), 10_000)

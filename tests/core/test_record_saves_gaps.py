@@ -113,3 +113,12 @@ def test_a_broken_save_text_is_called_a_save_by_default():
 
     with pytest.raises(saves.SaveError, match=r"^save: "):
         saves.loads("{")
+
+
+def test_a_saved_set_is_written_in_one_order_whatever_order_its_members_keys_have():
+    """A save is the same bytes for the same game in every process (replays and the
+    undo history compare saves): set members are written sorted by their JSON with the
+    keys sorted, so two members written with their keys in another order sort alike."""
+    x, y = {"a": 9, "b": 0}, {"b": 1, "a": 5}
+    x2, y2 = {"b": 0, "a": 9}, {"a": 5, "b": 1}  # the same members, keys the other way
+    assert sorted_list([x, y]) == sorted_list([y2, x2]) == [y, x]

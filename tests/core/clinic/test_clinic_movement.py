@@ -215,3 +215,29 @@ def test_capacities(module, role, allowed):
             assert end_of_move_violations(c) == (), (module, role, n)
     if allowed < 5:
         assert end_of_move_violations(c), (module, role)
+
+
+def test_conveyor_stops_link_to_their_neighbours_along_each_line():
+    """Rulings 0.5 (base L690 "always think through each step of moving by conveyor"):
+    the stops on one line are linked to the next stop each way, never past it, along a
+    row, a column or up through the floors, whatever order they were built in."""
+    from core.clinic.board import Space
+    from core.clinic.movement import _links
+
+    row = (Space(0, 0, 0), Space(0, 2, 0), Space(0, 1, 0), Space(0, 3, 0))  # A1 C1 B1 D1
+    assert _links(row) == {
+        Space(0, 0, 0): (Space(0, 1, 0),),
+        Space(0, 1, 0): (Space(0, 0, 0), Space(0, 2, 0)),
+        Space(0, 2, 0): (Space(0, 1, 0), Space(0, 3, 0)),
+        Space(0, 3, 0): (Space(0, 2, 0),),
+    }
+    shaft = (Space(2, 1, 1), Space(0, 1, 1), Space(1, 1, 1), Space(3, 1, 1))  # B2 on floors 2 0 1 3
+    links = _links(shaft)
+    assert {s: set(n) for s, n in links.items()} == {
+        Space(0, 1, 1): {Space(1, 1, 1)},
+        Space(1, 1, 1): {Space(0, 1, 1), Space(2, 1, 1)},
+        Space(2, 1, 1): {Space(1, 1, 1), Space(3, 1, 1)},
+        Space(3, 1, 1): {Space(2, 1, 1)},
+    }
+    column = (Space(1, 0, 2), Space(1, 0, 0))  # A3 and A1 on floor 1: one line, linked
+    assert _links(column) == {Space(1, 0, 0): (Space(1, 0, 2),), Space(1, 0, 2): (Space(1, 0, 0),)}

@@ -125,6 +125,13 @@ def test_clinic_invariants_hold_and_can_fail():
     assert clinic_violations(no_car) == ("0 cars parked for 2 people",)
     lost = attrs.evolve(c, people=(attrs.evolve(c.people[0], where=sp("A1")),) + c.people[1:])
     assert any("not a module or helipad" in v for v in clinic_violations(lost))
+    # Patients & Staff: doctors and patients have a colour, nurses and orderlies none.
+    doctor, patient = c.people
+    pale = attrs.evolve(c, people=(attrs.evolve(doctor, colour=None), patient))
+    assert clinic_violations(pale) == (f"{attrs.evolve(doctor, colour=None)} has colour None",)
+    c = hire(c, Role.NURSE, c.board.entrances[0], border_of("B1", N))
+    nurse = attrs.evolve(c.people[-1], colour=Colour.RED)
+    assert clinic_violations(attrs.evolve(c, people=c.people[:-1] + (nurse,))) == (f"{nurse} has colour red",)
 
 
 def test_legal_builds_list_parking_that_moves_parked_cars():
