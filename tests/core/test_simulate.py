@@ -90,3 +90,33 @@ def test_easy_medium_hard_name_the_levels(capsys):
     assert by_alias["players"] == ["greedy", "random"]
     assert simulate_main("clear-ward", ["--players", "greedy,random", *args]) == 0
     assert json.loads(capsys.readouterr().out) == by_alias
+
+
+def test_one_worker_plays_in_this_process_and_more_use_a_pool(monkeypatch):
+    """``workers=1`` (the default) plays every game in this process, in order: no pool
+    of processes is started (a library user's match, the tests, a machine that forbids
+    new processes); ``workers=2`` hands the games to a pool."""
+    import core.simulate as sim
+
+    started = []
+
+    class Pool:
+        def __init__(self, max_workers):
+            started.append(max_workers)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def map(self, fn, jobs, chunksize=1):
+            return map(fn, jobs)
+
+    monkeypatch.setattr(sim, "ProcessPoolExecutor", Pool)
+    alone = simulate("clear-ward", ["greedy", "random"], 3, seed=2)
+    assert started == []
+    assert sim.simulate("clear-ward", ["greedy", "random"], 3, seed=2, workers=1) == alone
+    assert started == []
+    assert sim.simulate("clear-ward", ["greedy", "random"], 3, seed=2, workers=2) == alone
+    assert started == [2]

@@ -158,13 +158,13 @@ def _kind(action) -> tuple:
     """What an action does, whichever car or entrance it uses: one candidate each."""
     if isinstance(action, Construct):
         b = action.build
-        return ("build", type(b).__name__, getattr(b, "module", None), getattr(b, "space", None),
+        return (Construct, type(b), getattr(b, "module", None), getattr(b, "space", None),
                 getattr(b, "border", None))
     if isinstance(action, HireDoctor):
-        return ("doctor", action.slot)
+        return (HireDoctor, action.slot)
     if isinstance(action, AdmitPatient):
-        return ("admit", action.service)
-    return (type(action).__name__, getattr(action, "amount", None))
+        return (AdmitPatient, action.service)
+    return (type(action), getattr(action, "amount", None))
 
 
 class StrongBot(BasicBot):

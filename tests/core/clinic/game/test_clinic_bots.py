@@ -74,3 +74,30 @@ def test_basic_bot_admits_only_patients_it_can_treat():
                 if level == "basic":
                     assert p.dead == 0, (levels, seed, seat)
     assert sum(cured["basic"]) / len(cured["basic"]) > 2 * sum(cured["random"]) / len(cured["random"])
+
+
+def test_the_basic_player_keeps_money_for_growing_early_and_less_later():
+    """Business: "buy popularity at $3 each from this round's income". The basic player
+    keeps part of it for building and hiring in the early rounds and less as the game
+    goes on (nothing to grow into at the end): with the same clinic and $12 of income,
+    it buys more popularity in round 4 than in round 2, and all it can in round 6."""
+    from attrs import evolve
+
+    from core.clinic.game import Phase, apply_action, legal_actions, new_game
+    from core.clinic.game import constants as K
+    from core.clinic.game.actions import BuyPopularity
+    from core.clinic.game.bots import BasicBot
+
+    state = new_game(["Ann"], 3)
+    bot = BasicBot(1)
+    while state.phase is not Phase.BUY_POPULARITY:
+        state = apply_action(state, bot.choose(state))
+
+    def bought(round_):
+        at = evolve(state, round=round_, players=(evolve(state.players[0], money=0, income=12),))
+        options = [a for a in legal_actions(at) if isinstance(a, BuyPopularity)]
+        assert max(a.amount for a in options) == 4  # $12 buys 4 at $3
+        return BasicBot(1).choose(at).amount
+
+    assert bought(2) < bought(4) <= bought(5)
+    assert bought(K.ROUNDS) == 4

@@ -30,6 +30,8 @@ def test_hint_is_the_strong_choice_and_explains_an_admission():
         assert found.action in legal_actions(state)
         assert found.action == StrongBot().choose(state)
         assert found.reason and "\n" not in found.reason and found.reason[0].isupper()
+        # One phrase for the status line: the log's sentence without its full stop.
+        assert not found.reason.endswith(".") and ".:" not in found.reason
         if isinstance(found.action, AdmitPatient) and state.phase is Phase.ADMIT:
             assert found.reason.startswith("Admits a")
             seen += "income $" in found.reason
