@@ -18,7 +18,6 @@ from textual.widgets.option_list import Option
 
 from tui_common.header import TableHeader
 from tui_common.option_list import SafeOptionList, SafeSelect
-
 from tui_common.server.rooms import GAMES, OVER, RoomError
 
 HELP = (

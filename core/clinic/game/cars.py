@@ -40,7 +40,8 @@ def computer_car(board: Board) -> CarSpot:
     on a parking tile, since a border car blocks building on the two spaces beside it
     and a parking-tile car blocks nothing; among border cars the first clockwise from the
     first entrance (as the starting car is parked; without an entrance, from the north
-    border of A1); among parking tiles the first in board order.  Raises ValueError when no car is parked."""
+    border of A1); among parking tiles the first in board order.  Raises ValueError
+    when no car is parked."""
     spots = parked_spots(board)
     if not spots:
         raise ValueError("Taking a car: no car is parked on this board")
