@@ -294,11 +294,12 @@ async def run(apps: list[str], keys: int, seeds: list[int], log=print) -> Report
     total = Report()
     for app_name in apps:
         runs = [(s, i) for s in seeds for i in range(len(SETUPS[app_name]))]
-        per_run = max(1, keys // len(runs))
+        # Every key asked for is typed: the first runs take one more when it does not divide.
+        per_run, extra = divmod(keys, len(runs))
         app_report = Report()
-        for seed, index in runs:
+        for k, (seed, index) in enumerate(runs):
             t0 = time.monotonic()
-            rep = await fuzz_app(app_name, index, seed, per_run)
+            rep = await fuzz_app(app_name, index, seed, max(1, per_run + (k < extra)))
             app_report.add(rep)
             log(f"{app_name} [{SETUPS[app_name][index] or 'setup screen'}] seed {seed}: {rep.summary()}"
                 f" ({time.monotonic() - t0:.0f} s)")

@@ -76,3 +76,20 @@ async def test_a_quit_key_while_a_screen_is_opening_is_dropped(app_name, tmp_pat
         await app.action_quit()
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_the_long_run_types_every_key_asked_for(monkeypatch):
+    """``--keys 100000 --seeds 5`` types 100,000 keys per app, not 99,990: the setups that
+    come first take one key more when the keys do not divide evenly."""
+    import tests.keyfuzz as fuzz
+
+    asked = []
+
+    async def typed(app_name, index, seed, keys, **_):
+        asked.append(keys)
+        return fuzz.Report(keys=keys)
+
+    monkeypatch.setattr(fuzz, "fuzz_app", typed)
+    report = await fuzz.run(["clear-ward"], 100_000, [1, 2, 3, 4, 5], log=lambda _: None)
+    assert report.keys == 100_000
+    assert len(asked) == 5 * len(fuzz.SETUPS["clear-ward"]) and max(asked) - min(asked) <= 1
