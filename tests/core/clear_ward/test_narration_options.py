@@ -46,3 +46,15 @@ def test_drawing_staff_cards_says_how_many_the_deck_still_holds():
     one = _flipped([S.PORTER])
     assert option_text(one, DrawStaff()) == "draw 1 staff card"
     assert describe(one, DrawStaff(), apply_action(one, DrawStaff())) == "Ann draws 1 staff card."
+
+
+def test_keeping_staff_cards_names_the_cards_kept_and_the_cards_returned():
+    """Flip and Take: "draw 2 staff cards, choose 1 to keep, and return the other to the
+    bottom of the staff deck"."""
+    from core.clear_ward import KeepStaff
+
+    state = apply_action(_flipped([S.PORTER, S.NURSE, S.LOCUM]), DrawStaff())
+    assert state.phase is Phase.KEEP_STAFF
+    keep = KeepStaff((S.PORTER,))
+    assert keep in legal_actions(state)
+    assert option_text(state, keep) == "keep the Porter, return the Nurse to the deck"

@@ -224,6 +224,7 @@ def test_conveyor_stops_link_to_their_neighbours_along_each_line():
     from core.clinic.board import Space
     from core.clinic.movement import _links
 
+    _links.cache_clear()  # worked out here, not read back from another test's boards
     row = (Space(0, 0, 0), Space(0, 2, 0), Space(0, 1, 0), Space(0, 3, 0))  # A1 C1 B1 D1
     assert _links(row) == {
         Space(0, 0, 0): (Space(0, 1, 0),),
