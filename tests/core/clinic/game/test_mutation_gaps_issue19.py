@@ -8,17 +8,11 @@ from attrs import evolve
 
 from core.clinic.game import Phase, apply_action, legal_actions, new_game
 from core.clinic.game.actions import ActionTile, EndMove, HireDoctor, HireNurse, HireOrderly, MovePerson, SelectTile
-from core.clinic.game.bots import make_bot
 from core.clinic.game.rules import reject_reason
 from core.clinic.game.state import Turn
 from core.errors import IllegalActionError
 
-
-def _to_phase(state, phase, seed=1):
-    bot = make_bot("basic", seed)
-    while state.phase is not phase:
-        state = apply_action(state, bot.choose(state))
-    return state
+from .test_clinic_narration import _to_phase
 
 
 def _hiring(cars_lot):
