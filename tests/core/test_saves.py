@@ -107,8 +107,22 @@ def test_tampered_snapshot_is_reported():
 def test_unknown_action_is_reported():
     save, _ = _play(5, 2, 4)
     bad = SaveGame("clear-the-ward", 5, save.seats, ({"action": "Teleport"},))
-    with pytest.raises(SaveError, match="action 1 is not a valid action"):
+    with pytest.raises(SaveError, match="action 1 is not a valid action") as caught:
         saves.replay(bad, _start, apply_action, action_from_data)
+    # The message names where the game came from: a file's name when the caller gives
+    # one, else "save".
+    assert str(caught.value) == "save: action 1 is not a valid action"
+    with pytest.raises(SaveError, match="^game.json: action 1 is not a valid action$"):
+        saves.replay(bad, _start, apply_action, action_from_data, source="game.json")
+
+
+def test_a_save_of_exactly_the_size_limit_is_read_and_one_byte_more_is_refused(tmp_path):
+    """``read_text`` reads a file of at most ``limit`` bytes; a larger one is refused
+    before it is read, with its size and the limit in the message."""
+    path = _write(tmp_path, "x" * 10)
+    assert saves.read_text(path, limit=10) == "x" * 10
+    with pytest.raises(SaveError, match=r"too large for a saved game \(10 bytes; at most 9\)"):
+        saves.read_text(path, limit=9)
 
 
 def test_list_saves_reads_good_and_reports_bad(tmp_path):

@@ -45,7 +45,7 @@ def _reach_table(board) -> dict:
 def reach_from(board, where, role) -> dict:
     """Every place a person of ``role`` standing at ``where`` can reach on ``board``,
     with the cheapest time (part 1's ``reachable``, memoized per board)."""
-    from core.clinic.components import Colour, Role
+    from core.clinic.components import Role
     from core.clinic.movement import reachable
     from core.clinic.people import Clinic, Person
 
@@ -53,7 +53,6 @@ def reach_from(board, where, role) -> dict:
     key = (where, role is Role.PATIENT)
     hit = table.get(key)
     if hit is None:
-        colour = Colour.WHITE if role in (Role.DOCTOR, Role.PATIENT) else None
-        probe = Person(0, role, where, colour)
+        probe = Person(0, role, where)  # the way and the time do not depend on the colour
         hit = table[key] = reachable(Clinic(board, (probe,)), 0)
     return hit

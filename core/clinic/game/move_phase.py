@@ -206,7 +206,9 @@ def move_options(state: GameState) -> list:
     clinic = state.players[state.current].clinic
     dests = _all_destinations(state, clinic)
     out: list = [MovePerson(p.id, w) for p in clinic.people for w in dests[p.id]]
-    if not end_move_problems(state, dests):
+    # Passing ``dests`` only saves working them out again (None would give the same).
+    problems = end_move_problems(state, dests)  # pragma: no mutate
+    if not problems:
         out.append(EndMove())
     return out
 

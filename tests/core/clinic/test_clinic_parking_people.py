@@ -158,3 +158,43 @@ def test_legal_builds_list_parking_that_moves_parked_cars():
     assert {x.cars_moved for x in upgrades} == {(), (c,)}
     final = build(after, UpgradeParking(space, (c,)))
     assert not final.border_cars and final.tile_at(space).cars == 3
+
+
+def test_each_broken_clinic_invariant_is_reported_by_name():
+    """The safety net of the property tests (``clinic_violations``) names each broken
+    rule: unique person ids, only patients in pre-admissions, at most 4 patients in each
+    pre-admissions (Patients & Staff), people on an entrance of this board, patients
+    with a service, and one parked car per person with the cars still owed."""
+    import attrs
+
+    from core.clinic import clinic_violations
+    from core.clinic.parking import park_car
+
+    c = Clinic(beginner_initial_board(Colour.WHITE))
+    c = hire(c, Role.DOCTOR, c.board.entrances[0], border_of("A1", N), Colour.WHITE)
+    c = admit_patient(c, Colour.RED, Service.PSYCHIATRY, border_of("A1", W))
+    doctor, patient = c.people
+    assert clinic_violations(c) == ()
+    twin = attrs.evolve(c, people=(doctor, attrs.evolve(patient, id=doctor.id)))
+    assert clinic_violations(twin) == ("two people share an id",)
+    waiting = attrs.evolve(doctor, where=PreAdmissions(Service.PSYCHIATRY))
+    assert clinic_violations(attrs.evolve(c, people=(waiting, patient))) == (
+        f"{waiting} in {waiting.where}",
+    )
+    astray = attrs.evolve(doctor, where=border_of("A1", N))
+    assert clinic_violations(attrs.evolve(c, people=(astray, patient))) == (
+        f"{astray} stands {astray.where}, where there is no entrance",
+    )
+    lost = attrs.evolve(patient, service=None)
+    assert clinic_violations(attrs.evolve(c, people=(doctor, lost))) == (f"{lost} has service None",)
+    # Five patients in one pre-admissions (4 spaces): one violation naming the count.
+    crowd = c
+    for spot in (border_of("B1", N), border_of("C1", N), border_of("D1", N)):
+        crowd = admit_patient(crowd, Colour.WHITE, Service.PSYCHIATRY, spot)
+    fifth = attrs.evolve(crowd.last, id=crowd.last.id + 1)
+    crowd = attrs.evolve(crowd, people=crowd.people + (fifth,), board=park_car(crowd.board, border_of("D1", E)))
+    assert clinic_violations(crowd) == (f"{PreAdmissions(Service.PSYCHIATRY)} holds 5 patients",)
+    # A person left and the player has yet to choose which car goes: the car is owed.
+    assert clinic_violations(attrs.evolve(c, people=(doctor,)), cars_owed=1) == ()
+    assert clinic_violations(attrs.evolve(c, people=(doctor,))) == ("2 cars parked for 1 people",)
+    assert clinic_violations(c, cars_owed=1) == ("2 cars parked for 2 people and 1 cars owed",)

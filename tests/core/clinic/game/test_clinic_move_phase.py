@@ -190,6 +190,28 @@ def test_the_outpatient_shortcut_ends_that_patients_movement():
     assert "stays at floor 0 A3" in reject_reason(state, MovePerson(pid, sp("C3")))
 
 
+def test_the_outpatient_shortcut_needs_no_path_of_modules():
+    """Base L746 "Patients find their own way (effectively teleporting) directly to
+    outpatient services from pre-admissions, ignoring the usual step-by-step movement,
+    and taking no time": an outpatient services in a building of its own, which no
+    entrance leads to, is still offered to a patient in pre-admissions, first (time 0);
+    never to the staff, who walk."""
+    from core.clinic.game.narration import option_text
+
+    c = Clinic(board_of((HUB, "B3"), (TR, "C3"), (SR, "D3"), (OUT, "A1")))
+    c = hire(c, Role.NURSE, c.board.entrances[0], spot(c))
+    nurse = c.last.id
+    c = admit_patient(c, W, PSY, spot(c))
+    pid = c.last.id
+    state = moving(c)
+    assert moves_of(state, pid) == [sp("A1"), sp("C3")]
+    assert sp("A1") not in moves_of(state, nurse)
+    assert option_text(state, MovePerson(pid, sp("A1"))) == (
+        "move white psychiatry patient 2 from psychiatry pre-admissions to the outpatient"
+        " services at floor 0 A1 (time 0)"
+    )
+
+
 def test_a_patient_bound_for_a_room_walks_from_an_entrance():
     """Ruling 0.3: the 0-time shortcut is not a free arrival point.  Pre-admissions ->
     entrance 0 -> hub A1 1 -> B1 1 -> treatment room C1 1 = 3; through the outpatient

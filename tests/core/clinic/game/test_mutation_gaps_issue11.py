@@ -31,7 +31,7 @@ from core.clinic.game import apply_action, new_game
 from core.clinic.game.actions import BuyPopularity, HireDoctor, HireNurse, HireOrderly, MovePerson
 from core.clinic.game.hire import can_settle
 from core.clinic.game.rules import reject_reason
-from core.clinic.game.setup import auto_car_spot, clockwise_borders
+from core.clinic.game.setup import auto_car_spot, clockwise_borders, starting_car_spots
 from core.clinic.game.state import Phase, Turn
 from core.clinic.game.view import player_view
 from core.clinic.parking import park_car
@@ -70,6 +70,22 @@ def test_the_starting_car_parks_on_the_first_free_border_clockwise_after_the_ent
     assert auto_car_spot(board) == border_of("A3", S)
     board = park_car(board, border_of("A3", S))
     assert auto_car_spot(board) == border_of("A3", WEST)
+
+
+def test_the_starting_car_may_move_to_each_free_border_once_clockwise_from_the_entrance():
+    """Decisions: "the starting car is parked on the first free border clockwise from the
+    entrance, or where the player chooses".  With the car on the border west of A1, the
+    choices are that border, then every other free border once, clockwise from the
+    entrance south of B3 (south of A3 first, which is free)."""
+    board = park_car(_board(), border_of("A1", WEST))
+    spots = starting_car_spots(board)
+    assert len(set(spots)) == len(spots)  # each border offered once
+    assert spots[0] == border_of("A1", WEST)
+    ring = clockwise_borders(board)
+    start = ring.index(board.entrances[0]) + 1
+    free_ring = [b for b in ring[start:] + ring[:start] if b in spots[1:]]
+    assert free_ring[0] == border_of("A3", S)
+    assert list(spots[1 : 1 + len(free_ring)]) == free_ring  # then the inner borders
 
 
 # --- Building parking: which cars may move in --------------------------------------------
