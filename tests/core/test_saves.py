@@ -69,6 +69,8 @@ def _good_text():
         (lambda: "[1, 2, 3]", "not a saved game of this program"),
         (lambda: _good_text().replace('"version": 1', '"version": 99'), "version 99"),
         (lambda: _good_text().replace('"seed": 3', '"seed": "three"'), "damaged"),
+        (lambda: _good_text().replace('"seats": [', '"seats": 5, "was": [', 1),
+         r"the save is damaged \(ClassValidationError\)$"),
         (lambda: b"\xff\xfe\x00garbage", "cannot be read|corrupt"),
     ],
 )

@@ -61,3 +61,26 @@ def test_reason_of_a_move_onto_a_face_down_patient_names_nobody():
                 assert str(card.patient) not in _outcome(deals, action)
                 return
     pytest.fail("no move onto a face-down patient found")
+
+
+def test_the_hint_names_each_kind_of_action_in_the_imperative():
+    """The hint's first words say what to do, without anything hidden: the cards to keep
+    (the player's own), the space the Doctor would reach, the card to use and where."""
+    from core.clear_ward import (
+        DeclineStaff, Direction, DrawStaff, EndTurn, JuniorDoctorFlip, KeepStaff, StaffCard, UseStaff, from_layout,
+    )
+    from core.clear_ward.hint import action_words
+    from tests.core.clear_ward.helpers import CAR, P, c, ward
+
+    S = StaffCard
+    state = from_layout(ward("@ Car1 Res2"), ["Ann", "Bob"], hands=[[S.PHARMACIST]], log_books=[[], [P(CAR, 3)]])
+    assert action_words(state, Move(Direction.RIGHT, 2)) == "move the Doctor right 2 to C1"
+    assert action_words(state, KeepStaff((S.REGISTRAR, S.NURSE))) == "keep Registrar, Nurse"
+    assert action_words(state, UseStaff(S.PHARMACIST, (c("B1"),))) == "use the Pharmacist on B1"
+    assert action_words(state, UseStaff(S.LOCUM, patient=P(CAR, 3))) == "use the Locum for Cardiology 3★"
+    assert action_words(state, UseStaff(S.PORTER)) == "use the Porter"
+    assert action_words(state, DrawStaff()) == "draw staff cards"
+    assert action_words(state, DeclineStaff()) == "draw no staff cards"
+    assert action_words(state, JuniorDoctorFlip(None)) == "turn no patient face up"
+    assert action_words(state, JuniorDoctorFlip(c("C1"))) == "turn over C1"
+    assert action_words(state, EndTurn()) == "end the turn"

@@ -396,3 +396,62 @@ def test_layout_refusals_say_what_is_wrong(layout, message):
 def test_the_doctor_may_lie_on_a_card_in_a_layout():
     state = from_layout(ward(". @Car1 Res1"))
     assert state.doctor == 1 and state.ward[1].patient == P(CAR, 1)
+
+
+# --- Refusals name the staff card's own condition (rulebook "Using Staff Cards") ---------
+@pytest.mark.parametrize(
+    "layout, hands, books, first, use, message",
+    [
+        # Pharmacist (FAQ): "treats two 1-star patients ... from anywhere on the ward".
+        (("@ Car2 Res2",), [[S.PHARMACIST]], [], None, UseStaff(S.PHARMACIST, (c("B1"),)),
+         "Illegal action 'use Pharmacist on B1': Pharmacist: choose two (or the only) face-up"
+         " 1-star patients not under observation"),
+        (("@ Car2 Res2",), [[S.CONSULTANT_OPINION]], [], None, UseStaff(S.CONSULTANT_OPINION, (c("A1"),)),
+         "Illegal action 'use Consultant Opinion on A1': Consultant Opinion: choose one patient"
+         " in the ward, not under the Doctor"),
+        (("@ Car1 Res2 . Gas1",), [[S.NURSE]], [], Move(RIGHT, 2), UseStaff(S.NURSE, (c("E1"),)),
+         "Illegal action 'use Nurse on E1': Nurse: choose one face-up patient the Doctor passed"
+         " over this turn, not under observation"),
+        (("@ Car1 Res2",), [[S.WARD_ROUND]], [], None, UseStaff(S.WARD_ROUND),
+         "Illegal action 'use Ward Round': Ward Round: no other player has a patient in their log book"),
+        (("@ Car1 Res2",), [[S.LOCUM]], [[], [P(GAS, 4)]], None, UseStaff(S.LOCUM, patient=P(GAS, 4)),
+         "Illegal action 'use Locum on Gastroenterology 4★': Locum: choose a patient of 1-3 stars"
+         " in another player's log book"),
+        (("@ Car1 ?Res2",), [[S.JUNIOR_DOCTOR]], [], None, UseStaff(S.JUNIOR_DOCTOR, (c("B1"),)),
+         "Illegal action 'use Junior Doctor on B1': Junior Doctor: choose two (or the only)"
+         " face-down patients"),
+        (("@ Car1 Res2",), [[S.REGISTRAR]], [], None, UseStaff(S.REGISTRAR),
+         "Illegal action 'use Registrar': Registrar: used only after your move"),
+    ],
+    ids=["pharmacist", "consultant opinion", "nurse", "ward round", "locum", "junior doctor", "registrar"],
+)
+def test_a_refused_staff_card_names_its_own_condition(layout, hands, books, first, use, message):
+    state = from_layout(ward(*layout), ["Ann", "Bob"], hands=hands, log_books=books)
+    if first is not None:
+        state = apply_action(state, first)
+    assert use not in legal_actions(state)
+    with pytest.raises(IllegalActionError) as refused:
+        apply_action(state, use)
+    assert str(refused.value) == message
+
+
+def test_the_registrar_is_refused_when_the_doctor_could_not_move_again():
+    """Registrar: "the Doctor moves again": with no legal second move it is refused,
+    naming why.  (In play the game ends first when the Doctor is stuck - rulebook "Ending
+    the Game" - so the position is set by hand: after Ann's move, before the end.)"""
+    from attrs import evolve
+
+    state = from_layout(ward("@ Car1", "", "", "", "", "Res5"), ["Ann", "Bob"], hands=[[S.REGISTRAR]])
+    stuck = evolve(apply_action(state, Move(RIGHT, 1)), phase=Phase.AFTER_ACTION, current=0, end_reason=None)
+    assert legal_actions(stuck) == [EndTurn()]
+    with pytest.raises(IllegalActionError, match="^Illegal action 'use Registrar': Registrar: the Doctor"
+                       " would have no legal second move$"):
+        apply_action(stuck, UseStaff(S.REGISTRAR))
+
+
+@pytest.mark.parametrize("name", ["G1", "A7", "A", "A10", ""])
+def test_a_space_outside_the_ward_is_refused_by_name(name):
+    """The ward is 6x6, A1 to F6 (rulebook "Set Up")."""
+    with pytest.raises(ValueError) as refused:
+        parse_cell(name)
+    assert str(refused.value) == f"{name!r} is not a ward space (A1 to F6)"

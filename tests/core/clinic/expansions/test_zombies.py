@@ -298,6 +298,20 @@ def test_the_basic_player_walks_a_zombie_to_a_lone_lab_doctor_and_its_people_out
     assert isinstance(choice, MovePerson) and choice.pid == nurse.last.id
 
 
+def test_the_basic_player_walks_a_zombie_away_from_its_people():
+    """``bot_preference``: with no cure on offer, the zombie steps where the fewest of the
+    player's people stand (a zombie's space is deadly at the end of movement, Z-rulings):
+    the lab A3 or the empty B2, never the treatment room C3 with a doctor and a nurse."""
+    from core.clinic.game.bots import make_bot
+
+    clinic = staff(staff(base_clinic(), Role.DOCTOR, ROOM, W), Role.NURSE, ROOM)
+    state = moving(with_zombies(clinic, HUB))
+    goals = {a.goal for a in legal_actions(state) if isinstance(a, MoveZombie)}
+    assert ROOM in goals and len(goals) == 3
+    choice = make_bot("basic").choose(state)
+    assert isinstance(choice, MoveZombie) and choice.goal != ROOM
+
+
 def test_the_event_log_says_who_a_zombie_removed():
     """Z15: the log names what the zombies did (``events``)."""
     from core.clinic.game.narration import describe

@@ -258,3 +258,18 @@ def test_experts_choose_the_starting_car_after_their_entrance():
     state = apply_action(state, choice)
     assert state.players[0].clinic.board.border_cars == frozenset({choice.spot})
     assert state.phase is Phase.BONUS and not invariant_violations(state)
+
+
+def test_owing_more_cars_than_are_parked_takes_every_car_and_forgives_the_rest():
+    """Rulebook, Move: whoever leaves "takes a car" back to the parking lot.  A player who
+    owes 2 cars with 1 parked has no choice to make: that car goes back to the lot, and
+    the car that is not there is not owed any more (nothing left to take)."""
+    from core.clinic.game.cars import remove_without_choice
+    from core.clinic.parking import park_car
+
+    board = park_car(beginner_initial_board(W), border_of("A1", N))
+    state = with_player(with_clinic(solo(), 0, Clinic(board)), 0, cars_owed=2)
+    after = remove_without_choice(state, 0)
+    assert after.players[0].cars_owed == 0
+    assert after.players[0].clinic.board.parked_cars == 0
+    assert after.cars_lot == state.cars_lot + 1

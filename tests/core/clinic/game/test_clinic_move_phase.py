@@ -212,6 +212,15 @@ def test_the_outpatient_shortcut_needs_no_path_of_modules():
     )
 
 
+def test_the_menu_lists_a_persons_destinations_by_time_then_by_place():
+    """What a player sees in the move menu: the nearest first, and places as near as
+    each other in board order (the treatment rooms A3 and C3 are both 2 away from the
+    entrance south of B3, past the service hub B3 at 1)."""
+    c = Clinic(board_of((HUB, "B3"), (TR, "A3"), (TR, "C3"), (SR, "C2")))
+    c = hire(c, Role.DOCTOR, c.board.entrances[0], spot(c), W)
+    assert moves_of(moving(c), c.last.id) == [sp("B3"), sp("A3"), sp("C3")]
+
+
 def test_a_patient_bound_for_a_room_walks_from_an_entrance():
     """Ruling 0.3: the 0-time shortcut is not a free arrival point.  Pre-admissions ->
     entrance 0 -> hub A1 1 -> B1 1 -> treatment room C1 1 = 3; through the outpatient

@@ -96,3 +96,12 @@ def test_every_refusal_after_the_end_says_the_game_is_over():
     over = evolve(state, phase=Phase.OVER)
     assert reject_reason(over, Done()).endswith(" in the over phase: the game is over")
     assert reject_reason(over, SelectTile(ActionTile.BUILD)).endswith(": the game is over")
+
+
+def test_something_that_is_no_action_is_refused_as_an_unknown_action():
+    """Bad input never crashes the program: a thing that is no Clinic action (a stray
+    key's text, another game's move) is refused with a clear message."""
+    state = _selecting()
+    assert reject_reason(state, "fly").endswith(" in the select phase: unknown action")
+    with pytest.raises(IllegalActionError, match="unknown action$"):
+        apply_action(state, "fly")
