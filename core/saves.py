@@ -227,13 +227,18 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+#: How a save is opened: O_NONBLOCK, so that opening a FIFO with no writer does not wait
+#: for one; O_NOCTTY, so that a terminal named as a save never becomes this process's
+#: controlling terminal.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+
+
 def read_text(path: Path, limit: int = MAX_SAVE_BYTES) -> str:
     """The text of a small regular file, checked before it is read: a FIFO, device or
     folder (which could block forever or never end) and a file over ``limit`` bytes are
     refused with ``SaveError``, as are a missing or unreadable file and bad UTF-8."""
     try:
-        # O_NONBLOCK: opening a FIFO with no writer must not wait for one
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        fd = os.open(path, _READ_FLAGS)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None
     except OSError as err:

@@ -107,6 +107,8 @@ def expert_options(state: GameState) -> list:
     board = state.players[state.current].clinic.board
     if board.entrances:
         return start_car_options(state)
+    # ``()``: no service hubs, which these lists leave out anyway (only to build fewer).
+    builds = legal_builds(board, ())  # pragma: no mutate
     n = len(board.modules)
     if n == 0:
         return [
@@ -118,10 +120,10 @@ def expert_options(state: GameState) -> list:
         kind = (ModuleKind.TREATMENT_ROOM, ModuleKind.SUPPLY_ROOM)[n - 1]
         return [
             Construct(b)
-            for b in legal_builds(board, ())
+            for b in builds
             if isinstance(b, BuildModule) and b.module.kind is kind
         ]
-    return [Construct(b) for b in legal_builds(board, ()) if isinstance(b, BuildEntrance)]
+    return [Construct(b) for b in builds if isinstance(b, BuildEntrance)]
 
 
 def apply_expert(state: GameState, action) -> GameState:
@@ -215,7 +217,9 @@ def bonus_place_options(state: GameState) -> list[Construct]:
     """Where the free parking tile or garden may go: ground floor (this bonus)."""
     board = state.players[state.current].clinic.board
     want = BuildParking if state.step.placing is BonusTile.PARKING else BuildGarden
-    return [Construct(b) for b in legal_builds(board, ()) if type(b) is want and b.space.floor == 0]
+    # ``()``: no service hubs, which this list leaves out anyway (only to build fewer).
+    builds = legal_builds(board, ())  # pragma: no mutate
+    return [Construct(b) for b in builds if type(b) is want and b.space.floor == 0]
 
 
 def apply_bonus_place(state: GameState, action: Construct) -> GameState:

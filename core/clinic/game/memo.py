@@ -17,7 +17,7 @@ _MAX = 4096
 
 def per_object(fn):
     """Memoize ``fn(obj)`` by the identity of ``obj`` (a frozen, weak-referenceable value)."""
-    cache: dict[int, tuple[weakref.ref, object]] = {}
+    cache: dict[int, tuple[weakref.ref, object]] = {}  # pragma: no mutate (runs at import: out of reach)
 
     @wraps(fn)
     def wrapper(obj):

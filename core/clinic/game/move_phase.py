@@ -150,7 +150,7 @@ def destinations(
     the expansions' ``extra_capacity`` (``(clinic, where, person) -> int``), or None."""
     if person.stays or made >= MOVES_PER_PERSON:
         return []
-    counts = occupancy(clinic) if counts is None else counts
+    counts = occupancy(clinic) if counts is None else counts  # pragma: no mutate (given only for speed)
     over = overfull_roles(clinic, counts) if over is None else over
     inside = not entering(clinic, person)
     free = inside and made + 1 < MOVES_PER_PERSON  # may overfill: a first move inside
@@ -166,7 +166,7 @@ def destinations(
 
 def _all_destinations(state: GameState, clinic: Clinic) -> dict[int, list]:
     counts = occupancy(clinic)
-    extra = extra_capacity(state) if state.config.options else None
+    extra = extra_capacity(state)
     over = overfull_roles(clinic, counts, extra)  # pragma: no mutate (only for speed: None is computed the same)
     made = state.step.moved
     out = {p.id: destinations(clinic, p, made.count(p.id), counts, over, extra) for p in clinic.people}
@@ -191,7 +191,7 @@ def end_move_problems(state: GameState, dests: dict | None = None) -> tuple[str,
             else:
                 stuck.add(p.id)
     inside = evolve(clinic, people=tuple(p for p in clinic.people if p.id not in stuck))
-    extra = extra_capacity(state) if state.config.options else None
+    extra = extra_capacity(state)
     more = move_violations(state, inside) if state.config.options else ()
     return (*end_of_move_violations(inside, extra), *more, *out)
 
@@ -240,7 +240,7 @@ def ended_move(state: GameState) -> GameState:
     stuck = [q for q in clinic.people if on_arrival_point(clinic, q)]
     for q in stuck:
         clinic = person_departs(clinic, q.id)
-    clinic, time = finish_move(clinic, extra_capacity(state) if state.config.options else None)
+    clinic, time = finish_move(clinic, extra_capacity(state))
     gone = {role: sum(1 for q in stuck if q.role is role) for role in Role}
     p = evolve(
         p,
