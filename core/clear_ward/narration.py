@@ -94,7 +94,8 @@ def _staff(before: GameState, use: UseStaff, after: GameState) -> str:
         return f"{text}: {after.removed[-1]} leaves the game"
     if card in (StaffCard.WARD_ROUND, StaffCard.LOCUM):
         gained = after.players[seat].log_book[len(before.players[seat].log_book) :]
-        return f"{text} and receives " + (", ".join(str(p) for p in gained) or "nothing")
+        # Both cards are legal only when a patient is there to take: never "nothing".
+        return f"{text} and receives " + ", ".join(str(p) for p in gained)
     return _effect(text, use)
 
 
@@ -224,7 +225,7 @@ def option_text(state: GameState, action: Action) -> str:
         return f"turn over {state.ward[action.cell].patient} on {cell_name(action.cell)}"
     if isinstance(action, EndTurn):
         return "end the turn"
-    return str(action)  # pragma: no cover - every action is listed above
+    return str(action)  # pragma: no cover, no mutate - every action is listed above
 
 
 def decision_text(state: GameState) -> str:

@@ -158,6 +158,11 @@ def _end_move(before: GameState, after: GameState, seat: int) -> str:
 _DONE = {Phase.BUILD: "building", Phase.HIRE: "hiring", Phase.ADMIT: "admitting patients"}
 
 
+def _done_words(phase: Phase) -> str:
+    """What "done" ends in ``phase``: "building", "hiring", "admitting patients"."""
+    return _DONE.get(phase, "with the action")  # pragma: no mutate (Done is legal in these three phases only)
+
+
 def _reveal(after: GameState) -> str:
     names = [p.name for p in after.players]
     tiles = ", ".join(
@@ -240,7 +245,7 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
     elif isinstance(action, ParkStartingCar):
         text = f"{who} parks the starting car {spot_name(action.spot)}"
     elif isinstance(action, Done):
-        text = f"{who} is done {_DONE.get(before.phase, 'with the action')}"
+        text = f"{who} is done {_done_words(before.phase)}"
     else:  # an expansion's action (``Expansion.words``, else its ``option_text``)
         from core.clinic.expansions import words
 
@@ -362,7 +367,7 @@ def option_text(state: GameState, action: Action) -> str:
         verb = "remove the car" if isinstance(action, RemoveCar) else "park the starting car"
         return f"{verb} {spot_name(action.spot)}"
     if isinstance(action, Done):
-        return f"done {_DONE.get(state.phase, 'with the action')}"
+        return f"done {_done_words(state.phase)}"
     from core.clinic.expansions import words  # an expansion's action
 
     return words(state, action) or str(action)

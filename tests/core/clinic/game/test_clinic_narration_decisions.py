@@ -157,3 +157,12 @@ def test_the_decision_and_menu_words_at_fixed_steps_of_seeded_games(key):
             got[step] = (decision_text(state), lines)
         state = apply_action(state, rng.choice(actions))
     assert got == EXPECTED[key]
+
+
+def test_the_decision_after_the_end_is_nothing():
+    from attrs import evolve
+
+    from core.clinic.game.state import Phase
+
+    over = evolve(new_game(NAMES, 2), phase=Phase.OVER)
+    assert decision_text(over) == "nothing: the game is over"
