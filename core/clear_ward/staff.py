@@ -182,12 +182,10 @@ def use_staff(state: GameState, use: UseStaff) -> GameState:
         ward = state.ward[:cell] + (None,) + state.ward[cell + 1 :]
         return evolve(state, ward=ward, removed=state.removed + (patient,))
     if card is StaffCard.WARD_ROUND:
-        for giver, patient in ward_round_gifts(state):
-            state = transfer(state, patient, giver, seat)
-        return state
+        return transfer(state, ward_round_gifts(state), seat)
     if card is StaffCard.LOCUM:
         giver = next(s for s, p in enumerate(state.players) if use.patient in p.log_book)
-        return transfer(state, use.patient, giver, seat)
+        return transfer(state, [(giver, use.patient)], seat)
     if card is StaffCard.PORTER:
         return evolve(state, porter=True)
     if card is StaffCard.JUNIOR_DOCTOR:

@@ -50,14 +50,18 @@ def treat(state: GameState, cells: Iterable[int], seat: int | None = None) -> Ga
     return evolve(state, **treatment_changes(state, cells, seat))
 
 
-def transfer(state: GameState, patient: Patient, giver: int, taker: int) -> GameState:
-    """Move ``patient`` from ``giver``'s log book to the end of ``taker``'s (Locum,
-    Ward Round), then recheck the victory cards."""
+def transfer(state: GameState, gifts: Iterable[tuple[int, Patient]], taker: int) -> GameState:
+    """Move each ``(giver, patient)`` of ``gifts`` from the giver's log book to the end
+    of ``taker``'s (the Locum: one; the Ward Round: one from every other player), then
+    recheck the victory cards once: the Ward Round's patients change hands together, so
+    which player gives first never decides who holds a card (decision "Speciality
+    Victory Cards": rechecked after every change to a log book, a staff card's being one)."""
     players = list(state.players)
-    book = list(players[giver].log_book)
-    book.remove(patient)
-    players[giver] = evolve(players[giver], log_book=tuple(book))
-    players[taker] = evolve(players[taker], log_book=players[taker].log_book + (patient,))
+    for giver, patient in gifts:
+        book = list(players[giver].log_book)
+        book.remove(patient)
+        players[giver] = evolve(players[giver], log_book=tuple(book))
+        players[taker] = evolve(players[taker], log_book=players[taker].log_book + (patient,))
     return update_victory_cards(evolve(state, players=tuple(players)))
 
 

@@ -73,6 +73,29 @@ def test_locum_can_take_a_victory_card_away():
     assert state.victory[CARD] == 0
 
 
+def test_the_ward_rounds_patients_change_hands_together():
+    """Decision "Speciality Victory Cards": rechecked after every change to a log book; a
+    Ward Round ("every other player gives you the lowest-star patient") is one change.
+    Cy plays it: Dee gives Cardiology 1, Ann Psychiatry 1, Bob Cardiology 3.  Then Ann
+    and Cy tie on 2 Cardiology and Dee, the holder, has 1: nobody holds it.  Checked
+    gift by gift, Ann would have taken it from Dee in between and kept it on the tie."""
+    from core.clear_ward import StaffCard, UseStaff, apply_action, from_layout
+    from core.clear_ward.narration import describe
+    from tests.core.clear_ward.helpers import PSY
+
+    books = [[P(CAR, 5), P(CAR, 4), P(PSY, 1)], [P(CAR, 3)], [], [P(ORT, 3), P(CAR, 2), P(CAR, 1)]]
+    victory = [3, None, None, None, 3, None, 0]  # Cardiology: Dee (tied with Ann); Psychiatry: Ann
+    state = from_layout(ward("@ Res2"), ["Ann", "Bob", "Cy", "Dee"], hands=[[], [], [StaffCard.WARD_ROUND]],
+                        log_books=books, current=2, victory=victory)
+    use = UseStaff(StaffCard.WARD_ROUND)
+    after = apply_action(state, use)
+    assert after.victory == (None, None, None, None, 3, None, 2)
+    assert describe(state, use, after) == (
+        "Cy uses the Ward Round and receives Cardiology 1★, Psychiatry 1★, Cardiology 3★; "
+        "Dee loses the Cardiology victory card; Cy takes the Psychiatry victory card from Ann."
+    )
+
+
 def test_score_is_stars_plus_three_per_victory_card():
     books = [[P(CAR, 3), P(CAR, 2)], [P(RES, 5)]]
     state = from_layout(ward("@ Gas1"), 2, log_books=books, victory=[0, 1, None, None, None, None, None])
