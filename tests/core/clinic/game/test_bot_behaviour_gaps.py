@@ -1,0 +1,192 @@
+"""The computer players of Clinic, by what they must do in small fixed positions
+(issue 19: what the mutation samples found unguarded). Each scene is a beginner clinic
+(psychiatry hub B3, treatment room C3, supply room C2, entrance south of B3) stopped at
+one decision; ``docs/bots.md`` says what the players are meant to do."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from core.clinic import Clinic, Colour, Role, beginner_initial_board, build, free_parking_spots, hire
+from core.clinic.components import ModuleKind
+from core.clinic.construction import BuildParking, build_cost
+from core.clinic.game import legal_actions
+from core.clinic.game import constants as K
+from core.clinic.game.actions import Done, EndMove, MovePerson
+from core.clinic.game.bot_strong import StrongBot, last_round_build_value
+from core.clinic.game.bot_values import SECOND_SERVICE_SAVINGS, BuildContext, room_site
+from core.clinic.game.bots import BasicBot
+from core.clinic.game.state import ActionTile, Phase, Turn
+
+from clinic_helpers import PSY, SR, TR, modules, sp
+from expansions.helpers import in_phase, patient, staff, started
+
+from .game_helpers import with_clinic, with_player
+
+W = Colour.WHITE
+HUB, ROOM = sp("B3"), sp("C3")
+
+
+def _clinic(board=None, doctors: int = 0, where=ROOM) -> Clinic:
+    clinic = Clinic(board if board is not None else beginner_initial_board(W))
+    for _ in range(doctors):
+        clinic = staff(clinic, Role.DOCTOR, where, W)
+    return clinic
+
+
+def _building(clinic: Clinic, money: int, players: int = 2, round_: int = 2):
+    """Seat 0 at its Build action in ``round_`` with ``clinic`` and ``money``."""
+    state = started(players=players)
+    selected = (ActionTile.BUILD,) + (None,) * (players - 1)
+    state = in_phase(state, Phase.BUILD, clinic, selected=selected, round=round_)
+    return with_player(state, 0, money=money)
+
+
+def _kind(action):
+    module = getattr(getattr(action, "build", None), "module", None)
+    return getattr(module, "kind", None)
+
+
+# --- savings kept back (bot_values.reserve) ----------------------------------------------
+def test_the_basic_player_keeps_back_savings_for_expenses_its_care_will_not_pay():
+    """docs/bots.md: the basic player builds "only what it can pay for and keep up";
+    ``reserve``: "next round's expenses beyond what its care is likely to earn". Three
+    doctors and no patient: $9 of wages and upkeep and nothing earned, so it keeps $4
+    back (this round's Business still brings income): with $4 it builds nothing, with $5
+    a $1 garden. With two patients its care pays $8 of the $9, and $4 is enough to
+    build."""
+    idle = _clinic(doctors=3)
+    assert BasicBot().choose(_building(idle, 4)) == Done()
+    garden = BasicBot().choose(_building(idle, 5))
+    assert garden != Done() and build_cost(garden.build) == 1
+    busy = patient(patient(idle, W), W)
+    assert BasicBot().choose(_building(busy, 4)) != Done()
+
+
+# --- what builds are worth (bot_values.BuildContext) ------------------------------------
+def test_the_basic_player_builds_the_supply_room_a_second_treatment_room_lacks():
+    """docs/bots.md: "builds treatment rooms next to a service hub with a supply room
+    for each". Two treatment rooms and one supply room: it builds a supply room beside
+    the building first (before a second service, which it could also afford)."""
+    clinic = _clinic(modules((TR, "B2"), board=beginner_initial_board(W)), doctors=2)
+    choice = BasicBot().choose(_building(clinic, 40))
+    assert _kind(choice) is ModuleKind.SUPPLY_ROOM
+
+
+def test_an_upstairs_treatment_room_is_worth_more_than_one_on_the_ground():
+    """End of the game: each working treatment room scores 1 + its floor. Two rooms for
+    the same service, both unsupplied, one on floor 1 beside a second psychiatry hub and
+    one on the ground beside the first: the upstairs one is worth more to the player."""
+    board = modules((PSY, "C3", 1), board=beginner_initial_board(W))
+    state = _building(_clinic(board, doctors=3), 40, players=1)
+    ctx = BuildContext(state, state.players[0])
+    rooms = {(a.build.space.floor, a.build.space.name): a.build for a in legal_actions(state)
+             if _kind(a) is ModuleKind.TREATMENT_ROOM}
+    left = K.ROUNDS - state.round + 1
+    upstairs, ground = ctx.value(rooms[(1, "C2")], left), ctx.value(rooms[(0, "B2")], left)
+    assert ground > 0 and upstairs > ground
+
+
+def test_a_second_service_hub_goes_where_a_treatment_room_can_stand_beside_it():
+    """docs/bots.md: "a second service only once $30 are saved"; a hub with no place for
+    a treatment room beside it on its floor treats nobody. Upstairs, a hub at C2 has no
+    room site beside it (nothing below floor 1 B2 or D2), one at C3 has two: with $30 the
+    player opens its second service at C3, with $29 not at all."""
+    clinic = _clinic(doctors=2)
+    choice = BasicBot().choose(_building(clinic, SECOND_SERVICE_SAVINGS))
+    assert _kind(choice) is ModuleKind.SERVICE_HUB
+    assert (choice.build.space.floor, choice.build.space.name) == (1, "C3")
+    assert choice.build.module.service is not PSY.service
+    board = clinic.board
+    c2 = next(a.build for a in legal_actions(_building(clinic, 30))
+              if _kind(a) is ModuleKind.SERVICE_HUB and a.build.space == sp("C2", 1))
+    assert room_site(board, choice.build) and not room_site(board, c2)
+    poorer = BasicBot().choose(_building(clinic, SECOND_SERVICE_SAVINGS - 1))
+    assert _kind(poorer) is not ModuleKind.SERVICE_HUB
+
+
+# --- where the car parks (bot_values.spot_block) -----------------------------------------
+def _admitting(clinic: Clinic):
+    """Seat 0 admitting with 2 QP; a white psychiatry patient at the notepad's right."""
+    state = started(players=1)
+    state = evolve(in_phase(state, Phase.ADMIT, clinic, selected=(ActionTile.ADMIT,), round=2), step=Turn(qp=2))
+    row = state.services.index(PSY.service)
+    pad = list(state.notepad)
+    pad[row] = (None,) * 4 + (W,)
+    return evolve(state, notepad=tuple(pad))
+
+
+def test_the_car_of_an_admitted_patient_parks_where_it_blocks_least():
+    """Rulebook, No obstructions: no module may be built on a space with a car on one of
+    its borders. The doctor's car already stands west of A1, so A1 is blocked: the
+    patient's car goes north of A1 (blocking nothing more), not east of A1, which would
+    block B1 too."""
+    clinic = _clinic(doctors=1)
+    assert {str(b) for b in clinic.board.border_cars} == {"west of A1"}
+    choice = BasicBot().choose(_admitting(clinic))
+    assert str(choice.car) == "north of A1"
+
+
+def test_a_border_beside_a_parking_tile_blocks_nothing_and_keeps_the_tiles_places():
+    """A parking tile at D1: a car on D1's east border blocks no space a module could
+    use (D1 holds the tile), so the patient's car parks there, as cheap as the tile's own
+    places, and leaves those for later cars."""
+    clinic = _clinic(doctors=1)
+    clinic = evolve(clinic, board=build(clinic.board, BuildParking(sp("D1"))))
+    choice = BasicBot().choose(_admitting(clinic))
+    assert str(choice.car) == "east of D1"
+
+
+# --- the Move phase's last resort (bots.BasicBot._move) -----------------------------------
+def _moving(clinic: Clinic):
+    """Seat 0 in the Move phase; everyone has moved once already (the plan leaves them)."""
+    state = in_phase(started(players=1), Phase.MOVE, clinic, round=2)
+    return evolve(state, step=Turn(moved=tuple(p.id for p in clinic.people)))
+
+
+def test_the_basic_player_first_moves_someone_off_an_over_full_room():
+    """Rulebook L696: capacity is checked when the Move phase ends. Three doctors in the
+    treatment room (room for 2) and a nurse in the hub: the Move phase cannot end, and
+    the player moves a doctor out to the hub, not the nurse (listed first, as quick)."""
+    clinic = staff(_clinic(), Role.NURSE, HUB)
+    for _ in range(3):
+        clinic = staff(clinic, Role.DOCTOR, ROOM, W)
+    state = _moving(clinic)
+    assert EndMove() not in legal_actions(state)
+    nurse = clinic.of_role(Role.NURSE)[0].id
+    assert legal_actions(state)[0] == MovePerson(nurse, ROOM)
+    choice = BasicBot().choose(state)
+    assert choice.goal == HUB and clinic.person(choice.pid).role is Role.DOCTOR
+
+
+def test_a_full_room_is_not_over_full_the_newcomer_goes_in_first():
+    """Base L680: someone on an entrance must still go in before the Move phase ends.
+    Two doctors fill the treatment room (room for 2: nobody over) and a third doctor
+    stands on the entrance: the player walks the newcomer in, and leaves the room's
+    doctors where they are."""
+    clinic = staff(_clinic(), Role.NURSE, HUB)
+    for _ in range(2):
+        clinic = staff(clinic, Role.DOCTOR, ROOM, W)
+    clinic = hire(clinic, Role.DOCTOR, clinic.board.entrances[0], free_parking_spots(clinic.board)[0], W)
+    newcomer = clinic.last.id
+    state = _moving(clinic)
+    assert EndMove() not in legal_actions(state)
+    assert BasicBot().choose(state) == MovePerson(newcomer, HUB)
+
+
+# --- the strong player's last round (bot_strong) ------------------------------------------
+def test_the_strong_players_last_round_alternatives_are_its_best_rated_builds():
+    """``StrongBot._alternatives``: with many options, "the best rated by the last-round
+    values, one per kind and place, and Done". In round 6, with a second treatment room
+    that does not work yet, every build it looks at brings end-game popularity, the best
+    first; the gardens and parking listed first among the options are left out."""
+    clinic = _clinic(modules((TR, "B2"), board=beginner_initial_board(W)), doctors=1)
+    state = _building(clinic, 20, round_=K.ROUNDS)
+    options = legal_actions(state)
+    p = state.players[0]
+    assert len(options) > 8 and last_round_build_value(state, p, options[0]) == 0
+    alternatives = StrongBot()._alternatives(state, options)
+    values = [last_round_build_value(state, p, a) for a in alternatives[:-1]]
+    assert alternatives[-1] == Done() and len(alternatives) == 7
+    assert all(v > 0 for v in values) and values[0] == max(last_round_build_value(state, p, a) for a in options)
+    assert any(_kind(a) is ModuleKind.SUPPLY_ROOM for a in alternatives)
