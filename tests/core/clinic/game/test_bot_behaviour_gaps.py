@@ -10,15 +10,22 @@ from attrs import evolve
 from core.clinic import Clinic, Colour, Role, beginner_initial_board, build, free_parking_spots, hire
 from core.clinic.components import ModuleKind
 from core.clinic.construction import BuildParking, build_cost
-from core.clinic.game import legal_actions
+from core.clinic.game import apply_action, legal_actions
 from core.clinic.game import constants as K
-from core.clinic.game.actions import Done, EndMove, MovePerson
-from core.clinic.game.bot_strong import StrongBot, last_round_build_value
+from core.clinic.expansions.emergency.actions import ChooseEmergency
+from core.clinic.expansions.emergency.bot import layout_value
+from core.clinic.expansions.emergency.components import BREAK_ROOM, ED_HUB, ED_ROOM, PRE_ADMISSIONS, EDRole, Level
+from core.clinic.expansions.emergency.movement import EDMove, ed_move
+from core.clinic.expansions.emergency.state import Sub
+from core.clinic.game.actions import ChooseBonus, Done, EndMove, MovePerson, SelectTile
+from core.clinic.game.bot_strong import StrongBot, determinize, last_round_build_value
 from core.clinic.game.bot_values import SECOND_SERVICE_SAVINGS, BuildContext, room_site
 from core.clinic.game.bots import BasicBot
-from core.clinic.game.state import ActionTile, Phase, Turn
+from core.clinic.game.state import ActionTile, BonusTile, Phase, Turn
 
 from clinic_helpers import PSY, SR, TR, modules, sp
+from expansions.emergency.ed_helpers import ed_board, ed_with
+from expansions.emergency.ed_helpers import sp as ed_sp
 from expansions.helpers import in_phase, patient, staff, started
 
 from .game_helpers import with_clinic, with_player
@@ -190,3 +197,105 @@ def test_the_strong_players_last_round_alternatives_are_its_best_rated_builds():
     assert alternatives[-1] == Done() and len(alternatives) == 7
     assert all(v > 0 for v in values) and values[0] == max(last_round_build_value(state, p, a) for a in options)
     assert any(_kind(a) is ModuleKind.SUPPLY_ROOM for a in alternatives)
+
+
+
+def _selecting(clinic: Clinic, action: int, players: int = 1, money: int = 20):
+    """Seat 0 to select its tile for ``action`` of round 2, with ``clinic``."""
+    state = with_player(with_clinic(started(players=players), 0, clinic), 0, money=money)
+    return evolve(state, round=2, action=action)
+
+
+def test_alone_the_strong_player_admits_as_late_as_its_places_allow():
+    """docs/bots.md, strong: alone, "it selects Admit Patients only when the actions left
+    this round are just enough to fill the places its doctors can work". Two working
+    rooms and four doctors: 4 places; one Admit Patients action admits up to 2 (1 + its
+    one entrance). With 1 patient in, 3 places need 2 actions: Admit from the round's
+    2nd action; with 3 in, 1 place: only at the 3rd; with 4 in, every doctor has a
+    patient: it does not admit at all, even last. The places are the doctors' too: with
+    two doctors and two patients in, the rooms' two empty places wait for a doctor."""
+    board = modules((TR, "B2"), (SR, "B1"), board=beginner_initial_board(W))
+    admit = SelectTile(ActionTile.ADMIT)
+
+    def choices(patients: int, doctors: int = 4) -> list:
+        clinic = _clinic(board, doctors=doctors)
+        for _ in range(patients):
+            clinic = patient(clinic, W)
+        return [StrongBot().choose(_selecting(clinic, action)) for action in (1, 2, 3)]
+
+    assert [c == admit for c in choices(1)] == [False, True, True]
+    assert [c == admit for c in choices(3)] == [False, False, True]
+    assert admit not in choices(4)
+    assert admit not in choices(2, doctors=2)
+
+
+def test_the_strong_players_deal_is_made_of_the_public_round_and_action():
+    """``determinize``: the seed (which fixes every draw to come, hidden from the
+    players) is replaced by one made of the public round and action: two games that
+    differ only in their seed give the same dealt game; every action step of the game
+    gets a deal of its own."""
+    state = started(players=2)
+    assert determinize(evolve(state, seed=1), 0) == determinize(evolve(state, seed=2), 0)
+    seeds = {
+        determinize(evolve(state, round=r, action=a), 0).seed
+        for r in range(1, K.ROUNDS + 1)
+        for a in range(1, K.ACTIONS_PER_ROUND + 1)
+    }
+    assert len(seeds) == K.ROUNDS * K.ACTIONS_PER_ROUND
+
+
+# --- The 911th Extension: the emergency department (expansions/emergency/bot.py) ------------
+def _with_ed(ed, phase: Phase, **changes):
+    """A solo game with the Emergency option, seat 0 in ``phase`` with ED ``ed``."""
+    state = with_player(started(("emergency",), players=1), 0, emergency=ed)
+    return evolve(state, phase=phase, queue=(0,), step=Turn(), **changes)
+
+
+def test_the_ed_player_takes_the_emergency_nurse_bonus_tile_when_offered():
+    """911 rulebook: the Emergency Nurse bonus tile brings an emergency nurse. The ED
+    player ranks it after the orderly and the yellow doctor, before the garden and the
+    money; without it on offer it takes the garden, as the basic player does."""
+    ed = started(("emergency",), players=1).players[0].emergency
+    offered = (BonusTile.MONEY, BonusTile.GARDEN, BonusTile.EMERGENCY_NURSE)
+    state = _with_ed(ed, Phase.BONUS, bonus_tiles=offered)
+    assert BasicBot().choose(state) == ChooseBonus(BonusTile.EMERGENCY_NURSE)
+    state = _with_ed(ed, Phase.BONUS, bonus_tiles=offered[:2])
+    assert BasicBot().choose(state) == ChooseBonus(BonusTile.GARDEN)
+    state = _with_ed(ed, Phase.BONUS, bonus_tiles=(BonusTile.EMERGENCY_NURSE, BonusTile.ORDERLY))
+    assert BasicBot().choose(state) == ChooseBonus(BonusTile.ORDERLY)
+
+
+def test_the_ed_player_builds_its_room_where_most_spaces_stay_free_around_it():
+    """911 bot rule (module doc): "Build: a room of a level it lacks next to a hub".
+    Hub B2 with a light room at A2 and a break room at A1: the two sites next to the hub,
+    B1 and C2, are alike but for the free spaces around them (B1: only C1; C2: C1 and
+    D2), so the medium room goes to C2, leaving room to grow."""
+    board = ed_board((ED_HUB, "B2"), (ED_ROOM[Level.LIGHT], "A2"), (BREAK_ROOM, "A1"))
+    state = apply_action(_with_ed(ed_with(board), Phase.EMERGENCY, selected=(ActionTile.EMERGENCY,)),
+                         ChooseEmergency(Sub.BUILD))
+    choice = BasicBot().choose(state)
+    assert choice.build.module == ED_ROOM[Level.MEDIUM] and choice.build.space == ed_sp("C2")
+
+
+def test_an_emergency_patient_walks_into_a_free_functional_room():
+    """911 bot rule: "Move: the ED move that raises ``layout_value`` most (patients into
+    staffed rooms ...)"; a patient standing in a functional room counts (a doctor has
+    only to walk in). With nobody else in the ED, the patient in emergency pre-admissions
+    walks into the light room at A2 rather than wait outside it."""
+    board = ed_board((ED_HUB, "B2"), (ED_ROOM[Level.LIGHT], "A2"))
+    ed = ed_with(board, (EDRole.PATIENT, PRE_ADMISSIONS, Level.LIGHT))
+    assert layout_value(ed_move(ed, ed.people[0].id, ed_sp("A2"))) > layout_value(ed)
+    choice = BasicBot().choose(_with_ed(ed, Phase.MOVE, round=2))
+    assert choice == EDMove(ed.people[0].id, ed_sp("A2"))
+
+
+def test_an_emergency_patient_joins_the_doctor_who_can_treat_it():
+    """911 bot rule: "patients into staffed rooms": two functional light rooms, a light
+    doctor in A2: the light patient walks into A2 (treated this round), not into the
+    empty room at C2 (offered first)."""
+    board = ed_board((ED_HUB, "B2"), (ED_ROOM[Level.LIGHT], "A2"), (ED_ROOM[Level.LIGHT], "C2"))
+    ed = ed_with(board, (EDRole.DOCTOR, "A2", Level.LIGHT), (EDRole.PATIENT, PRE_ADMISSIONS, Level.LIGHT))
+    patient_id = ed.of_role(EDRole.PATIENT)[0].id
+    options = legal_actions(_with_ed(ed, Phase.MOVE, round=2))
+    assert options.index(EDMove(patient_id, ed_sp("C2"))) < options.index(EDMove(patient_id, ed_sp("A2")))
+    assert BasicBot().choose(_with_ed(ed, Phase.MOVE, round=2)) == EDMove(patient_id, ed_sp("A2"))
