@@ -9,7 +9,7 @@ from attrs import evolve
 
 from core.clinic import Clinic, Colour, Role, beginner_initial_board, build, free_parking_spots, hire
 from core.clinic.components import ModuleKind
-from core.clinic.construction import BuildParking, build_cost
+from core.clinic.construction import BuildGarden, BuildParking, build_cost
 from core.clinic.game import apply_action, legal_actions
 from core.clinic.game import constants as K
 from core.clinic.expansions.emergency.actions import ChooseEmergency
@@ -23,7 +23,7 @@ from core.clinic.game.bot_values import SECOND_SERVICE_SAVINGS, BuildContext, ro
 from core.clinic.game.bots import BasicBot
 from core.clinic.game.state import ActionTile, BonusTile, Phase, Turn
 
-from clinic_helpers import PSY, SR, TR, modules, sp
+from clinic_helpers import LAB, PSY, SR, TR, modules, sp
 from expansions.emergency.ed_helpers import ed_board, ed_with
 from expansions.emergency.ed_helpers import sp as ed_sp
 from expansions.helpers import in_phase, patient, staff, started
@@ -179,6 +179,99 @@ def test_a_full_room_is_not_over_full_the_newcomer_goes_in_first():
     state = _moving(clinic)
     assert EndMove() not in legal_actions(state)
     assert BasicBot().choose(state) == MovePerson(newcomer, HUB)
+
+
+
+# --- the care plan (bot_plan.plan_care), as the Move phase plays it -----------------------
+def _moved(clinic: Clinic) -> dict:
+    """Where each person stands when the basic player ends its Move phase."""
+    state = in_phase(started(players=1), Phase.MOVE, clinic, round=2)
+    bot = BasicBot()
+    for _ in range(20):
+        action = bot.choose(state)
+        if action == EndMove():
+            return {p.id: p.where for p in state.players[0].clinic.people}
+        state = apply_action(state, action)
+    raise AssertionError("the Move phase did not end")
+
+
+def _waiting(clinic: Clinic, *colours) -> tuple[Clinic, list[int]]:
+    """``clinic`` with patients of ``colours`` admitted into pre-admissions; their ids."""
+    ids = []
+    for colour in colours:
+        clinic = patient(clinic, colour)
+        ids.append(clinic.last.id)
+    return clinic, ids
+
+
+def test_without_a_nurse_the_patient_the_doctor_can_treat_goes_in():
+    """Rulebook, Treatment Rooms: a doctor needs a nurse for each colour step to the
+    patient. A white doctor and no nurse: of a white and a yellow patient (the yellow
+    pays more) only the white can be treated, so the white walks in with the doctor and
+    the yellow waits."""
+    clinic = staff(_clinic(), Role.DOCTOR, HUB, W)
+    doctor = clinic.last.id
+    clinic, (white, yellow) = _waiting(clinic, W, Colour.YELLOW)
+    where = _moved(clinic)
+    assert where[doctor] == where[white] == ROOM
+    assert where[yellow] != ROOM
+
+
+def test_with_a_nurse_the_better_paying_patient_goes_in_with_her():
+    """The same with a nurse in the hub: the yellow patient ($6, one nurse) is worth
+    more than the white ($4): the doctor, the nurse and the yellow patient walk into the
+    room, the white waits."""
+    clinic = staff(_clinic(), Role.DOCTOR, HUB, W)
+    doctor = clinic.last.id
+    clinic = staff(clinic, Role.NURSE, HUB)
+    nurse = clinic.last.id
+    clinic, (white, yellow) = _waiting(clinic, W, Colour.YELLOW)
+    where = _moved(clinic)
+    assert where[doctor] == where[nurse] == where[yellow] == ROOM
+    assert where[white] != ROOM
+
+
+def test_a_patient_who_stays_in_a_room_is_treated_first():
+    """Rulebook: a patient who stays in a room is treated there (it cannot move). The
+    white patient staying in the treatment room takes the only doctor, although a yellow
+    one (with a nurse at hand) would pay more: it waits, and the nurse is not needed."""
+    clinic = staff(_clinic(), Role.DOCTOR, HUB, W)
+    doctor = clinic.last.id
+    clinic = staff(clinic, Role.NURSE, HUB)
+    nurse = clinic.last.id
+    clinic = patient(clinic, W, where=ROOM, stays=True)
+    clinic, (yellow,) = _waiting(clinic, Colour.YELLOW)
+    where = _moved(clinic)
+    assert where[doctor] == ROOM and where[yellow] != ROOM and where[nurse] == HUB
+
+
+def test_a_patient_is_treated_in_the_room_beside_a_garden():
+    """Rulebook: +$2 for each garden beside the treatment room. Two working rooms beside
+    the hub, B2 with a garden: the patient and the doctor go to B2, not C3."""
+    board = modules((TR, "B2"), (SR, "B1"), board=beginner_initial_board(W))
+    board = build(board, BuildGarden(sp("A2")))
+    assert board.adjacent_gardens(sp("B2")) == 1 and sp("B2") in board.working_treatment_rooms
+    clinic = staff(_clinic(board), Role.DOCTOR, HUB, W)
+    doctor = clinic.last.id
+    clinic, (white,) = _waiting(clinic, W)
+    where = _moved(clinic)
+    assert where[doctor] == where[white] == sp("B2")
+
+
+def test_an_idle_doctor_walks_to_a_lab():
+    """docs/bots.md: the basic player moves "idle doctors to a lab" (a doctor in a lab
+    trains in Admin). No patient: the doctor in the hub walks to the lab at A3."""
+    clinic = staff(_clinic(modules((LAB, "A3"), board=beginner_initial_board(W))), Role.DOCTOR, HUB, W)
+    assert _moved(clinic)[clinic.last.id] == sp("A3")
+
+
+def test_a_new_orderly_goes_to_the_supply_room_nobody_works_in():
+    """Rulebook: an orderly works in a supply room (1 each). One orderly already in C2; a
+    new one on the entrance walks to the other supply room, A3."""
+    clinic = staff(_clinic(modules((SR, "A3"), board=beginner_initial_board(W))), Role.ORDERLY, sp("C2"))
+    clinic = hire(clinic, Role.ORDERLY, clinic.board.entrances[0], free_parking_spots(clinic.board)[0])
+    where = _moved(clinic)
+    assert sorted(where.values()) == sorted([sp("C2"), sp("A3")])
 
 
 # --- the strong player's last round (bot_strong) ------------------------------------------
