@@ -258,20 +258,37 @@ def test_a_patient_is_treated_in_the_room_beside_a_garden():
     assert where[doctor] == where[white] == sp("B2")
 
 
-def test_an_idle_doctor_walks_to_a_lab():
+def test_an_idle_doctor_walks_to_the_nearest_lab():
     """docs/bots.md: the basic player moves "idle doctors to a lab" (a doctor in a lab
-    trains in Admin). No patient: the doctor in the hub walks to the lab at A3."""
-    clinic = staff(_clinic(modules((LAB, "A3"), board=beginner_initial_board(W))), Role.DOCTOR, HUB, W)
+    trains in Admin). No patient: the doctor in the hub walks to the lab beside it (A3),
+    not the one two steps away (D3)."""
+    board = modules((LAB, "A3"), (LAB, "D3"), board=beginner_initial_board(W))
+    clinic = staff(_clinic(board), Role.DOCTOR, HUB, W)
     assert _moved(clinic)[clinic.last.id] == sp("A3")
 
 
-def test_a_new_orderly_goes_to_the_supply_room_nobody_works_in():
-    """Rulebook: an orderly works in a supply room (1 each). One orderly already in C2; a
-    new one on the entrance walks to the other supply room, A3."""
-    clinic = staff(_clinic(modules((SR, "A3"), board=beginner_initial_board(W))), Role.ORDERLY, sp("C2"))
+def test_a_new_orderly_goes_to_a_supply_room_nobody_works_in():
+    """Rulebook: an orderly works in a supply room (1 each). One orderly already in the
+    supply room beside the hub (A3); a new one on the entrance walks past it to a free
+    one (C2 or D3)."""
+    board = modules((SR, "A3"), (SR, "D3"), board=beginner_initial_board(W))
+    clinic = staff(_clinic(board), Role.ORDERLY, sp("A3"))
     clinic = hire(clinic, Role.ORDERLY, clinic.board.entrances[0], free_parking_spots(clinic.board)[0])
+    assert _moved(clinic)[clinic.last.id] in (sp("C2"), sp("D3"))
+
+
+def test_a_patient_is_treated_in_the_nearer_room():
+    """bot_plan: time is money (−1 popularity per 3 time, about $1 a time unit). Two
+    working rooms, C3 beside the hub and C2 upstairs beside a second hub where the doctor
+    stands: the doctor takes one step to either, the patient 2 to C3 and 4 to C2: both
+    go to C3."""
+    board = modules((PSY, "C3", 1), (TR, "C2", 1), (SR, "B3", 1), board=beginner_initial_board(W))
+    assert sp("C2", 1) in board.working_treatment_rooms
+    clinic = staff(_clinic(board), Role.DOCTOR, sp("C3", 1), W)
+    doctor = clinic.last.id
+    clinic, (white,) = _waiting(clinic, W)
     where = _moved(clinic)
-    assert sorted(where.values()) == sorted([sp("C2"), sp("A3")])
+    assert where[doctor] == where[white] == ROOM
 
 
 # --- the strong player's last round (bot_strong) ------------------------------------------
