@@ -17,7 +17,18 @@ from core.clinic.expansions.emergency.bot import layout_value
 from core.clinic.expansions.emergency.components import BREAK_ROOM, ED_HUB, ED_ROOM, PRE_ADMISSIONS, EDRole, Level
 from core.clinic.expansions.emergency.movement import EDMove, ed_move
 from core.clinic.expansions.emergency.state import Sub
-from core.clinic.game.actions import ChooseBonus, Done, EndMove, MovePerson, SelectTile
+from core.clinic.game.actions import (
+    AdmitPatient,
+    ChooseBonus,
+    Done,
+    EndMove,
+    HireDoctor,
+    HireNurse,
+    HireOrderly,
+    MovePerson,
+    SelectTile,
+    ShiftAppointment,
+)
 from core.clinic.game.bot_strong import StrongBot, determinize, last_round_build_value
 from core.clinic.game.bot_values import SECOND_SERVICE_SAVINGS, BuildContext, room_site
 from core.clinic.game.bots import BasicBot
@@ -112,6 +123,46 @@ def test_a_second_service_hub_goes_where_a_treatment_room_can_stand_beside_it():
     assert _kind(poorer) is not ModuleKind.SERVICE_HUB
 
 
+
+# --- hiring (bot_values.hire_value) -------------------------------------------------------
+def _hiring(clinic: Clinic, money: int = 20):
+    """Seat 0 at its Hire action in round 2 (2 players: yellow doctor $4 on university
+    space 1, white $3 on space 2; nurses $1 and up; orderlies $1)."""
+    state = in_phase(started(players=2), Phase.HIRE, clinic, selected=(ActionTile.HIRE, None), round=2)
+    assert state.university == (Colour.YELLOW, W)
+    return with_player(state, 0, money=money)
+
+
+def _hired(clinic: Clinic, money: int = 20):
+    choice = BasicBot().choose(_hiring(clinic, money))
+    if isinstance(choice, HireDoctor):
+        return Role.DOCTOR, _hiring(clinic, money).university[choice.slot]
+    return {HireNurse: Role.NURSE, HireOrderly: Role.ORDERLY}.get(type(choice), choice), None
+
+
+def test_the_basic_player_hires_doctors_for_empty_places_while_it_can_pay():
+    """docs/bots.md: it "hires ... doctors for empty places in its rooms ... only what it
+    can pay". An empty treatment room (2 places): with $8 the yellow doctor (treats
+    yellow patients without a nurse), with $6 the white one (the yellow would leave too
+    little for next round), with $5 no doctor."""
+    clinic = _clinic()
+    assert _hired(clinic, 8) == (Role.DOCTOR, Colour.YELLOW)
+    assert _hired(clinic, 6) == (Role.DOCTOR, W)
+    assert _hired(clinic, 5)[0] is not Role.DOCTOR
+
+
+def test_the_basic_player_hires_an_orderly_then_a_nurse_once_the_places_have_doctors():
+    """docs/bots.md: "hires orderlies for empty supply rooms, doctors for empty places in
+    its rooms, a nurse when colours do not match". Two doctors fill the room's 2 places:
+    no third doctor; the orderly for the empty supply room first, then (an orderly at
+    work) a nurse for the doctors."""
+    clinic = _clinic(doctors=2, where=HUB)
+    assert _hired(clinic) == (Role.ORDERLY, None)
+    assert _hired(staff(clinic, Role.ORDERLY, sp("C2"))) == (Role.NURSE, None)
+    one_doctor = staff(_clinic(doctors=1, where=HUB), Role.ORDERLY, sp("C2"))
+    assert _hired(one_doctor)[0] is Role.DOCTOR
+
+
 # --- where the car parks (bot_values.spot_block) -----------------------------------------
 def _admitting(clinic: Clinic):
     """Seat 0 admitting with 2 QP; a white psychiatry patient at the notepad's right."""
@@ -142,6 +193,38 @@ def test_a_border_beside_a_parking_tile_blocks_nothing_and_keeps_the_tiles_place
     clinic = evolve(clinic, board=build(clinic.board, BuildParking(sp("D1"))))
     choice = BasicBot().choose(_admitting(clinic))
     assert str(choice.car) == "east of D1"
+
+
+
+# --- admitting (bots.BasicBot._admit, bot_values.treatable_gain) --------------------------
+def _admitting_row(clinic: Clinic, row: tuple, qp: int = 2):
+    """Seat 0 admitting with ``qp`` QP, the psychiatry row of the notepad ``row``."""
+    state = _admitting(clinic)
+    r = state.services.index(PSY.service)
+    pad = list(state.notepad)
+    pad[r] = row
+    return evolve(state, notepad=tuple(pad), step=Turn(qp=qp))
+
+
+def test_the_basic_player_admits_only_patients_it_can_treat_this_round():
+    """docs/bots.md: it "admits only patients its care plan can treat this round, moving
+    a treatable patient into the admitting column when that helps". A white doctor, no
+    nurse: a white patient on the right is admitted; a yellow one is not (it would wait,
+    worsen and die); with the white one beside it and 2 QP, the white is moved right
+    first; with 1 QP, nothing. A white patient already waiting for the only doctor: no
+    second one; with a second doctor, yes."""
+    yellow = Colour.YELLOW
+    doctor = staff(_clinic(), Role.DOCTOR, HUB, W)
+    empty3, empty4 = (None,) * 3, (None,) * 4
+    assert isinstance(BasicBot().choose(_admitting_row(doctor, (*empty4, W))), AdmitPatient)
+    assert BasicBot().choose(_admitting_row(doctor, (*empty4, yellow))) == Done()
+    shift = BasicBot().choose(_admitting_row(doctor, (*empty3, W, yellow)))
+    assert shift == ShiftAppointment(PSY.service, 3, shift.direction) and shift.direction.name == "RIGHT"
+    assert BasicBot().choose(_admitting_row(doctor, (*empty3, W, yellow), qp=1)) == Done()
+    waiting = patient(doctor, W)
+    assert BasicBot().choose(_admitting_row(waiting, (*empty4, W))) == Done()
+    second = staff(waiting, Role.DOCTOR, HUB, W)
+    assert isinstance(BasicBot().choose(_admitting_row(second, (*empty4, W))), AdmitPatient)
 
 
 # --- the Move phase's last resort (bots.BasicBot._move) -----------------------------------
