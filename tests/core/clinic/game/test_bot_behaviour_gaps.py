@@ -227,6 +227,30 @@ def test_the_basic_player_admits_only_patients_it_can_treat_this_round():
     assert isinstance(BasicBot().choose(_admitting_row(second, (*empty4, W))), AdmitPatient)
 
 
+
+def _choosing_tile(clinic: Clinic, row: tuple, money: int = 20):
+    """Seat 0 to select first in round 2 of a 2-player game, the psychiatry row ``row``."""
+    state = with_player(with_clinic(started(players=2), 0, clinic), 0, money=money)
+    r = state.services.index(PSY.service)
+    pad = list(state.notepad)
+    pad[r] = row
+    return evolve(state, round=2, notepad=tuple(pad), queue=(0, 1))
+
+
+def test_the_basic_player_selects_admit_patients_when_it_can_treat_who_is_on_offer():
+    """docs/bots.md: it admits only patients it can treat. Two white doctors in the
+    hub, their room's places empty: a white patient at the notepad's right is worth an
+    Admit Patients action; a yellow one (no nurse) is not, and it builds instead; with no
+    money for anything else it selects Admit Patients all the same (a tile must be
+    chosen, and admitting costs nothing)."""
+    doctors = _clinic(doctors=2, where=HUB)
+    admit = SelectTile(ActionTile.ADMIT)
+    empty4 = (None,) * 4
+    assert BasicBot().choose(_choosing_tile(doctors, (*empty4, W))) == admit
+    assert BasicBot().choose(_choosing_tile(doctors, (*empty4, Colour.YELLOW))) == SelectTile(ActionTile.BUILD)
+    assert BasicBot().choose(_choosing_tile(doctors, (*empty4, Colour.YELLOW), money=0)) == admit
+
+
 # --- the Move phase's last resort (bots.BasicBot._move) -----------------------------------
 def _moving(clinic: Clinic):
     """Seat 0 in the Move phase; everyone has moved once already (the plan leaves them)."""
@@ -435,6 +459,29 @@ def test_the_strong_players_deal_is_made_of_the_public_round_and_action():
         for a in range(1, K.ACTIONS_PER_ROUND + 1)
     }
     assert len(seeds) == K.ROUNDS * K.ACTIONS_PER_ROUND
+
+
+
+def _last_round(clinic: Clinic, phase: Phase, money: int):
+    """Seat 0 in round 6 of a 2-player game, at ``phase`` (first to select)."""
+    state = in_phase(started(players=2), phase, clinic, selected=(ActionTile.HIRE, None), round=K.ROUNDS)
+    return evolve(with_player(state, 0, money=money), queue=(0, 1))
+
+
+def test_in_the_last_round_the_strong_player_turns_savings_into_staff():
+    """docs/bots.md, strong: "In round 6 it turns its savings into end-game popularity
+    (staff that score at the end ...), while the wages and upkeep it then cannot pay cost
+    less than they bring". One white doctor in the hub: with $10 it selects Hire and
+    hires a doctor (2 end points... less the tiring: 1); with $4 a doctor would leave
+    its wages unpaid, a $1 nurse (1 point) does not; with nothing saved it hires nobody
+    and does not select Hire. (Without the look-ahead: the same decisions, no playouts.)"""
+    clinic = staff(_clinic(), Role.DOCTOR, HUB, W)
+    bot = StrongBot(look_ahead=False)
+    assert bot.choose(_last_round(clinic, Phase.SELECT, 10)) == SelectTile(ActionTile.HIRE)
+    assert isinstance(bot.choose(_last_round(clinic, Phase.HIRE, 10)), HireDoctor)
+    assert isinstance(bot.choose(_last_round(clinic, Phase.HIRE, 4)), HireNurse)
+    assert bot.choose(_last_round(clinic, Phase.HIRE, 0)) == Done()
+    assert bot.choose(_last_round(clinic, Phase.SELECT, 0)) != SelectTile(ActionTile.HIRE)
 
 
 # --- The 911th Extension: the emergency department (expansions/emergency/bot.py) ------------
