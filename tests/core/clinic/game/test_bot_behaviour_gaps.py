@@ -12,14 +12,8 @@ from core.clinic.components import ModuleKind
 from core.clinic.construction import BuildGarden, BuildParking, build_cost
 from core.clinic.game import apply_action, legal_actions
 from core.clinic.game import constants as K
-from core.clinic.expansions.emergency.actions import ChooseEmergency
-from core.clinic.expansions.emergency.bot import layout_value
-from core.clinic.expansions.emergency.components import BREAK_ROOM, ED_HUB, ED_ROOM, PRE_ADMISSIONS, EDRole, Level
-from core.clinic.expansions.emergency.movement import EDMove, ed_move
-from core.clinic.expansions.emergency.state import Sub
 from core.clinic.game.actions import (
     AdmitPatient,
-    ChooseBonus,
     Done,
     EndMove,
     HireDoctor,
@@ -32,11 +26,9 @@ from core.clinic.game.actions import (
 from core.clinic.game.bot_strong import StrongBot, determinize, last_round_build_value
 from core.clinic.game.bot_values import SECOND_SERVICE_SAVINGS, BuildContext, room_site
 from core.clinic.game.bots import BasicBot
-from core.clinic.game.state import ActionTile, BonusTile, Phase, Turn
+from core.clinic.game.state import ActionTile, Phase, Turn
 
 from clinic_helpers import LAB, PSY, SR, TR, modules, sp
-from expansions.emergency.ed_helpers import ed_board, ed_with
-from expansions.emergency.ed_helpers import sp as ed_sp
 from expansions.helpers import in_phase, patient, staff, started
 
 from .game_helpers import with_clinic, with_player
@@ -482,60 +474,3 @@ def test_in_the_last_round_the_strong_player_turns_savings_into_staff():
     assert isinstance(bot.choose(_last_round(clinic, Phase.HIRE, 4)), HireNurse)
     assert bot.choose(_last_round(clinic, Phase.HIRE, 0)) == Done()
     assert bot.choose(_last_round(clinic, Phase.SELECT, 0)) != SelectTile(ActionTile.HIRE)
-
-
-# --- The 911th Extension: the emergency department (expansions/emergency/bot.py) ------------
-def _with_ed(ed, phase: Phase, **changes):
-    """A solo game with the Emergency option, seat 0 in ``phase`` with ED ``ed``."""
-    state = with_player(started(("emergency",), players=1), 0, emergency=ed)
-    return evolve(state, phase=phase, queue=(0,), step=Turn(), **changes)
-
-
-def test_the_ed_player_takes_the_emergency_nurse_bonus_tile_when_offered():
-    """911 rulebook: the Emergency Nurse bonus tile brings an emergency nurse. The ED
-    player ranks it after the orderly and the yellow doctor, before the garden and the
-    money; without it on offer it takes the garden, as the basic player does."""
-    ed = started(("emergency",), players=1).players[0].emergency
-    offered = (BonusTile.MONEY, BonusTile.GARDEN, BonusTile.EMERGENCY_NURSE)
-    state = _with_ed(ed, Phase.BONUS, bonus_tiles=offered)
-    assert BasicBot().choose(state) == ChooseBonus(BonusTile.EMERGENCY_NURSE)
-    state = _with_ed(ed, Phase.BONUS, bonus_tiles=offered[:2])
-    assert BasicBot().choose(state) == ChooseBonus(BonusTile.GARDEN)
-    state = _with_ed(ed, Phase.BONUS, bonus_tiles=(BonusTile.EMERGENCY_NURSE, BonusTile.ORDERLY))
-    assert BasicBot().choose(state) == ChooseBonus(BonusTile.ORDERLY)
-
-
-def test_the_ed_player_builds_its_room_where_most_spaces_stay_free_around_it():
-    """911 bot rule (module doc): "Build: a room of a level it lacks next to a hub".
-    Hub B2 with a light room at A2 and a break room at A1: the two sites next to the hub,
-    B1 and C2, are alike but for the free spaces around them (B1: only C1; C2: C1 and
-    D2), so the medium room goes to C2, leaving room to grow."""
-    board = ed_board((ED_HUB, "B2"), (ED_ROOM[Level.LIGHT], "A2"), (BREAK_ROOM, "A1"))
-    state = apply_action(_with_ed(ed_with(board), Phase.EMERGENCY, selected=(ActionTile.EMERGENCY,)),
-                         ChooseEmergency(Sub.BUILD))
-    choice = BasicBot().choose(state)
-    assert choice.build.module == ED_ROOM[Level.MEDIUM] and choice.build.space == ed_sp("C2")
-
-
-def test_an_emergency_patient_walks_into_a_free_functional_room():
-    """911 bot rule: "Move: the ED move that raises ``layout_value`` most (patients into
-    staffed rooms ...)"; a patient standing in a functional room counts (a doctor has
-    only to walk in). With nobody else in the ED, the patient in emergency pre-admissions
-    walks into the light room at A2 rather than wait outside it."""
-    board = ed_board((ED_HUB, "B2"), (ED_ROOM[Level.LIGHT], "A2"))
-    ed = ed_with(board, (EDRole.PATIENT, PRE_ADMISSIONS, Level.LIGHT))
-    assert layout_value(ed_move(ed, ed.people[0].id, ed_sp("A2"))) > layout_value(ed)
-    choice = BasicBot().choose(_with_ed(ed, Phase.MOVE, round=2))
-    assert choice == EDMove(ed.people[0].id, ed_sp("A2"))
-
-
-def test_an_emergency_patient_joins_the_doctor_who_can_treat_it():
-    """911 bot rule: "patients into staffed rooms": two functional light rooms, a light
-    doctor in A2: the light patient walks into A2 (treated this round), not into the
-    empty room at C2 (offered first)."""
-    board = ed_board((ED_HUB, "B2"), (ED_ROOM[Level.LIGHT], "A2"), (ED_ROOM[Level.LIGHT], "C2"))
-    ed = ed_with(board, (EDRole.DOCTOR, "A2", Level.LIGHT), (EDRole.PATIENT, PRE_ADMISSIONS, Level.LIGHT))
-    patient_id = ed.of_role(EDRole.PATIENT)[0].id
-    options = legal_actions(_with_ed(ed, Phase.MOVE, round=2))
-    assert options.index(EDMove(patient_id, ed_sp("C2"))) < options.index(EDMove(patient_id, ed_sp("A2")))
-    assert BasicBot().choose(_with_ed(ed, Phase.MOVE, round=2)) == EDMove(patient_id, ed_sp("A2"))
