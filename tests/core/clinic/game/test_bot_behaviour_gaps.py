@@ -116,6 +116,37 @@ def test_a_second_service_hub_goes_where_a_treatment_room_can_stand_beside_it():
 
 
 
+
+def test_a_second_treatment_room_is_worth_building_for_a_doctor_to_spare():
+    """``BuildContext.value`` (what a build is worth to the bot, in dollars over the
+    rounds left): a room of a service it already treats is worth building only for a
+    doctor beyond the first room's 2 places, with patients enough to fill it, rounds
+    enough to pay it back and $8 to spare; never a third. Alone (no rival shares the
+    patients, a full notepad row), the room at B2 beside the hub with 3 doctors is worth
+    something; with 2 doctors, in round 5 (2 rounds left), with $7, or with two rooms
+    and 5 doctors, it is worth nothing; so with a rival offering psychiatry and an empty
+    notepad row."""
+    def worth(doctors: int, money: int = 40, round_: int = 2, players: int = 1, board=None) -> float:
+        board = board if board is not None else beginner_initial_board(W)
+        state = _building(_clinic(board, doctors=doctors, where=HUB), money, players=players, round_=round_)
+        r = state.services.index(PSY.service)
+        pad = list(state.notepad)
+        pad[r] = (None,) * 5 if players > 1 else (W,) * 5  # alone: a full row
+        state = evolve(state, notepad=tuple(pad))
+        room = next(a.build for a in legal_actions(state)
+                    if _kind(a) is ModuleKind.TREATMENT_ROOM and a.build.space == sp("B2"))
+        return BuildContext(state, state.players[0]).value(room, K.ROUNDS - state.round + 1)
+
+    assert worth(3) > 0
+    assert worth(2) == 0
+    assert worth(3, round_=K.ROUNDS - 1) == 0
+    assert worth(3, money=7) == 0
+    assert worth(3, players=2) == 0
+    two_rooms = modules((TR, "A3"), (SR, "A2"), board=beginner_initial_board(W))
+    assert len(two_rooms.working_treatment_rooms) == 2
+    assert worth(5, board=two_rooms) == 0
+
+
 # --- hiring (bot_values.hire_value) -------------------------------------------------------
 def _hiring(clinic: Clinic, money: int = 20):
     """Seat 0 at its Hire action in round 2 (2 players: yellow doctor $4 on university
