@@ -14,7 +14,7 @@ from core.clinic.expansions.emergency.movement import EDMove, ed_move
 from core.clinic.expansions.emergency.queues import EDAdmit
 from core.clinic.expansions.emergency.state import Sub
 from core.clinic.game import apply_action, legal_actions
-from core.clinic.game.actions import ChooseBonus
+from core.clinic.game.actions import ChooseBonus, SelectTile
 from core.clinic.game.bots import BasicBot
 from core.clinic.game.state import ActionTile, BonusTile, Phase, Turn
 
@@ -122,3 +122,26 @@ def test_the_ed_player_admits_only_an_emergency_patient_a_ready_doctor_can_treat
     assert BasicBot().choose(_ed_sub(ed_with(board), Sub.ADMIT, queues=light)) == EDDone()
     busy = ed_with(board, (EDRole.DOCTOR, "A2", Level.LIGHT), (EDRole.PATIENT, "A2", Level.LIGHT))
     assert BasicBot().choose(_ed_sub(busy, Sub.ADMIT, queues=light)) == EDDone()
+
+
+def test_the_ed_player_selects_the_emergency_tile_late_in_the_round_when_the_ed_needs_it():
+    """911 bot rule: "Select: the Emergency tile in the round's 2nd or 3rd action step
+    when the ED needs something (a room, a doctor for a room, a patient for a staffed
+    room)". One room and money for a second: not at the 1st action, then at the 2nd and
+    the 3rd. Two rooms, each with its doctor, and nobody in the queue: it needs nothing,
+    and the main clinic's choice stands."""
+    start = started(("emergency",), players=1)
+    emergency = SelectTile(ActionTile.EMERGENCY)
+
+    def choice(ed, action: int, **area):
+        state = evolve(with_player(start, 0, emergency=ed, money=15), action=action)
+        if area:
+            state = evolve(state, emergency=evolve(state.emergency, **area))
+        assert emergency in legal_actions(state)
+        return BasicBot().choose(state)
+
+    one_room = ed_with(ed_board((ED_HUB, "B2"), (ED_ROOM[Level.LIGHT], "A2")))
+    assert [choice(one_room, a) == emergency for a in (1, 2, 3)] == [False, True, True]
+    staffed = ed_with(ed_board(*ED_TWO_ROOMS), (EDRole.DOCTOR, "A2", Level.LIGHT), (EDRole.DOCTOR, "C2", Level.MEDIUM))
+    assert choice(staffed, 2) == emergency  # a patient waits in the queue for them
+    assert choice(staffed, 2, queues=((None,) * 4,)) != emergency
