@@ -147,6 +147,31 @@ def test_a_second_treatment_room_is_worth_building_for_a_doctor_to_spare():
     assert worth(5, board=two_rooms) == 0
 
 
+
+def test_a_treatment_room_is_worth_more_for_a_new_service_with_its_supply_and_early():
+    """``BuildContext.value``: a treatment room brings patients' income for the rounds
+    left: worth more in round 2 than in round 4; more when the building has a spare
+    supply room (it works at once: rulebook, a treatment room works with a supply room
+    in its building); more for a service the clinic does not treat yet (its own
+    patients) than for one more psychiatry room. Upstairs C3 holds a second hub; the
+    room beside it at C2 is compared with the one at B2 beside the first hub."""
+    from core.clinic.components import Module, Service
+
+    def worth(upstairs_hub, space, round_: int = 2, spare_supply: bool = False) -> float:
+        placements = [(upstairs_hub, "C3", 1)] + ([(SR, "D3")] if spare_supply else [])
+        board = modules(*placements, board=beginner_initial_board(W))
+        state = _building(_clinic(board, doctors=3, where=HUB), 40, players=1, round_=round_)
+        room = next(a.build for a in legal_actions(state)
+                    if _kind(a) is ModuleKind.TREATMENT_ROOM and a.build.space == space)
+        return BuildContext(state, state.players[0]).value(room, K.ROUNDS - state.round + 1)
+
+    cardiology = Module(ModuleKind.SERVICE_HUB, Service.CARDIOLOGY)
+    upstairs, ground = sp("C2", 1), sp("B2")
+    assert worth(PSY, ground) > worth(PSY, ground, round_=4) > 0
+    assert worth(PSY, ground, spare_supply=True) > worth(PSY, ground)
+    assert worth(cardiology, upstairs) > worth(PSY, upstairs) > 0
+
+
 # --- hiring (bot_values.hire_value) -------------------------------------------------------
 def _hiring(clinic: Clinic, money: int = 20):
     """Seat 0 at its Hire action in round 2 (2 players: yellow doctor $4 on university
