@@ -447,6 +447,29 @@ def test_a_patient_is_treated_in_the_nearer_room():
 
 
 # --- the strong player's last round (bot_strong) ------------------------------------------
+def test_in_the_last_round_the_strong_player_builds_rooms_that_score():
+    """docs/bots.md, strong: in round 6 it builds "treatment rooms with their supply
+    room" (each working treatment room scores 1 + its floor at the end). With $20 it
+    builds a treatment room and then the supply room that makes it work (the basic
+    player builds nothing: nothing pays back in one round), but no treatment room as the
+    action's last build (no build left for its supply room); with $5 it cannot pay for
+    both and builds nothing; with a second room that lacks its supply room, $5 buys that
+    supply room."""
+    bot = StrongBot(look_ahead=False)
+    clinic = staff(_clinic(), Role.DOCTOR, HUB, W)
+    state = _building(clinic, 20, round_=K.ROUNDS)
+    first = bot.choose(state)
+    assert _kind(first) is ModuleKind.TREATMENT_ROOM
+    second = bot.choose(apply_action(state, first))
+    assert _kind(second) is ModuleKind.SUPPLY_ROOM
+    assert BasicBot().choose(state) == Done()
+    last_build = evolve(state, step=evolve(state.step, builds=K.BUILDS_PER_ACTION - 1))
+    assert _kind(bot.choose(last_build)) is not ModuleKind.TREATMENT_ROOM
+    assert bot.choose(_building(clinic, 5, round_=K.ROUNDS)) == Done()
+    lacking = staff(_clinic(modules((TR, "B2"), board=beginner_initial_board(W))), Role.DOCTOR, HUB, W)
+    assert _kind(bot.choose(_building(lacking, 5, round_=K.ROUNDS))) is ModuleKind.SUPPLY_ROOM
+
+
 def test_the_strong_players_last_round_alternatives_are_its_best_rated_builds():
     """``StrongBot._alternatives``: with many options, "the best rated by the last-round
     values, one per kind and place, and Done". In round 6, with a second treatment room
