@@ -200,6 +200,39 @@ def test_a_treatment_room_is_worth_more_for_a_new_service_with_its_supply_and_ea
     assert worth(cardiology, upstairs) > worth(PSY, upstairs) > 0
 
 
+def test_what_gardens_parking_outpatient_services_and_entrances_are_worth():
+    """``BuildContext.value``: a garden beside the treatment room is worth its upkeep
+    and more (+$2 a patient treated there), one beside no room costs its upkeep;
+    parking is worth building only when free spots run out (docs/bots.md: "parking when
+    spots run out"); outpatient services only for a doctor beyond the room's 2 places;
+    a second way in (an entrance into the treatment room) is worth something, but not
+    in the last round."""
+
+    def values(clinic: Clinic, round_: int = 2) -> dict:
+        state = _building(clinic, 40, round_=round_)
+        ctx = BuildContext(state, state.players[0])
+        out = {}
+        for a in legal_actions(state):
+            b = getattr(a, "build", None)
+            where = getattr(b, "space", None) or getattr(b, "border", None)
+            out.setdefault((type(b).__name__, _kind(a), str(where)), ctx.value(b, K.ROUNDS - state.round + 1))
+        return out
+
+    two = values(_clinic(doctors=2, where=HUB))
+    assert two[("BuildGarden", None, "floor 0 D3")] > 0 > two[("BuildGarden", None, "floor 0 D1")]
+    assert two[("BuildParking", None, "floor 0 D1")] == 0
+    assert two[("BuildModule", ModuleKind.OUTPATIENT_SERVICES, "floor 0 A2")] == 0
+    three = values(_clinic(doctors=3, where=HUB))
+    assert three[("BuildModule", ModuleKind.OUTPATIENT_SERVICES, "floor 0 A2")] > 0
+    assert two[("BuildEntrance", None, "south of C3")] > 0
+    board = _clinic().board
+    crowded = _clinic(evolve(board, border_cars=frozenset(free_parking_spots(board)[4:])), doctors=2, where=HUB)
+    assert len(free_parking_spots(crowded.board)) == 2  # the doctors' cars took 2 of the 4
+    assert values(crowded)[("BuildParking", None, "floor 0 D1")] > 0
+    last = values(_clinic(doctors=2, where=HUB), round_=K.ROUNDS)
+    assert last[("BuildEntrance", None, "south of C3")] == 0
+
+
 # --- hiring (bot_values.hire_value) -------------------------------------------------------
 def _hiring(clinic: Clinic, money: int = 20):
     """Seat 0 at its Hire action in round 2 (2 players: yellow doctor $4 on university
