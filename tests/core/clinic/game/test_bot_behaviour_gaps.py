@@ -28,7 +28,7 @@ from core.clinic.game.bots import BasicBot
 from core.clinic.game.state import ActionTile, Phase, Turn
 
 from clinic_helpers import LAB, PSY, SR, TR, modules, sp
-from expansions.helpers import in_phase, patient, staff, started
+from expansions.helpers import board_of, in_phase, patient, staff, started
 
 from .game_helpers import with_clinic, with_player
 
@@ -204,7 +204,8 @@ def test_what_gardens_parking_outpatient_services_and_entrances_are_worth():
     """``BuildContext.value``: a garden beside the treatment room is worth its upkeep
     and more (+$2 a patient treated there), one beside no room costs its upkeep;
     parking is worth building only when free spots run out (docs/bots.md: "parking when
-    spots run out"); outpatient services only for a doctor beyond the room's 2 places;
+    spots run out"), better away from the modules (D1) than on a building site beside
+    the room (D3); outpatient services only for a doctor beyond the room's 2 places;
     a second way in (an entrance into the treatment room) is worth something, but not
     in the last round."""
 
@@ -228,7 +229,7 @@ def test_what_gardens_parking_outpatient_services_and_entrances_are_worth():
     board = _clinic().board
     crowded = _clinic(evolve(board, border_cars=frozenset(free_parking_spots(board)[4:])), doctors=2, where=HUB)
     assert len(free_parking_spots(crowded.board)) == 2  # the doctors' cars took 2 of the 4
-    assert values(crowded)[("BuildParking", None, "floor 0 D1")] > 0
+    assert values(crowded)[("BuildParking", None, "floor 0 D1")] > values(crowded)[("BuildParking", None, "floor 0 D3")] > 0
     last = values(_clinic(doctors=2, where=HUB), round_=K.ROUNDS)
     assert last[("BuildEntrance", None, "south of C3")] == 0
 
@@ -270,6 +271,26 @@ def test_the_basic_player_hires_an_orderly_then_a_nurse_once_the_places_have_doc
     assert _hired(staff(clinic, Role.ORDERLY, sp("C2"))) == (Role.NURSE, None)
     one_doctor = staff(_clinic(doctors=1, where=HUB), Role.ORDERLY, sp("C2"))
     assert _hired(one_doctor)[0] is Role.DOCTOR
+
+
+# --- bonus tiles placed (bots.BasicBot._bonus_place) ----------------------------------------
+def _placing(board, tile):
+    from core.clinic.game.state import BonusTile
+
+    state = in_phase(started(players=1), Phase.BONUS_PLACE, Clinic(board))
+    return evolve(state, step=Turn(placing=getattr(BonusTile, tile)))
+
+
+def test_a_free_garden_goes_beside_the_most_treatment_rooms_and_free_parking_out_of_the_way():
+    """docs/bots.md: "gardens beside them" (+$2 a patient in each treatment room beside
+    it). Rooms at B2 and C3: the free garden goes to C2, beside both (A2 and D3 are
+    beside one each, and offered first). A free parking tile goes where it takes no
+    building site from the modules: D1, beside none (A1 and C1, offered first, are
+    beside the supply room at B1)."""
+    board = board_of((PSY, "B3"), (TR, "C3"), (TR, "B2"), (SR, "A3"), (SR, "B1"))
+    assert board.working_treatment_rooms == {sp("B2"), sp("C3")}
+    assert BasicBot().choose(_placing(board, "GARDEN")).build.space == sp("C2")
+    assert BasicBot().choose(_placing(board, "PARKING")).build.space == sp("D1")
 
 
 # --- where the car parks (bot_values.spot_block) -----------------------------------------
