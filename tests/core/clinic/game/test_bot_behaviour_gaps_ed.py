@@ -145,3 +145,20 @@ def test_the_ed_player_selects_the_emergency_tile_late_in_the_round_when_the_ed_
     staffed = ed_with(ed_board(*ED_TWO_ROOMS), (EDRole.DOCTOR, "A2", Level.LIGHT), (EDRole.DOCTOR, "C2", Level.MEDIUM))
     assert choice(staffed, 2) == emergency  # a patient waits in the queue for them
     assert choice(staffed, 2, queues=((None,) * 4,)) != emergency
+
+
+def test_the_ed_buys_popularity_with_what_it_will_not_need_for_two_rounds():
+    """911 bot rule: "ED popularity with the funds beyond two rounds' ED expenses (all of
+    it in round 6)" ($2 a popularity). Two rooms and a doctor: $5 of expenses a round.
+    With $20 in round 2 it keeps $10 and buys 5; with $8 nothing; in round 6 it buys all
+    $20 can (10)."""
+    from core.clinic.expansions.emergency import business
+
+    def bought(funds: int, round_: int) -> int:
+        ed = ed_with(ed_board(*ED_TWO_ROOMS), (EDRole.DOCTOR, "A2", Level.LIGHT), funds=funds)
+        assert business.expenses(ed) == 5
+        return BasicBot().choose(_with_ed(ed, Phase.ED_BUY_POPULARITY, round=round_)).points
+
+    assert bought(20, 2) == 5
+    assert bought(8, 2) == 0
+    assert bought(20, 6) == 10
