@@ -265,10 +265,12 @@ def test_the_basic_player_hires_an_orderly_then_a_nurse_once_the_places_have_doc
     """docs/bots.md: "hires orderlies for empty supply rooms, doctors for empty places in
     its rooms, a nurse when colours do not match". Two doctors fill the room's 2 places:
     no third doctor; the orderly for the empty supply room first, then (an orderly at
-    work) a nurse for the doctors."""
+    work, or one on the entrance on its way) a nurse for the doctors."""
     clinic = _clinic(doctors=2, where=HUB)
     assert _hired(clinic) == (Role.ORDERLY, None)
     assert _hired(staff(clinic, Role.ORDERLY, sp("C2"))) == (Role.NURSE, None)
+    on_its_way = hire(clinic, Role.ORDERLY, clinic.board.entrances[0], free_parking_spots(clinic.board)[0])
+    assert _hired(on_its_way) == (Role.NURSE, None)  # the orderly on the entrance will go in
     one_doctor = staff(_clinic(doctors=1, where=HUB), Role.ORDERLY, sp("C2"))
     assert _hired(one_doctor)[0] is Role.DOCTOR
 
