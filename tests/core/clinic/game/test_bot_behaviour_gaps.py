@@ -275,6 +275,23 @@ def test_the_basic_player_hires_an_orderly_then_a_nurse_once_the_places_have_doc
     assert _hired(one_doctor)[0] is Role.DOCTOR
 
 
+def test_in_the_last_round_the_basic_player_hires_staff_that_score_with_spare_money():
+    """``hire_value``: "The last round: savings are worth nothing at the end, staff
+    score" (a doctor by colour, a nurse 1), if the money left still pays the round's
+    expenses ($7 for two doctors and the modules) and $2 more. With $20 the yellow
+    doctor (2 end points); with $10 a $1 nurse (a doctor would leave too little); with
+    $9 nobody."""
+    clinic = _clinic(doctors=2, where=HUB)
+    state = in_phase(started(players=2), Phase.HIRE, clinic, selected=(ActionTile.HIRE, None), round=K.ROUNDS)
+    last = {money: BasicBot().choose(with_player(state, 0, money=money)) for money in (9, 10, 20)}
+    assert isinstance(last[20], HireDoctor) and last[20].slot == 0  # yellow, on space 1
+    assert isinstance(last[10], HireNurse)
+    assert last[9] == Done()
+    # Only white doctors (1 point, like a nurse): the cheaper nurse.
+    whites = with_player(evolve(state, university=(W, W)), 0, money=20)
+    assert isinstance(BasicBot().choose(whites), HireNurse)
+
+
 # --- bonus tiles placed (bots.BasicBot._bonus_place) ----------------------------------------
 def _placing(board, tile):
     from core.clinic.game.state import BonusTile
