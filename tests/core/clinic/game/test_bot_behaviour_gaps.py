@@ -292,6 +292,20 @@ def test_in_the_last_round_the_basic_player_hires_staff_that_score_with_spare_mo
     assert isinstance(BasicBot().choose(whites), HireNurse)
 
 
+def test_the_basic_player_buys_popularity_with_the_income_its_savings_do_not_need():
+    """docs/bots.md: it "buys popularity with the income it does not need for the next
+    round" (Business: $3 a popularity from this round's income). One doctor: it keeps
+    about $8 in round 2 (half the $5 its care will not earn, and money to grow). Of $12
+    of income: with $20 saved it buys all 4; with $6 saved, 3; with nothing saved, 1."""
+    clinic = staff(_clinic(), Role.DOCTOR, HUB, W)
+    state = in_phase(started(players=1), Phase.BUY_POPULARITY, clinic, round=2)
+
+    def bought(money: int) -> int:
+        return BasicBot().choose(with_player(state, 0, money=money, income=12)).amount
+
+    assert [bought(m) for m in (20, 6, 0)] == [4, 3, 1]
+
+
 # --- bonus tiles placed (bots.BasicBot._bonus_place) ----------------------------------------
 def _placing(board, tile):
     from core.clinic.game.state import BonusTile
