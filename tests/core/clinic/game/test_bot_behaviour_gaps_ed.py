@@ -162,3 +162,23 @@ def test_the_ed_buys_popularity_with_what_it_will_not_need_for_two_rounds():
     assert bought(20, 2) == 5
     assert bought(8, 2) == 0
     assert bought(20, 6) == 10
+
+
+def test_an_expert_ed_player_puts_its_free_hub_in_the_middle_and_the_room_beside_it():
+    """911 rulebook E13: experts "place a free hub and then a free light room" on the
+    expert 3x2 side. The ED player puts the hub on a middle space (B1: three spaces
+    around it, where a corner has two), then the light room beside the hub."""
+    from core.clinic.expansions.emergency.actions import EDConstruct
+    from core.clinic.game import new_game
+
+    state = new_game(1, 2, options=("emergency",), expert=True, sides=["expert"])
+    while not isinstance(legal_actions(state)[0], EDConstruct):
+        state = apply_action(state, legal_actions(state)[0])
+    assert legal_actions(state)[0].build.space == ed_sp("A1")  # a corner, offered first
+    hub = BasicBot().choose(state)
+    assert hub.build.space.name in ("B1", "B2")
+    state = apply_action(state, hub)
+    room = BasicBot().choose(state)
+    board = state.players[0].emergency.board
+    assert room.build.module == ED_ROOM[Level.LIGHT] and room.build.space in board.neighbours(hub.build.space)
+    assert any(a.build.space not in board.neighbours(hub.build.space) for a in legal_actions(state))
