@@ -66,10 +66,19 @@ def test_the_basic_player_keeps_back_savings_for_expenses_its_care_will_not_pay(
 def test_the_basic_player_builds_the_supply_room_a_second_treatment_room_lacks():
     """docs/bots.md: "builds treatment rooms next to a service hub with a supply room
     for each". Two treatment rooms and one supply room: it builds a supply room beside
-    the building first (before a second service, which it could also afford)."""
+    the building first (before a second service, which it could also afford), on the
+    first of the sites that are as good (docs/bots.md: "ties by the order of
+    legal_actions")."""
     clinic = _clinic(modules((TR, "B2"), board=beginner_initial_board(W)), doctors=2)
-    choice = BasicBot().choose(_building(clinic, 40))
+    state = _building(clinic, 40)
+    choice = BasicBot().choose(state)
     assert _kind(choice) is ModuleKind.SUPPLY_ROOM
+    # Several sites are as good: "ties are broken by the order of legal_actions".
+    ctx, left = BuildContext(state, state.players[0]), K.ROUNDS - state.round + 1
+    net = [(ctx.value(a.build, left) - build_cost(a.build), a) for a in legal_actions(state) if _kind(a)]
+    best = max(v for v, _ in net)
+    ties = [a for v, a in net if v == best]
+    assert len(ties) > 1 and choice == ties[0]
 
 
 def test_an_upstairs_treatment_room_is_worth_more_than_one_on_the_ground():
@@ -222,6 +231,34 @@ def test_what_gardens_parking_outpatient_services_and_entrances_are_worth():
     assert values(crowded)[("BuildParking", None, "floor 0 D1")] > values(crowded)[("BuildParking", None, "floor 0 D3")] > 0
     last = values(_clinic(doctors=2, where=HUB), round_=K.ROUNDS)
     assert last[("BuildEntrance", None, "south of C3")] == 0
+
+
+def test_an_expert_builds_its_first_clinic_joined_up_with_room_to_grow():
+    """Rulebook, expert setup: experts build their own service hub, treatment room and
+    supply room, then an entrance. The basic player puts the hub where most spaces stay
+    free around it (A2: three; a corner has two), and the treatment room and the supply
+    room each beside what it has built (one building, so the room works), again where
+    most spaces stay free."""
+    from core.clinic.game import new_game
+
+    state = new_game(1, 2, expert=True)
+    while state.phase is not Phase.EXPERT_SETUP:
+        state = apply_action(state, legal_actions(state)[0])
+    built = []
+    for _ in range(3):
+        options = legal_actions(state)
+        choice = BasicBot().choose(state)
+        board = state.players[0].clinic.board
+
+        def free(space):
+            return sum(1 for n in board.neighbours(space) if n.floor == 0 and board.tile_at(n) is None)
+
+        joined = [a for a in options if not built or any(n in built for n in board.neighbours(a.build.space))]
+        assert choice in joined and free(choice.build.space) == max(free(a.build.space) for a in joined)
+        built.append(choice.build.space)
+        state = apply_action(state, choice)
+    assert built[0] == sp("A2")
+    assert state.players[0].clinic.board.working_treatment_rooms == {built[1]}
 
 
 # --- bonus tiles placed (bots.BasicBot._bonus_place) ----------------------------------------
