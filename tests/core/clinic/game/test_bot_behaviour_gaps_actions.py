@@ -61,6 +61,10 @@ def test_the_basic_player_hires_an_orderly_then_a_nurse_once_the_places_have_doc
     assert _hired(on_its_way) == (Role.NURSE, None)  # the orderly on the entrance will go in
     one_doctor = staff(_clinic(doctors=1, where=HUB), Role.ORDERLY, sp("C2"))
     assert _hired(one_doctor)[0] is Role.DOCTOR
+    # Its car, like a patient's, parks where it blocks least: A1 is blocked already.
+    doctor = _clinic(doctors=1, where=HUB)
+    assert {str(b) for b in doctor.board.border_cars} == {"west of A1"}
+    assert str(BasicBot().choose(_hiring(doctor)).car) == "north of A1"
 
 
 def test_in_the_last_round_the_basic_player_hires_staff_that_score_with_spare_money():
