@@ -177,10 +177,14 @@ def test_the_basic_player_selects_admit_patients_when_it_can_treat_who_is_on_off
     hub, their room's places empty: a white patient at the notepad's right is worth an
     Admit Patients action; a yellow one (no nurse) is not, and it builds instead; with no
     money for anything else it selects Admit Patients all the same (a tile must be
-    chosen, and admitting costs nothing)."""
+    chosen, and admitting costs nothing). With one doctor for the room's two places, a
+    second doctor comes first."""
     doctors = _clinic(doctors=2, where=HUB)
     admit = SelectTile(ActionTile.ADMIT)
     empty4 = (None,) * 4
     assert BasicBot().choose(_choosing_tile(doctors, (*empty4, W))) == admit
     assert BasicBot().choose(_choosing_tile(doctors, (*empty4, Colour.YELLOW))) == SelectTile(ActionTile.BUILD)
     assert BasicBot().choose(_choosing_tile(doctors, (*empty4, Colour.YELLOW), money=0)) == admit
+    # One doctor for the room's two places: a second doctor (a patient every round) first.
+    one = _clinic(doctors=1, where=HUB)
+    assert BasicBot().choose(_choosing_tile(one, (*empty4, W))) == SelectTile(ActionTile.HIRE)
