@@ -291,14 +291,17 @@ def _moving(clinic: Clinic):
 def test_the_basic_player_first_moves_someone_off_an_over_full_room():
     """Rulebook L696: capacity is checked when the Move phase ends. Three doctors in the
     treatment room (room for 2) and a nurse in the hub: the Move phase cannot end, and
-    the player moves a doctor out to the hub, not the nurse (listed first, as quick)."""
-    clinic = staff(_clinic(), Role.NURSE, HUB)
+    the player moves a doctor out, not the nurse (listed first, as quick), by the
+    quickest way: to the hub (1 step), not the lab at A3 (2 steps)."""
+    clinic = staff(_clinic(modules((LAB, "A3"), board=beginner_initial_board(W))), Role.NURSE, HUB)
     for _ in range(3):
         clinic = staff(clinic, Role.DOCTOR, ROOM, W)
     state = _moving(clinic)
     assert EndMove() not in legal_actions(state)
     nurse = clinic.of_role(Role.NURSE)[0].id
     assert legal_actions(state)[0] == MovePerson(nurse, ROOM)
+    doctor = clinic.of_role(Role.DOCTOR)[0].id
+    assert MovePerson(doctor, sp("A3")) in legal_actions(state)
     choice = BasicBot().choose(state)
     assert choice.goal == HUB and clinic.person(choice.pid).role is Role.DOCTOR
 
