@@ -370,6 +370,23 @@ def test_with_a_nurse_the_better_paying_patient_goes_in_with_her():
     assert where[doctor] == where[nurse] == where[yellow] == ROOM
     assert where[white] != ROOM
 
+def test_only_the_nurses_the_treatment_needs_walk_in():
+    """Rulebook, Treatment Rooms: a white doctor needs one nurse for a yellow patient.
+    Two nurses in the hub: one walks into the room with the doctor and the patient, the
+    other stays in the hub; a nurse already in the room is the one who serves."""
+    clinic = staff(_clinic(), Role.DOCTOR, HUB, W)
+    clinic = staff(staff(clinic, Role.NURSE, HUB), Role.NURSE, HUB)
+    nurses = [p.id for p in clinic.of_role(Role.NURSE)]
+    clinic, (yellow,) = _waiting(clinic, Colour.YELLOW)
+    where = _moved(clinic)
+    assert where[yellow] == ROOM and sorted(where[n] for n in nurses) == sorted([ROOM, HUB])
+    inside = staff(staff(staff(_clinic(), Role.DOCTOR, HUB, W), Role.NURSE, HUB), Role.NURSE, ROOM)
+    hub_nurse, room_nurse = (p.id for p in inside.of_role(Role.NURSE))
+    inside, (yellow,) = _waiting(inside, Colour.YELLOW)
+    where = _moved(inside)
+    assert where[yellow] == ROOM and where[room_nurse] == ROOM and where[hub_nurse] == HUB
+
+
 
 def test_a_patient_who_stays_in_a_room_is_treated_first():
     """Rulebook: a patient who stays in a room is treated there (it cannot move). The
