@@ -130,3 +130,17 @@ def test_in_the_last_round_the_strong_player_turns_savings_into_staff():
     assert isinstance(bot.choose(_last_round(clinic, Phase.HIRE, 4)), HireNurse)
     assert bot.choose(_last_round(clinic, Phase.HIRE, 0)) == Done()
     assert bot.choose(_last_round(clinic, Phase.SELECT, 0)) != SelectTile(ActionTile.HIRE)
+
+
+
+def test_in_the_last_round_with_no_staff_to_hire_the_strong_player_selects_build():
+    """docs/bots.md, strong: in round 6 "it selects Hire or Build while a hire or a
+    supplied treatment room still pays". A second treatment room lacks its supply room
+    ($5 buys one: 1 end point): with a nurse and doctors on offer it selects Hire first;
+    with nobody left to hire, Build."""
+    lacking = staff(_clinic(modules((TR, "B2"), board=beginner_initial_board(W))), Role.DOCTOR, HUB, W)
+    state = _last_round(lacking, Phase.SELECT, 5)
+    bot = StrongBot(look_ahead=False)
+    assert bot.choose(state) == SelectTile(ActionTile.HIRE)
+    nobody = evolve(state, university=(None, None), nurses=(0,) * K.ROUNDS)
+    assert bot.choose(nobody) == SelectTile(ActionTile.BUILD)
