@@ -64,7 +64,9 @@ def determinize(state: GameState, seat: int) -> GameState:
     replaced by one made of the public round and action. Equal views give equal
     results."""
     view = player_view(state, seat)
-    det = evolve(state, seed=view.round * 10 + view.action, draws=0, players=view.players)
+    # Any seed that tells the game's action steps apart serves (+ or -, 10 or 11):
+    seed = view.round * 10 + view.action  # pragma: no mutate (equivalent variants, above)
+    det = evolve(state, seed=seed, draws=0, players=view.players)
     if view.hidden:
         others = tuple(s for s in view.turn_order if s != seat and view.selected[s] is None)
         det = evolve(det, selected=view.selected, queue=(seat, *others))
@@ -222,7 +224,8 @@ class StrongBot(BasicBot):
         """Play ``action``, then this player's own plan (without looking ahead) and the
         basic player's for everyone else, to the end of the game; the final lead."""
         state = apply_action(state, action)
-        me, others = StrongBot(look_ahead=False), BasicBot()
+        me = StrongBot(look_ahead=False)  # pragma: no mutate (look_ahead=None is as false)
+        others = BasicBot()
         while not is_over(state):
             bot = me if state.current == seat else others
             state = apply_action(state, bot.choose(state))

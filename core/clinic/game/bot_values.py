@@ -45,7 +45,9 @@ def reserve(p, left: int) -> int:
     """Savings to keep: next round's expenses beyond what its care is likely to earn."""
     if left <= 0:
         return 0
-    return max(0, expenses(p.clinic) - plan_care(p.clinic).income) // 2
+    beyond = expenses(p.clinic) - plan_care(p.clinic).income
+    kept = max(0, beyond)  # pragma: no mutate (max(1, x) // 2 is max(0, x) // 2 for whole x)
+    return kept // 2
 
 
 def investment(state: GameState, p) -> int:
@@ -264,7 +266,8 @@ def arrival_time(clinic, a) -> int:
 
 def move_time(clinic, a: MovePerson) -> int:
     person = clinic.person(a.pid)
-    return reach_from(clinic.board, person.where, person.role).get(a.goal, 99)
+    reach = reach_from(clinic.board, person.where, person.role)
+    return reach.get(a.goal, 99)  # pragma: no mutate (a legal move's goal is in reach: the default is never read)
 
 
 def site_value(board, space) -> int:

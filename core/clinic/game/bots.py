@@ -274,7 +274,9 @@ class BasicBot:
         def fixes(a: MovePerson) -> bool:
             p = clinic.person(a.pid)
             cap = capacity(clinic, p.role, p.where)
-            over = bool(cap) and counts.get((p.where, p.role), 0) > cap
+            # p stands at p.where, so the count is there whenever cap is a number:
+            here = counts.get((p.where, p.role), 0)  # pragma: no mutate (the default is never read)
+            over = bool(cap) and here > cap
             return has_room(clinic, p, a.goal, counts) and (over or on_arrival_point(clinic, p))
 
         best = [a for a in moves if fixes(a)] or moves
