@@ -4,6 +4,7 @@ save and load, for both games."""
 from __future__ import annotations
 
 import random
+import re
 
 import attrs
 
@@ -207,6 +208,8 @@ def test_a_new_game_sets_the_previous_game_in_progress_aside(tmp_path):
     said = folder.set_aside()
     (damaged,) = tmp_path.glob("autosave-damaged-*.json")
     assert damaged.read_text(encoding="utf-8") == "{broken" and "not a saved game" in said
+    # Its name says when it was set aside, without spaces: autosave-damaged-2026-11-24-20-36-14.json
+    assert re.fullmatch(r"autosave-damaged-\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d\.json", damaged.name)
 
 
 def test_setting_aside_works_where_the_disk_allows_no_hard_links(tmp_path, monkeypatch):

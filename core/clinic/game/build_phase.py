@@ -67,7 +67,7 @@ def build_options(state: GameState) -> list[Construct]:
             short = shortages[skey] = bool(shortage(state, b, supplies))
         if short:
             continue
-        cost = costs.get(key)
+        cost = costs.get(key)  # pragma: no mutate (a cache: None works the cost out again)
         if cost is None:
             cost = costs[key] = build_cost(b)
         if cost <= p.money:

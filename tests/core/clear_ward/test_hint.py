@@ -84,3 +84,29 @@ def test_the_hint_names_each_kind_of_action_in_the_imperative():
     assert action_words(state, JuniorDoctorFlip(None)) == "turn no patient face up"
     assert action_words(state, JuniorDoctorFlip(c("C1"))) == "turn over C1"
     assert action_words(state, EndTurn()) == "end the turn"
+
+
+def test_the_solo_hint_is_the_strong_players_night_shift_choice():
+    """The hint is the strong player's suggestion; in solo (the Night Shift) it has no
+    rival to look ahead to and plays the greedy choice for clearing the ward."""
+    from core.clear_ward import from_layout
+    from tests.core.clear_ward.helpers import ward
+
+    state = from_layout(ward("@ Res1", "Car2 Car1"), ["Solo"])
+    found = hint(state, 0)
+    assert found.action in legal_actions(state)
+    assert found.action == StrongBot(0).choose(state)
+    assert found.reason == "Move the Doctor right 1 to B1: treats 1 Respiratory patient: +1 star"
+
+
+def test_a_lost_game_is_worth_less_to_the_look_ahead_than_a_won_one():
+    """The strong player's look-ahead: a game over adds ``WIN_BONUS`` for the winner
+    and takes it from each loser, so it never prefers losing (seat 1 here)."""
+    from core.clear_ward import Direction, from_layout
+    from core.clear_ward.strong import WIN_BONUS, final_value, position_value
+    from tests.core.clear_ward.helpers import ward
+
+    over = apply_action(from_layout(ward("@ Car1"), ["Ann", "Bob"]), Move(Direction.RIGHT, 1))
+    assert over.phase.name == "OVER"
+    assert final_value(over, 0) == position_value(over, 0) + WIN_BONUS
+    assert final_value(over, 1) == position_value(over, 1) - WIN_BONUS

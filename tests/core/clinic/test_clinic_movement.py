@@ -159,7 +159,7 @@ def test_end_of_move_check_names_each_violation():
     assert any("orderly" in p and "entrance west of A1" in p for p in problems)
     assert any("doctor" in p and "supply room at floor 0 C1" in p for p in problems)
     assert any("nurse" in p and "lab at floor 0 A2" in p for p in problems)
-    with pytest.raises(IllegalActionError, match=r"End the move: .*orderly.*; .*doctor.*; .*nurse"):
+    with pytest.raises(IllegalActionError, match=r"^End the move: .*orderly.*; .*doctor.*; .*nurse"):
         finish_move(c)
 
 

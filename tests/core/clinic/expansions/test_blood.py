@@ -342,8 +342,12 @@ def test_a_donor_refusing_to_move_names_the_rule():
     state = apply_action(moving(clinic), GiveBlood(donor))
     with pytest.raises(IllegalActionError, match="lies down giving blood and moves no more"):
         apply_action(state, MovePerson(donor, ROOM))
-    with pytest.raises(IllegalActionError, match="otherwise empty service hub"):
+    with pytest.raises(IllegalActionError, match="otherwise empty service hub") as refused:
         apply_action(state, MovePerson(other, HUB))
+    assert str(refused.value).endswith(
+        f"Move: the blood donor lies in the service hub at {HUB} ('lie down to give blood in an"
+        " otherwise empty service hub'): nobody else may end the phase there"
+    )
 
 
 def test_blood_is_given_in_the_move_phase_only():

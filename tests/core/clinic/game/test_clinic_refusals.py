@@ -105,3 +105,9 @@ def test_something_that_is_no_action_is_refused_as_an_unknown_action():
     assert reject_reason(state, "fly").endswith(" in the select phase: unknown action")
     with pytest.raises(IllegalActionError, match="unknown action$"):
         apply_action(state, "fly")
+
+
+def test_a_car_to_remove_is_named_by_its_border_or_its_parking_tile():
+    """Taking a Car: "remove the car of your choice": the action says which car."""
+    assert str(RemoveCar(border_of(parse_space("D3"), Direction.EAST))) == "remove the car on the border east of D3"
+    assert str(RemoveCar(parse_space("A1"))) == "remove the car on the parking tile at floor 0 A1"
