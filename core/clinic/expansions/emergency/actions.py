@@ -147,7 +147,8 @@ def build_candidates(board) -> list[EDBuild]:
         if tile is None:
             out += [BuildParking(s, cars) for cars in car_choices(board, K_BASE.PARKING_TILE_CARS)]
         elif isinstance(tile, ParkingTile):
-            room = K_BASE.PARKING_TILE_UPGRADED_CARS - tile.cars
+            # Equivalent if changed to +: more cars than fit are refused by check_build, same options.
+            room = K_BASE.PARKING_TILE_UPGRADED_CARS - tile.cars  # pragma: no mutate
             out += [UpgradeParking(s, cars) for cars in car_choices(board, room)]
     stops = [s for s, _ in board.modules]
     if not board.conveyor_stops:

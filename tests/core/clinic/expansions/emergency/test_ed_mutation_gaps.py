@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from attrs import evolve
 
-from core.clinic.board import Space
+from core.clinic.board import Border, Space
 from core.clinic.errors import IllegalActionError
 from core.clinic.expansions import get
 from core.clinic.expansions.emergency import actions as A
@@ -186,3 +186,171 @@ def test_the_ed_popularity_menu_says_what_each_choice_buys():
     assert legal_actions(state) == [EDBuyPopularity(n) for n in range(3)]
     assert option_text(state, EDBuyPopularity(0)) == "the emergency department buys no popularity"
     assert option_text(state, EDBuyPopularity(2)) == "the emergency department buys 2 popularity for $4 of its funds"
+
+
+# --- the Emergency action: what is offered, what is refused --------------------------
+def test_money_that_covers_the_price_exactly_is_enough():
+    """"If you're short, pay the difference from your main clinic savings": $1 on the ED
+    board and $2 of savings pay exactly for a $3 hub, a $3 doctor (space 1) or a $2
+    nurse; a dollar less does not."""
+    building = A.apply(emergency(ed=ed_with(BOARD, funds=1), savings=2), A.ChooseEmergency(A.Sub.BUILD))
+    hub = A.EDConstruct(EDBuildModule(HUB, sp("C1")))
+    assert hub in A.options(building)
+    assert (A.apply(building, hub).ed.funds, A.apply(building, hub).savings) == (0, 0)
+    hiring = A.apply(emergency(ed=ed_with(BOARD, funds=1), savings=2, residency=(M, L)), A.ChooseEmergency(A.Sub.HIRE))
+    offered = A.options(hiring)
+    assert {a.slot for a in offered if isinstance(a, A.EDHireDoctor)} == {0, 1}
+    assert any(isinstance(a, A.EDHireNurse) for a in offered)
+    poorer = A.apply(emergency(ed=ed_with(BOARD, funds=0), savings=2, residency=(M, L)), A.ChooseEmergency(A.Sub.HIRE))
+    offered = A.options(poorer)
+    assert {a.slot for a in offered if isinstance(a, A.EDHireDoctor)} == {1}  # $2, not $3
+    assert any(isinstance(a, A.EDHireNurse) for a in offered)
+    assert hub not in A.options(A.apply(emergency(ed=ed_with(BOARD, funds=0), savings=2), A.ChooseEmergency(A.Sub.BUILD)))
+
+
+@pytest.mark.parametrize("round_, offered", [(1, False), (2, True), (3, False)])
+def test_the_nurse_comes_from_the_current_rounds_column(round_, offered):
+    """"Hire 1 emergency nurse from the current round's column" (E5): only round II's
+    column holds a nurse here, so only in round 2 is one offered and hired from it."""
+    em = emergency(round=round_, nurses=(0, 1, 0, 0, 0, 0))
+    em = A.apply(em, A.ChooseEmergency(A.Sub.HIRE))
+    spot = free_parking_spots(em.ed.board)[0]
+    assert any(isinstance(a, A.EDHireNurse) for a in A.options(em)) is offered
+    if offered:
+        assert A.apply(em, A.EDHireNurse(spot)).area.nurses == (0, 0, 0, 0, 0, 0)
+    else:
+        with pytest.raises(IllegalActionError, match="no emergency nurse is left in the current round's column"):
+            A.apply(em, A.EDHireNurse(spot))
+
+
+def test_one_doctor_and_one_nurse_per_hire():
+    """"With this action, you can: Hire 1 emergency doctor. and/or Hire 1 emergency nurse
+    from the current round's column": after the doctor only the nurse (or done) is
+    offered, and a second doctor is refused; likewise the other way round."""
+    em = A.apply(emergency(residency=(M, L), nurses=(2, 2, 2, 2, 2, 2)), A.ChooseEmergency(A.Sub.HIRE))
+    spot = free_parking_spots(em.ed.board)[0]
+    doctor = A.apply(em, A.EDHireDoctor(0, spot))
+    assert {type(a) for a in A.options(doctor)} == {A.EDHireNurse, A.EDDone}
+    with pytest.raises(IllegalActionError, match="you may hire only 1 emergency doctor"):
+        A.apply(doctor, A.EDHireDoctor(1, free_parking_spots(doctor.ed.board)[0]))
+    nurse = A.apply(em, A.EDHireNurse(spot))
+    assert {type(a) for a in A.options(nurse)} == {A.EDHireDoctor, A.EDDone}
+    with pytest.raises(IllegalActionError, match="you may hire only 1 emergency nurse"):
+        A.apply(nurse, A.EDHireNurse(free_parking_spots(nurse.ed.board)[0]))
+    both = A.apply(nurse, A.EDHireDoctor(1, free_parking_spots(nurse.ed.board)[0]))
+    assert both.turn.current is None and both.turn.done == (A.Sub.HIRE,)
+
+
+def test_each_part_is_played_only_once_chosen_and_finished_before_the_next():
+    """"any 2 different of the following, in whichever order you like" (E9: chosen one
+    after another): a build, a hire or an admission belongs to its own part, which must
+    be chosen first, and a part in progress is finished before another is chosen."""
+    em = emergency(residency=(M, L), queues=((None, None, M, D),))
+    spot = free_parking_spots(em.ed.board)[0]
+    build = A.EDConstruct(EDBuildModule(HUB, sp("C1")))
+    for sub, wrong in [
+        (A.Sub.HIRE, build),
+        (A.Sub.ADMIT, A.EDHireNurse(spot)),
+        (A.Sub.BUILD, EDAdmit(0, spot)),
+        (A.Sub.BUILD, EDShift(0, 3, Shift.LEFT)),
+    ]:
+        started_part = A.apply(em, A.ChooseEmergency(sub))
+        with pytest.raises(IllegalActionError, match="Emergency action: choose '.*' first"):
+            A.apply(started_part, wrong)
+    for action, part in [(build, A.Sub.BUILD), (A.EDHireNurse(spot), A.Sub.HIRE), (EDAdmit(0, spot), A.Sub.ADMIT)]:
+        with pytest.raises(IllegalActionError, match=f"choose '{part}' first"):
+            A.apply(em, action)
+    building = A.apply(em, A.ChooseEmergency(A.Sub.BUILD))
+    with pytest.raises(IllegalActionError, match="^Emergency action: finish 'build onto your emergency department' first$"):
+        A.apply(building, A.ChooseEmergency(A.Sub.HIRE))
+    assert {type(a) for a in A.options(building)} == {A.EDConstruct, A.EDDone}
+
+
+def test_conveyors_and_parking_upgrades_are_offered_as_the_base_game():
+    """Conveyors: "Usual price and rules; however the emergency conveyor system is
+    completely separate from the main clinic. So the first conveyor purchase for the
+    emergency department is a 2-for-the-price-of-1 deal"; later purchases add one stop.
+    Parking: "Usual price and rules" (a parking tile may be upgraded, E10: $1)."""
+    from core.clinic.construction import BuildConveyor, BuildParking, UpgradeParking
+
+    three = ed_board((HUB, "A1"), (ROOM[L], "B1"), (ROOM[M], "A2"))
+    em = A.apply(emergency(ed=ed_with(three)), A.ChooseEmergency(A.Sub.BUILD))
+    conveyors = {a.build.stops for a in A.options(em) if isinstance(getattr(a, "build", None), BuildConveyor)}
+    assert conveyors == {(sp("A1"), sp("B1")), (sp("A1"), sp("A2"))}  # B1 and A2 are not aligned
+    em = A.apply(em, A.EDConstruct(BuildConveyor((sp("A1"), sp("B1")))))
+    assert em.ed.funds == 8
+    more = {a.build.stops for a in A.options(em) if isinstance(a, A.EDConstruct) and isinstance(a.build, BuildConveyor)}
+    assert (sp("A2"),) in more and all(len(stops) == 1 for stops in more)
+    em = A.apply(emergency(ed=ed_with(three)), A.ChooseEmergency(A.Sub.BUILD))
+    em = A.apply(em, A.EDConstruct(BuildParking(sp("D2"))))
+    upgrades = [a.build for a in A.options(em) if isinstance(getattr(a, "build", None), UpgradeParking)]
+    assert UpgradeParking(sp("D2")) in upgrades
+    assert A.apply(em, A.EDConstruct(UpgradeParking(sp("D2")))).ed.funds == 10 - 2 - 1
+
+
+def test_an_upgraded_parking_tile_takes_in_only_the_cars_it_has_room_for():
+    """Parking spaces: "Usual price and rules": the flipped tile holds 3 cars, so a tile
+    with 2 cars parked takes in at most 1 more of the cars parked on borders."""
+    from core.clinic.construction import BuildParking, UpgradeParking
+    from core.clinic.expansions.emergency.construction import ed_build
+    from core.clinic.parking import park_car
+
+    board = ed_build(BOARD, BuildParking(sp("D2")))
+    for spot in (sp("D2"), sp("D2"), Border(False, 3, 0), Border(True, 0, 1)):
+        board = park_car(board, spot)
+    em = A.apply(emergency(ed=ed_with(board)), A.ChooseEmergency(A.Sub.BUILD))
+    moved = {a.build.cars_moved for a in A.options(em) if isinstance(getattr(a, "build", None), UpgradeParking)}
+    assert moved == {(), (Border(False, 3, 0),), (Border(True, 0, 1),)}
+
+
+def test_a_refused_emergency_action_names_itself_in_words():
+    """An illegal action raises an error naming the action and the rule: outside the
+    Emergency action its parts and hires are named as a player reads them."""
+    state = _solo()
+    with pytest.raises(IllegalActionError, match="Illegal action 'emergency: build onto your emergency department'"):
+        apply_action(state, A.ChooseEmergency(A.Sub.BUILD))
+    car = Border(True, 0, 1)
+    with pytest.raises(IllegalActionError, match=f"'hire the emergency doctor on residency space 2, car parked {car}'"):
+        apply_action(state, A.EDHireDoctor(1, car))
+    with pytest.raises(IllegalActionError, match=f"'hire an emergency nurse, car parked {car}'"):
+        apply_action(state, A.EDHireNurse(car))
+
+
+# --- the Emergency action in the game (the expansion's hooks) -------------------------
+def test_a_hire_in_the_game_takes_the_doctor_the_money_and_a_car():
+    """The hire steps: "1. Pay the indicated cost (below doctor ...). 2. Take the hired
+    staff from the Emergency Waiting Area board. 3. Take a car from the parking lot on
+    the main board. 4. Place the new hire outside the grid ... 5. Park the car ... on
+    your Emergency Department board"; the money "from your emergency department funds
+    if you can ... the difference from your main clinic savings"."""
+    from core.clinic.expansions.emergency.components import OUTSIDE, EDRole
+    from core.clinic.expansions.emergency.state import EmergencyTurn
+
+    state = with_player(_solo(), 0, money=10)
+    state = with_player(state, 0, emergency=evolve(_ed(state), funds=1))
+    state = evolve(state, emergency=area(1, residency=(M,)), phase=Phase.EMERGENCY, queue=(0,),
+                   step=Turn(emergency=EmergencyTurn()))
+    lot = state.cars_lot
+    state = apply_action(state, A.ChooseEmergency(A.Sub.HIRE))
+    spot = free_parking_spots(_ed(state).board)[0]
+    state = apply_action(state, A.EDHireDoctor(0, spot))
+    ed = _ed(state)
+    assert (ed.funds, state.players[0].money) == (0, 8)
+    assert state.emergency.residency == (None,)
+    assert state.cars_lot == lot - 1 and spot not in free_parking_spots(ed.board)
+    assert (ed.people[-1].role, ed.people[-1].level, ed.people[-1].where) == (EDRole.DOCTOR, M, OUTSIDE)
+    assert state.step.emergency.hired_doctor and state.phase is Phase.EMERGENCY
+    state = apply_action(state, A.EDDone())
+    assert state.step.emergency.done == (A.Sub.HIRE,) and state.phase is Phase.EMERGENCY
+
+
+def test_an_expert_on_the_expert_side_takes_the_3x2_ed_side_and_only_then():
+    """"BEGINNERS should use the 4x2 side. Each EXPERT can choose which side they wish to
+    play (3x2 is challenging!)": an expert who plays the expert side of the main board
+    takes the 3x2 side (house value); an expert on the beginner side, the 4x2 side."""
+    from core.clinic.expansions.emergency.components import EDSide
+    from core.clinic.expansions.emergency.hooks import ed_side
+
+    state = new_game(2, 1, options=OPTS, expert=[True, True], sides=["expert", "beginner"])
+    assert [ed_side(state, seat) for seat in (0, 1)] == [EDSide.EXPERT, EDSide.BEGINNER]
+    assert [_ed(state, seat).board.side for seat in (0, 1)] == [EDSide.EXPERT, EDSide.BEGINNER]
