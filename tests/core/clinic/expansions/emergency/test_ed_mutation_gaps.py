@@ -354,3 +354,31 @@ def test_an_expert_on_the_expert_side_takes_the_3x2_ed_side_and_only_then():
     state = new_game(2, 1, options=OPTS, expert=[True, True], sides=["expert", "beginner"])
     assert [ed_side(state, seat) for seat in (0, 1)] == [EDSide.EXPERT, EDSide.BEGINNER]
     assert [_ed(state, seat).board.side for seat in (0, 1)] == [EDSide.EXPERT, EDSide.BEGINNER]
+
+
+def test_an_expert_places_the_free_ed_pieces_after_the_entrance_before_the_starting_car():
+    """E13: experts place "a free hub and then a free light room"; H1: "an expert's car
+    parks once both free pieces stand (a car obstructs building)": the ED pieces come
+    once the main clinic's entrance stands, and not before."""
+    state = new_game(1, 2, options=OPTS, expert=True, sides=["expert"])
+    assert state.phase is Phase.EXPERT_SETUP
+    while not isinstance(legal_actions(state)[0], A.EDConstruct):
+        assert not any(isinstance(a, A.EDConstruct) for a in legal_actions(state))
+        state = apply_action(state, legal_actions(state)[0])
+    assert state.players[0].clinic.board.entrances
+    assert all(isinstance(a, A.EDConstruct) for a in legal_actions(state))
+
+
+def test_the_ed_moves_wait_while_zombies_move_first():
+    """The ED moves after zombie kills (Z6, E32): while the Move phase offers only zombie
+    steps, no ED move is added; with other moves (or none) the ED's moves join them."""
+    from core.clinic.expansions.emergency.movement import EDMove
+    from core.clinic.expansions.zombies import MoveZombie
+
+    hook = get("emergency").options
+    state = _deciding(_solo(), Phase.MOVE)
+    zombie = MoveZombie(sp("A1"), sp("B1"))
+    assert hook(state, [zombie]) == [zombie]
+    assert any(isinstance(a, EDMove) for a in hook(state, []))
+    with_other = hook(state, [zombie, A.EDDone()])
+    assert with_other[:2] == [zombie, A.EDDone()] and any(isinstance(a, EDMove) for a in with_other)
