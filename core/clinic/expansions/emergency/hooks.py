@@ -189,7 +189,10 @@ def _apply(state: GameState, action) -> GameState:
     if phase is Phase.EXPERT_SETUP:
         before = ed_of(state, seat)
         ed = SU.place_initial(before, action.build)
-        lot = state.cars_lot - (ed.board.parked_cars - before.board.parked_cars)
+        # Equivalent if changed to +: no car stands on an ED before its expert pieces
+        # (Expert setup comes before the bonus tiles).
+        arrived = ed.board.parked_cars - before.board.parked_cars  # pragma: no mutate
+        lot = state.cars_lot - arrived
         return evolve(_set_ed(state, seat, ed), cars_lot=lot)
     if phase is Phase.EMERGENCY:
         return _apply_emergency(state, action)
