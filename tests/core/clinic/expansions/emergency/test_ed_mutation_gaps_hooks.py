@@ -85,6 +85,18 @@ def test_an_ed_action_out_of_its_phase_names_when_it_is_decided(action, where):
         apply_action(state, action)
 
 
+def test_the_eds_business_choices_are_named_in_a_refusal():
+    """An illegal action is refused naming it as a player reads it: buying ED popularity
+    and removing a car from the ED board."""
+    state = started(OPTS, players=1)
+    with pytest.raises(IllegalActionError, match="^Illegal action 'the emergency department buys 2 popularity' "):
+        apply_action(state, EDBuyPopularity(2))
+    with pytest.raises(IllegalActionError, match="^Illegal action 'remove the car north of A1 from the emergency department' "):
+        apply_action(state, EDRemoveCar(Border(False, 0, 0)))
+    with pytest.raises(IllegalActionError, match="^Illegal action 'move emergency person 1 to A1 of the emergency department' "):
+        apply_action(state, EDMove(1, sp("A1")))
+
+
 def test_a_queue_move_that_changes_nothing_is_not_a_choice():
     """E6: "gaps close rightward"; as the base game's house rule, a move that changes
     nothing (into a gap the queue closes again) is not offered, and asked for it is

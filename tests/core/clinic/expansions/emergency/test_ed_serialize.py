@@ -130,3 +130,25 @@ def test_actions_saved_by_an_earlier_version_load():
     assert conv.unstructure(A.EDDone(), union) == {"action": "EDDone"}
     saved = {"action": "EDBuyPopularity", "points": 2}
     assert conv.structure(saved, union) == EDBuyPopularity(2)
+    build = {"action": "EDConstruct", "build": {"build": "EDBuildModule", "space": {"floor": 0, "col": 2, "row": 1},
+                                                "module": {"kind": "emergency room", "level": 1}}}
+    assert conv.structure(build, union) == A.EDConstruct(EDBuildModule(ROOM[M], sp("C2")))
+    garden = {"action": "EDConstruct", "build": {"build": "BuildGarden", "space": {"floor": 0, "col": 2, "row": 1}}}
+    assert conv.structure(garden, union) == A.EDConstruct(BuildGarden(sp("C2")))
+
+
+def test_an_ed_board_saved_by_an_earlier_version_loads():
+    """Saves written before keep loading: the ED board's tiles are tagged ``"tile"`` (an
+    emergency module, a garden, a parking tile), as the main board's."""
+    from core.clinic.expansions.emergency.board import EDBoard
+
+    saved = {
+        "side": "beginner",
+        "tiles": [[{"floor": 0, "col": 0, "row": 0}, {"tile": "EDModule", "kind": "emergency service hub", "level": None}],
+                  [{"floor": 0, "col": 1, "row": 0}, {"tile": "Garden"}]],
+        "conveyor_stops": [],
+        "border_cars": [],
+    }
+    board = ed_build(ed_board((HUB, "A1")), BuildGarden(sp("B1")))
+    assert converter().structure(saved, EDBoard) == board
+    assert converter().unstructure(board, EDBoard) == saved
