@@ -314,6 +314,8 @@ def test_a_refused_emergency_action_names_itself_in_words():
         apply_action(state, A.EDHireDoctor(1, car))
     with pytest.raises(IllegalActionError, match=f"'hire an emergency nurse, car parked {car}'"):
         apply_action(state, A.EDHireNurse(car))
+    with pytest.raises(IllegalActionError, match="'build an emergency service hub at C1 of the emergency department'"):
+        apply_action(state, A.EDConstruct(EDBuildModule(HUB, sp("C1"))))
 
 
 # --- the Emergency action in the game (the expansion's hooks) -------------------------

@@ -117,3 +117,23 @@ def test_an_expert_places_the_light_room_after_the_hub():
         place_initial(ed, EDBuildModule(ROOM[M], sp("B1")))
     ed = place_initial(ed, EDBuildModule(ROOM[L], sp("B1")))
     assert ed.board.functional_rooms == (sp("B1"),) and free_parking_spots(ed.board)
+
+
+# --- solitaire goals ------------------------------------------------------------------------
+@pytest.mark.parametrize("goal, treated, words", [
+    ("FULL_BOARD", (0, 0, 0), "build 100% of your Emergency Department board: 2/8 spaces built (not met)"),
+    ("DARK_ROOMS", (0, 0, 0), "build 2 dark emergency rooms: 1/2 dark rooms (not met)"),
+    ("LIGHT_TREATED", (6, 1, 0), "treat 6 light emergency patients: 6/6 light treated (met)"),
+    ("DARK_TREATED", (0, 0, 3), "treat 4 dark emergency patients: 3/4 dark treated (not met)"),
+    ("ONLY_MEDIUM", (1, 3, 1), "treat only medium emergency patients: 3 medium, 2 other treated (not met)"),
+    ("ONLY_MEDIUM", (0, 3, 0), "treat only medium emergency patients: 3 medium, 0 other treated (met)"),
+])
+def test_the_solitaire_goal_says_how_far_the_ed_is(goal, treated, words):
+    """E33: "build 100% of your Emergency Department board"; "build 2 dark emergency
+    rooms"; "treat 6 light emergency patients"; dark: 4 (the icon); "treat only medium
+    emergency patients": the goal's progress as the player reads it."""
+    from core.clinic.expansions.emergency.components import EDGoal
+    from core.clinic.expansions.emergency.end import goal_status
+
+    ed = evolve(ed_with(ed_board((HUB, "A1"), (ROOM[D], "B1"))), treated=treated)
+    assert str(goal_status(ed, EDGoal[goal])) == words
