@@ -75,6 +75,9 @@ def test_the_emergency_action_says_its_two_different_parts_and_the_money():
         "admit: 2 emergency queue point(s)",
     ]
     assert option_text(state, A.EDDone()) == "done with the Emergency action"
+    not_started = _in(_position(), Phase.EMERGENCY, None)  # no progress recorded yet: the same
+    assert decision_text(not_started) == decision_text(state)
+    assert option_text(not_started, A.EDDone()) == "done with the Emergency action"
     building = apply_action(state, A.ChooseEmergency(Sub.BUILD))
     assert decision_text(building) == (
         "round 1, action 1: Emergency: build up to 2 more on your emergency department (ED $10, savings $15),"
@@ -193,10 +196,12 @@ def test_the_expert_places_the_free_pieces():
     """E13: experts place "a free hub and then a free light room"."""
     from core.clinic.game import legal_actions, new_game
 
+    free_pieces = "place your free emergency service hub, then your free light emergency room"
     state = new_game(1, 2, options=OPTS, expert=True, sides=["expert"])
     while not isinstance(legal_actions(state)[0], A.EDConstruct):
+        assert decision_text(state) != free_pieces  # the main clinic's own setup first
         state = apply_action(state, legal_actions(state)[0])
-    assert decision_text(state) == "place your free emergency service hub, then your free light emergency room"
+    assert decision_text(state) == free_pieces
 
 
 def test_the_log_says_who_was_treated_and_who_died():
