@@ -223,3 +223,27 @@ def test_ed_moves_made_are_forgotten_when_the_move_phase_ends():
     state = get("emergency").end_of_movement(state, 0)
     assert any(isinstance(m, EDMove) and m.pid == 1 for m in move_options(_ed(state)))
     assert state.players[0].clinic.move_time == 2
+
+
+def test_each_player_with_off_duty_nurses_at_hand_decides_in_turn_order():
+    """"each emergency room adjacent to it can use 1 off-duty emergency nurse from it
+    ... however, this causes you to lose popularity!" (E22: a Business choice): the
+    players who may use one decide in turn order, each for their own ED."""
+    from core.clinic.expansions.emergency.components import BREAK_ROOM
+
+    state = started(OPTS, players=2, seed=1)
+    first, second = state.turn_order
+    board = ed_board((HUB, "A1"), (ROOM[L], "B1"), (BREAK_ROOM, "C1"))
+    for seat in (first, second):
+        ed = _with_cars(ed_with(board, (DOC, "B1", L), (PAT, "B1", M), (NURSE, "B1")), 3)
+        state = with_player(state, seat, emergency=ed, popularity=5)
+    state = get("emergency").before_business_phase(_deciding(state, Phase.MOVE, seat=first))
+    assert state.phase is Phase.ED_BUSINESS and state.queue == (first, second)
+    assert legal_actions(state) == [EDOffDuty(), EDOffDuty(frozenset({sp("B1")}))]
+    state = apply_action(state, EDOffDuty(frozenset({sp("B1")})))
+    assert state.phase is Phase.ED_BUSINESS and state.current == second
+    assert _ed(state, first).treated == (0, 1, 0) and state.players[first].popularity == 4
+    assert _ed(state, second).treated == (0, 0, 0)
+    state = apply_action(state, EDOffDuty())
+    assert _ed(state, second).treated == (0, 0, 0) and state.players[second].popularity == 5
+    assert state.phase is not Phase.ED_BUSINESS
