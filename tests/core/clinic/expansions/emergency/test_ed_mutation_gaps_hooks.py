@@ -247,3 +247,24 @@ def test_each_player_with_off_duty_nurses_at_hand_decides_in_turn_order():
     state = apply_action(state, EDOffDuty())
     assert _ed(state, second).treated == (0, 0, 0) and state.players[second].popularity == 5
     assert state.phase is not Phase.ED_BUSINESS
+
+
+def test_a_treated_patient_whose_car_is_not_on_the_board_owes_nothing():
+    """"Remember to remove the treated patient's car": when no car is parked on the ED
+    board (a position set up by hand), nothing is left owing and no choice is asked."""
+    state = started(OPTS, players=1)
+    ed = ed_with(BOARD, (DOC, "B1", L), (PAT, "B1", L))
+    state = get("emergency").before_business_phase(_deciding(with_player(state, 0, emergency=ed), Phase.MOVE))
+    assert _ed(state).treated == (1, 0, 0) and _ed(state).cars_owed == 0
+    assert state.phase is not Phase.ED_REMOVE_CAR
+
+
+def test_the_ed_goal_is_the_solitaire_goal_only_when_chosen():
+    """E34: "the ED goal *replaces* the base goal" only when one is chosen: without one,
+    the base game's goal stands (the ED says nothing)."""
+    from core.clinic.expansions.emergency.components import EDGoal
+
+    hook = get("emergency").goal_status
+    assert hook(new_game(1, 3, options=OPTS), 0) is None
+    status = hook(new_game(1, 3, options=OPTS, ed_goal=EDGoal.DARK_ROOMS), 0)
+    assert status.goal is EDGoal.DARK_ROOMS and status.progress == "0/2 dark rooms"
