@@ -266,6 +266,25 @@ def test_each_part_is_played_only_once_chosen_and_finished_before_the_next():
     assert {type(a) for a in A.options(building)} == {A.EDConstruct, A.EDDone}
 
 
+def test_the_last_car_in_the_lot_still_brings_a_hire():
+    """"Take a car from the parking lot on the main board": one car left is enough for
+    one hire (then none is left for the other)."""
+    em = A.apply(emergency(cars=1, residency=(M, L)), A.ChooseEmergency(A.Sub.HIRE))
+    assert {type(a) for a in A.options(em)} == {A.EDHireDoctor, A.EDHireNurse, A.EDDone}
+    em = A.apply(em, A.EDHireNurse(free_parking_spots(em.ed.board)[0]))
+    assert em.cars_lot == 0 and A.options(em) == [A.EDDone()]
+
+
+def test_gardens_are_offered_on_every_empty_space():
+    """Garden: "Usual price and rules" ($1, E10): a garden may go on any empty space of
+    the ED board, and nowhere else."""
+    from core.clinic.construction import BuildGarden
+
+    em = A.apply(emergency(), A.ChooseEmergency(A.Sub.BUILD))
+    gardens = {a.build.space for a in A.options(em) if isinstance(getattr(a, "build", None), BuildGarden)}
+    assert gardens == set(em.ed.board.spaces()) - {sp("A1"), sp("B1")}
+
+
 def test_conveyors_and_parking_upgrades_are_offered_as_the_base_game():
     """Conveyors: "Usual price and rules; however the emergency conveyor system is
     completely separate from the main clinic. So the first conveyor purchase for the
