@@ -403,3 +403,85 @@ def test_the_ed_moves_wait_while_zombies_move_first():
     assert any(isinstance(a, EDMove) for a in hook(state, []))
     with_other = hook(state, [zombie, A.EDDone()])
     assert with_other[:2] == [zombie, A.EDDone()] and any(isinstance(a, EDMove) for a in with_other)
+
+
+# --- each refusal in full ---------------------------------------------------------------
+def _refusal(call, *args):
+    with pytest.raises(IllegalActionError) as err:
+        call(*args)
+    return str(err.value)
+
+
+def test_each_refusal_of_the_emergency_action_says_its_rule_in_full():
+    """The refusal's words are the rule shown to the player: "any 2 different"; "Hire 1
+    emergency doctor. and/or Hire 1 emergency nurse from the current round's column";
+    "Take a car from the parking lot on the main board"; "Each Emergency service hub
+    gives you 1 Emergency Queue Point"; "your emergency pre-admission area, which only
+    has 2 spaces!"; E16: an admitted patient's car parks on the ED board."""
+    over = A.apply(emergency(), A.EDDone())
+    assert _refusal(A.apply, over, A.ChooseEmergency(A.Sub.BUILD)) == "Emergency action: the Emergency action is over"
+    hiring = A.apply(emergency(residency=(M, L), nurses=(2, 0, 0, 0, 0, 0)), A.ChooseEmergency(A.Sub.HIRE))
+    spot = free_parking_spots(hiring.ed.board)[0]
+    doctor = A.apply(hiring, A.EDHireDoctor(0, spot))
+    assert _refusal(A.apply, doctor, A.EDHireDoctor(1, free_parking_spots(doctor.ed.board)[0])) == (
+        "Emergency action: you may hire only 1 emergency doctor")
+    nurse = A.apply(hiring, A.EDHireNurse(spot))
+    assert _refusal(A.apply, nurse, A.EDHireNurse(free_parking_spots(nurse.ed.board)[0])) == (
+        "Emergency action: you may hire only 1 emergency nurse")
+    round_2 = evolve(hiring, round=2)
+    assert _refusal(A.apply, round_2, A.EDHireNurse(spot)) == (
+        "Emergency action: no emergency nurse is left in the current round's column")
+    no_car = evolve(hiring, cars_lot=0)
+    assert _refusal(A.apply, no_car, A.EDHireNurse(spot)) == (
+        "Emergency action: no car is left in the parking lot on the main board")
+
+
+def test_each_refusal_of_an_admission_says_its_rule_in_full():
+    """"When you admit an emergency patient, move it to your emergency pre-admission
+    area, which only has 2 spaces!"; E16: "needs a free ED pre-admission space and an ED
+    car spot: no spot, no admission"; a car from the main board's lot."""
+    from core.clinic.parking import park_car
+
+    from .ed_helpers import PAT, PRE_ADMISSIONS
+
+    queues = ((None, None, M, D),)
+    full = ed_with(BOARD, (PAT, PRE_ADMISSIONS, L), (PAT, PRE_ADMISSIONS, M))
+    em = A.apply(emergency(ed=full, queues=queues), A.ChooseEmergency(A.Sub.ADMIT))
+    car = free_parking_spots(em.ed.board)[0]
+    assert _refusal(A.apply, em, EDAdmit(0, car)) == (
+        "Emergency action: cannot admit: your emergency pre-admission area only has 2 spaces, and both are taken")
+    em = A.apply(emergency(cars=0, queues=queues), A.ChooseEmergency(A.Sub.ADMIT))
+    assert _refusal(A.apply, em, EDAdmit(0, car)) == "Emergency action: cannot admit: no car is left in the parking lot"
+    board = BOARD
+    for spot in free_parking_spots(board):
+        board = park_car(board, spot)
+    em = A.apply(emergency(ed=ed_with(board), queues=queues), A.ChooseEmergency(A.Sub.ADMIT))
+    assert _refusal(A.apply, em, EDAdmit(0, car)) == (
+        "Emergency action: cannot admit: no free parking space on your Emergency Department board for its car (E16)")
+    spent = evolve(A.apply(emergency(queues=queues), A.ChooseEmergency(A.Sub.ADMIT)), turn=A.EmergencyTurn(
+        current=A.Sub.ADMIT, eqp=0))
+    assert _refusal(A.apply, spent, EDAdmit(0, car)) == "Emergency action: no Emergency Queue Point left"
+
+
+def test_other_ed_refusals_say_their_rule_in_full():
+    """"BEGINNERS should use the 4x2 side"; "Remember to remove the treated patient's
+    car" (only a car someone left); "Get everyone to a legal location by the end of the
+    Move step": a doctor outside the grid, a nurse in pre-admissions."""
+    from core.clinic.expansions.emergency.business import remove_ed_car
+    from core.clinic.expansions.emergency.components import EDSide
+    from core.clinic.expansions.emergency.movement import ed_move_violations
+    from core.clinic.expansions.emergency.setup import new_emergency
+
+    from .ed_helpers import DOC, NURSE, OUTSIDE, PRE_ADMISSIONS
+
+    import random
+
+    assert _refusal(new_emergency, EDSide.EXPERT, random.Random(0)) == (
+        "Emergency setup: BEGINNERS should use the 4x2 side")
+    assert _refusal(remove_ed_car, ed_with(BOARD), Border(False, 0, 0)) == (
+        "Emergency department: no one has left, no car to remove")
+    legal_end = "('Get everyone to a legal location by the end of the Move step')"
+    assert ed_move_violations(ed_with(BOARD, (DOC, OUTSIDE, L))) == (
+        f"light emergency doctor 1 is still outside the grid {legal_end}",)
+    assert ed_move_violations(ed_with(BOARD, (NURSE, PRE_ADMISSIONS))) == (
+        f"emergency nurse 1 cannot stay in emergency pre-admissions (patients only) {legal_end}",)

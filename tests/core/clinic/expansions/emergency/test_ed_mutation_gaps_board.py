@@ -111,8 +111,11 @@ def test_an_expert_places_the_light_room_after_the_hub():
     """E13: "free ED hub + light room, one at a time": with the hub placed, a second hub
     is refused, naming the light emergency room still to place."""
     ed = place_initial(new_emergency(EDSide.EXPERT, expert=True), EDBuildModule(HUB, sp("A1")))
-    with pytest.raises(IllegalActionError, match="Emergency setup: place a light emergency room first"):
+    with pytest.raises(IllegalActionError) as err:
         place_initial(ed, EDBuildModule(HUB, sp("C2")))
+    assert str(err.value) == (
+        "Emergency setup: place a light emergency room first ('1 Emergency Service Hub tile', '1 light Emergency Room tile')"
+    )
     with pytest.raises(IllegalActionError, match="place a light emergency room first"):
         place_initial(ed, EDBuildModule(ROOM[M], sp("B1")))
     ed = place_initial(ed, EDBuildModule(ROOM[L], sp("B1")))
