@@ -244,7 +244,8 @@ def _apply_build(em: Emergency, build: EDBuild) -> Emergency:
     if why is not None:
         check_ed_build(em.ed.board, build)  # raises with the construction rule, if that's it
         _fail(why)
-    ed, savings = pay(em.ed, em.savings, ed_build_cost(build), str(build))
+    # Equivalent if the name changes: pay names it only when short, which build_refusal refused above.
+    ed, savings = pay(em.ed, em.savings, ed_build_cost(build), str(build))  # pragma: no mutate
     ed = evolve(ed, board=ed_build(ed.board, build))
     area = em.area
     if isinstance(build, EDBuildModule):
