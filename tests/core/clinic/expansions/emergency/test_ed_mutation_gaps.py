@@ -431,6 +431,10 @@ def test_each_refusal_of_the_emergency_action_says_its_rule_in_full():
     round_2 = evolve(hiring, round=2)
     assert _refusal(A.apply, round_2, A.EDHireNurse(spot)) == (
         "Emergency action: no emergency nurse is left in the current round's column")
+    poor = evolve(hiring, ed=evolve(hiring.ed, funds=0), savings=1)
+    assert _refusal(A.apply, poor, A.EDHireDoctor(0, spot)).startswith(
+        "Emergency department: this emergency doctor costs $3; you have $0 in the emergency department and $1 in"
+        " savings ('Pay from your emergency department funds if you can.")
     no_car = evolve(hiring, cars_lot=0)
     assert _refusal(A.apply, no_car, A.EDHireNurse(spot)) == (
         "Emergency action: no car is left in the parking lot on the main board")

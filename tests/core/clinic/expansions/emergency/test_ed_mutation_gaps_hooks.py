@@ -268,3 +268,11 @@ def test_the_ed_goal_is_the_solitaire_goal_only_when_chosen():
     assert hook(new_game(1, 3, options=OPTS), 0) is None
     status = hook(new_game(1, 3, options=OPTS, ed_goal=EDGoal.DARK_ROOMS), 0)
     assert status.goal is EDGoal.DARK_ROOMS and status.progress == "0/2 dark rooms"
+
+
+def test_with_nobody_to_decide_the_ed_adds_no_choice():
+    """The ED's choices are the current player's: with nobody to decide (between steps),
+    the choices stay the base game's."""
+    state = evolve(started(OPTS, players=1), queue=())
+    assert state.current is None
+    assert get("emergency").options(state, [A.EDDone()]) == [A.EDDone()]
