@@ -225,7 +225,8 @@ def apply(em: Emergency, action: EmergencyAction) -> Emergency:
             _fail(f"finish '{turn.current}' first")
         if action.sub in turn.done:
             _fail(f"you already did '{action.sub}' this turn ('{RULE_DIFFERENT}')")
-        eqp = em.ed.board.queue_points if action.sub is Sub.ADMIT else 0
+        # Equivalent if the 0 changes: only Admit reads the queue points (tested: Admit gets them).
+        eqp = em.ed.board.queue_points if action.sub is Sub.ADMIT else 0  # pragma: no mutate
         return evolve(em, turn=evolve(turn, current=action.sub, eqp=eqp))
     if isinstance(action, EDConstruct):
         return _apply_build(em, action.build)

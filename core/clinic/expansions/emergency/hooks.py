@@ -239,11 +239,9 @@ def _refusal(state: GameState, action) -> str:
 def _apply_move(state: GameState, seat: int, action: MV.EDMove) -> GameState:
     """An ED move; its time goes on the main clinic's count, so the round's total
     takes a triage's -3 once (E19)."""
-    ed = ed_of(state, seat)
-    before = ed.move_time
-    ed = MV.ed_move(ed, action.pid, action.to)
+    ed = MV.ed_move(ed_of(state, seat), action.pid, action.to)  # its move_time is 0 between moves
     p = state.players[seat]
-    clinic = evolve(p.clinic, move_time=p.clinic.move_time + ed.move_time - before)
+    clinic = evolve(p.clinic, move_time=p.clinic.move_time + ed.move_time)
     return _set_ed(state, seat, evolve(ed, move_time=0), clinic=clinic)
 
 

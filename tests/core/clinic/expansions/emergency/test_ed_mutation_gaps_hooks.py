@@ -276,3 +276,21 @@ def test_with_nobody_to_decide_the_ed_adds_no_choice():
     state = evolve(started(OPTS, players=1), queue=())
     assert state.current is None
     assert get("emergency").options(state, [A.EDDone()]) == [A.EDDone()]
+
+
+def test_the_move_phase_cannot_end_while_someone_of_the_ed_stands_outside():
+    """"Get everyone to a legal location by the end of the Move step": after one of two
+    new emergency doctors walks in, the other still stands outside the grid, so the Move
+    phase may not end yet (and saying why does not end the ED's movement)."""
+    from core.clinic.game.actions import EndMove
+
+    state = started(OPTS, players=1)
+    ed = ed_with(BOARD, (DOC, OUTSIDE, L), (DOC, OUTSIDE, M))
+    state = _deciding(with_player(state, 0, emergency=ed), Phase.MOVE)
+    state = apply_action(state, EDMove(1, sp("A1")))
+    assert EndMove() not in legal_actions(state)
+    with pytest.raises(IllegalActionError, match="medium emergency doctor 2 is still outside the grid"):
+        apply_action(state, EndMove())
+    assert _ed(state).moved == (1,)
+    state = apply_action(state, EDMove(2, sp("A1")))
+    assert state.players[0].clinic.move_time == 2
