@@ -294,3 +294,51 @@ def test_the_move_phase_cannot_end_while_someone_of_the_ed_stands_outside():
     assert _ed(state).moved == (1,)
     state = apply_action(state, EDMove(2, sp("A1")))
     assert state.players[0].clinic.move_time == 2
+
+
+def test_each_player_who_owes_cars_chooses_them_in_turn_order():
+    """H7: "the player chooses" which cars leave the ED board (as the base game's
+    "Taking a Car"): only the players for whom the choice matters are asked, in turn
+    order, each until every car owed is off the board; then the round goes on."""
+    state = started(OPTS, players=2, seed=1)
+    first, second = state.turn_order
+    state = with_player(state, first, emergency=_with_cars(ed_with(BOARD, (DOC, OUTSIDE, L)), 1))
+    for seat in (second,):
+        ed = _with_cars(ed_with(BOARD, (DOC, OUTSIDE, L), (NURSE, OUTSIDE), (NURSE, OUTSIDE)), 3)
+        state = with_player(state, seat, emergency=evolve(ed, cars_owed=2))
+    state = _set(state, first, cars_owed=1)  # one car parked, one owed: no choice
+    lot = state.cars_lot
+    state = get("emergency").before_round(state)
+    assert state.phase is Phase.ED_REMOVE_CAR and state.queue == (second,) and state.current == second
+    assert _ed(state, first).board.parked_cars == 0 and state.cars_lot == lot + 1
+    state = apply_action(state, legal_actions(state)[0])
+    assert state.phase is Phase.ED_REMOVE_CAR and state.current == second and _ed(state, second).cars_owed == 1
+    state = apply_action(state, legal_actions(state)[-1])
+    assert _ed(state, second).cars_owed == 0 and _ed(state, second).board.parked_cars == 1
+    assert state.cars_lot == lot + 3 and state.phase is Phase.SELECT
+
+
+def test_two_players_choosing_cars_choose_one_after_the_other():
+    """H7 with two players who both choose: the first, then the second."""
+    state = started(OPTS, players=2, seed=1)
+    first, second = state.turn_order
+    for seat in (first, second):
+        ed = _with_cars(ed_with(BOARD, (DOC, OUTSIDE, L), (NURSE, OUTSIDE)), 2)
+        state = with_player(state, seat, emergency=evolve(ed, cars_owed=1))
+    state = get("emergency").before_round(state)
+    assert state.queue == (first, second)
+    state = apply_action(state, legal_actions(state)[0])
+    assert state.phase is Phase.ED_REMOVE_CAR and state.current == second
+    state = apply_action(state, legal_actions(state)[0])
+    assert state.phase is Phase.SELECT and all(_ed(state, s).board.parked_cars == 1 for s in (first, second))
+
+
+def test_cars_owed_without_a_choice_leave_before_the_round_by_themselves():
+    """E28: "Dark patients die ... return a car to the parking lot on the main board":
+    with one car parked and one owed, it leaves by itself before the next round."""
+    state = started(OPTS, players=1)
+    state = with_player(state, 0, emergency=evolve(_with_cars(ed_with(BOARD), 1), cars_owed=1))
+    lot = state.cars_lot
+    after = get("emergency").before_round(state)
+    assert after.phase is state.phase and after.cars_lot == lot + 1
+    assert _ed(after).cars_owed == 0 and _ed(after).board.parked_cars == 0
