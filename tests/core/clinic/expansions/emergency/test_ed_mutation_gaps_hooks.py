@@ -157,6 +157,7 @@ def test_the_player_chooses_the_car_of_a_treated_patient_then_business_goes_on()
     state = apply_action(state, EDRemoveCar(offered[-1]))
     assert state.cars_lot == lot + 1 and _ed(state).board.parked_cars == 2 and not _ed(state).cars_owed
     assert state.phase is not Phase.ED_REMOVE_CAR and state.cars_then is None
+    assert state.round == 1 and state.phase is not Phase.SELECT  # the Business goes on, not the next round
 
 
 # --- expenses and popularity ------------------------------------------------------------
@@ -196,6 +197,8 @@ def test_the_waiting_areas_admin_flips_the_residency_and_removes_the_rounds_nurs
     after = admin(state)
     assert after.emergency.residency == (M, L)
     assert after.emergency.nurses == (0, 1, 1, 1, 1, 1) and after.emergency.nurses_gone == 1
+    refill = admin(evolve(state, emergency=area(2, residency=(None, M), bag_doctors=(1, 0))))
+    assert refill.emergency.residency == (L, L) and refill.emergency.bag_doctors == (0, 0)
     last = admin(evolve(state, round=6))
     assert last.emergency.residency == (L, M) and last.emergency.nurses == (1, 1, 1, 1, 1, 1)
 
