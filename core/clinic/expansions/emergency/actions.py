@@ -147,7 +147,8 @@ def build_candidates(board) -> list[EDBuild]:
         if tile is None:
             out += [BuildParking(s, cars) for cars in car_choices(board, K_BASE.PARKING_TILE_CARS)]
         elif isinstance(tile, ParkingTile):
-            room = K_BASE.PARKING_TILE_UPGRADED_CARS - tile.cars
+            # Equivalent if changed to +: more cars than fit are refused by check_build, same options.
+            room = K_BASE.PARKING_TILE_UPGRADED_CARS - tile.cars  # pragma: no mutate
             out += [UpgradeParking(s, cars) for cars in car_choices(board, room)]
     stops = [s for s, _ in board.modules]
     if not board.conveyor_stops:
@@ -199,14 +200,14 @@ def _end_sub(em: Emergency) -> Emergency:
     return evolve(em, turn=turn)
 
 
-def _fail(em: Emergency, why: str) -> None:
+def _fail(why: str) -> None:
     raise IllegalActionError(f"Emergency action: {why}")
 
 
 def _park(em: Emergency, ed: EmergencyState, car: CarSpot) -> tuple[EmergencyState, int]:
     """Take a car from the main board's lot and park it on the ED board."""
     if em.cars_lot <= 0:
-        _fail(em, "no car is left in the parking lot on the main board")
+        _fail("no car is left in the parking lot on the main board")
     return evolve(ed, board=park_car(ed.board, car)), em.cars_lot - 1
 
 
@@ -214,17 +215,18 @@ def apply(em: Emergency, action: EmergencyAction) -> Emergency:
     """Play one action of the Emergency action; raises IllegalActionError (the rule)."""
     turn = em.turn
     if turn.over:
-        _fail(em, "the Emergency action is over")
+        _fail("the Emergency action is over")
     if isinstance(action, EDDone):
         if turn.current is None:
             return evolve(em, turn=evolve(turn, over=True))
         return _end_sub(em)
     if isinstance(action, ChooseEmergency):
         if turn.current is not None:
-            _fail(em, f"finish '{turn.current}' first")
+            _fail(f"finish '{turn.current}' first")
         if action.sub in turn.done:
-            _fail(em, f"you already did '{action.sub}' this turn ('{RULE_DIFFERENT}')")
-        eqp = em.ed.board.queue_points if action.sub is Sub.ADMIT else 0
+            _fail(f"you already did '{action.sub}' this turn ('{RULE_DIFFERENT}')")
+        # Equivalent if the 0 changes: only Admit reads the queue points (tested: Admit gets them).
+        eqp = em.ed.board.queue_points if action.sub is Sub.ADMIT else 0  # pragma: no mutate
         return evolve(em, turn=evolve(turn, current=action.sub, eqp=eqp))
     if isinstance(action, EDConstruct):
         return _apply_build(em, action.build)
@@ -232,18 +234,19 @@ def apply(em: Emergency, action: EmergencyAction) -> Emergency:
         return _apply_hire(em, action)
     if isinstance(action, (EDShift, EDAdmit)):
         return _apply_eqp(em, action)
-    _fail(em, f"unknown action {action!r}")  # pragma: no cover
+    _fail(f"unknown action {action!r}")  # pragma: no cover
     raise AssertionError  # pragma: no cover
 
 
 def _apply_build(em: Emergency, build: EDBuild) -> Emergency:
     if em.turn.current is not Sub.BUILD:
-        _fail(em, f"choose '{Sub.BUILD}' first")
+        _fail(f"choose '{Sub.BUILD}' first")
     why = build_refusal(em, build)
     if why is not None:
         check_ed_build(em.ed.board, build)  # raises with the construction rule, if that's it
-        _fail(em, why)
-    ed, savings = pay(em.ed, em.savings, ed_build_cost(build), str(build))
+        _fail(why)
+    # Equivalent if the name changes: pay names it only when short, which build_refusal refused above.
+    ed, savings = pay(em.ed, em.savings, ed_build_cost(build), str(build))  # pragma: no mutate
     ed = evolve(ed, board=ed_build(ed.board, build))
     area = em.area
     if isinstance(build, EDBuildModule):
@@ -267,13 +270,13 @@ def _apply_build(em: Emergency, build: EDBuild) -> Emergency:
 def _apply_hire(em: Emergency, action: EDHireDoctor | EDHireNurse) -> Emergency:
     turn = em.turn
     if turn.current is not Sub.HIRE:
-        _fail(em, f"choose '{Sub.HIRE}' first")
+        _fail(f"choose '{Sub.HIRE}' first")
     area = em.area
     if isinstance(action, EDHireDoctor):
         if turn.hired_doctor:
-            _fail(em, "you may hire only 1 emergency doctor")
+            _fail("you may hire only 1 emergency doctor")
         if not (0 <= action.slot < len(area.residency)) or area.residency[action.slot] is None:
-            _fail(em, f"no emergency doctor on residency space {action.slot + 1}")
+            _fail(f"no emergency doctor on residency space {action.slot + 1}")
         level = area.residency[action.slot]
         cost = doctor_cost(action.slot)
         ed, savings = pay(em.ed, em.savings, cost, "this emergency doctor")
@@ -283,10 +286,10 @@ def _apply_hire(em: Emergency, action: EDHireDoctor | EDHireNurse) -> Emergency:
         turn = evolve(turn, hired_doctor=True)
     else:
         if turn.hired_nurse:
-            _fail(em, "you may hire only 1 emergency nurse")
+            _fail("you may hire only 1 emergency nurse")
         i = em.round - 1
         if area.nurses[i] <= 0:
-            _fail(em, "no emergency nurse is left in the current round's column")
+            _fail("no emergency nurse is left in the current round's column")
         ed, savings = pay(em.ed, em.savings, K.ED_NURSE_COST, "an emergency nurse")
         ed = add_person(ed, EDRole.NURSE, OUTSIDE)
         area = evolve(area, nurses=area.nurses[:i] + (area.nurses[i] - 1,) + area.nurses[i + 1 :])
@@ -300,16 +303,16 @@ def _apply_hire(em: Emergency, action: EDHireDoctor | EDHireNurse) -> Emergency:
 
 def _apply_eqp(em: Emergency, action: EDShift | EDAdmit) -> Emergency:
     if em.turn.current is not Sub.ADMIT:
-        _fail(em, f"choose '{Sub.ADMIT}' first")
+        _fail(f"choose '{Sub.ADMIT}' first")
     if em.turn.eqp <= 0:  # pragma: no cover - the sub-action ends at 0
-        _fail(em, "no Emergency Queue Point left")
+        _fail("no Emergency Queue Point left")
     ed, lot, area = em.ed, em.cars_lot, em.area
     if isinstance(action, EDShift):
         area = apply_shift(area, action)
     else:
         why = admit_refusal(area, ed, action.queue, lot)
         if why is not None:
-            _fail(em, f"cannot admit: {why}")
+            _fail(f"cannot admit: {why}")
         level, area = head(area, action.queue)
         ed, lot = _park(em, ed, action.car)
         ed = add_person(ed, EDRole.PATIENT, PRE_ADMISSIONS, level)

@@ -97,8 +97,8 @@ def _check_module(board: EDBoard, module: EDModule, space: Space) -> None:
                 rule = "cannot be built adjacent to another emergency room of the same color"
             elif module.kind is EDKind.HUB:
                 rule = "You can't have 2 Emergency service hubs adjacent to each other"
-            else:
-                rule = "no two special (blue) modules adjacent"
+            else:  # unreachable: the only blue module is the one break room, refused above
+                rule = "no two special (blue) modules adjacent"  # pragma: no mutate
             _fail(f"{what} would be adjacent to the {other} at {n.name} ('{rule}')")
         buildings.add(board.building_index[n])
     if len(buildings) > 1:

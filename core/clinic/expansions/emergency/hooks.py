@@ -189,7 +189,10 @@ def _apply(state: GameState, action) -> GameState:
     if phase is Phase.EXPERT_SETUP:
         before = ed_of(state, seat)
         ed = SU.place_initial(before, action.build)
-        lot = state.cars_lot - (ed.board.parked_cars - before.board.parked_cars)
+        # Equivalent if changed to +: no car stands on an ED before its expert pieces
+        # (Expert setup comes before the bonus tiles).
+        arrived = ed.board.parked_cars - before.board.parked_cars  # pragma: no mutate
+        lot = state.cars_lot - arrived
         return evolve(_set_ed(state, seat, ed), cars_lot=lot)
     if phase is Phase.EMERGENCY:
         return _apply_emergency(state, action)
@@ -236,11 +239,9 @@ def _refusal(state: GameState, action) -> str:
 def _apply_move(state: GameState, seat: int, action: MV.EDMove) -> GameState:
     """An ED move; its time goes on the main clinic's count, so the round's total
     takes a triage's -3 once (E19)."""
-    ed = ed_of(state, seat)
-    before = ed.move_time
-    ed = MV.ed_move(ed, action.pid, action.to)
+    ed = MV.ed_move(ed_of(state, seat), action.pid, action.to)  # its move_time is 0 between moves
     p = state.players[seat]
-    clinic = evolve(p.clinic, move_time=p.clinic.move_time + ed.move_time - before)
+    clinic = evolve(p.clinic, move_time=p.clinic.move_time + ed.move_time)
     return _set_ed(state, seat, evolve(ed, move_time=0), clinic=clinic)
 
 

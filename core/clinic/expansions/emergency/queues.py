@@ -27,6 +27,14 @@ from .components import PRE_ADMISSIONS, EDRole, Level
 from .state import EmergencyState, WaitingArea, draw_level, pack
 
 QUEUE_NAMES = ("1p/2p", "3p/4p")
+
+
+def queue_name(queue: int) -> str:
+    """The queue's name on the Emergency Waiting Area board; a number for a queue that
+    does not exist (an illegal action still gets its refusal, not an index error)."""
+    return QUEUE_NAMES[queue] if 0 <= queue < len(QUEUE_NAMES) else f"no. {queue + 1}"
+
+
 _STEP = {Shift.UP: (-1, 0), Shift.DOWN: (1, 0), Shift.LEFT: (0, -1), Shift.RIGHT: (0, 1)}
 
 
@@ -41,7 +49,7 @@ class EDShift:
 
     def __str__(self) -> str:
         return (
-            f"move the emergency patient in the {QUEUE_NAMES[self.queue]} queue, space"
+            f"move the emergency patient in the {queue_name(self.queue)} queue, space"
             f" {self.index + 1}, {self.direction}"
         )
 
@@ -56,7 +64,7 @@ class EDAdmit:
 
     def __str__(self) -> str:
         return (
-            f"admit the emergency patient at the head of the {QUEUE_NAMES[self.queue]} queue,"
+            f"admit the emergency patient at the head of the {queue_name(self.queue)} queue,"
             f" car parked {self.car}"
         )
 

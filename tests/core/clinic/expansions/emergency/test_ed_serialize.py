@@ -95,3 +95,60 @@ def test_state_values_import_no_game_module():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_games_slots_load_back_as_the_eds_own_values():
+    """A game saved with the ED loads back equal (the save format): the game state's
+    expansion slots (``core.clinic.slots``) hold the player's Emergency Department, the
+    Emergency action in progress, the Emergency Waiting Area and the solitaire goal
+    (E34), and each is read back as that value, not as a bare slot."""
+    from core.clinic.expansions.emergency.components import EDGoal
+    from core.clinic.expansions.emergency.state import EmergencyTurn, Sub
+    from core.clinic.slots import GoalSlot, PlayerSlot, TableSlot, TurnSlot
+
+    conv = converter()
+    ed = ed_with(ed_board((HUB, "A1"), (ROOM[L], "B1")), (DOC, OUTSIDE, M), (PAT, PRE_ADMISSIONS, D), funds=3)
+    values = [
+        (PlayerSlot, ed),
+        (TurnSlot, EmergencyTurn(done=(Sub.BUILD,), current=Sub.ADMIT, eqp=1)),
+        (TableSlot, area(3)),
+        (GoalSlot, EDGoal.DARK_TREATED),
+    ]
+    for slot, value in values:
+        data = json.loads(json.dumps(conv.unstructure(value, slot)))
+        assert conv.structure(data, slot) == value
+        assert conv.structure(data, slot | None) == value
+
+
+def test_actions_saved_by_an_earlier_version_load():
+    """Saves written before keep loading: an ED action is written as a JSON object
+    tagged ``"action"`` with the action's class name (as the game's own actions)."""
+    conv = converter()
+    union = ACTION_TYPES[0]
+    for t in ACTION_TYPES[1:]:
+        union = union | t
+    assert conv.unstructure(A.EDDone(), union) == {"action": "EDDone"}
+    saved = {"action": "EDBuyPopularity", "points": 2}
+    assert conv.structure(saved, union) == EDBuyPopularity(2)
+    build = {"action": "EDConstruct", "build": {"build": "EDBuildModule", "space": {"floor": 0, "col": 2, "row": 1},
+                                                "module": {"kind": "emergency room", "level": 1}}}
+    assert conv.structure(build, union) == A.EDConstruct(EDBuildModule(ROOM[M], sp("C2")))
+    garden = {"action": "EDConstruct", "build": {"build": "BuildGarden", "space": {"floor": 0, "col": 2, "row": 1}}}
+    assert conv.structure(garden, union) == A.EDConstruct(BuildGarden(sp("C2")))
+
+
+def test_an_ed_board_saved_by_an_earlier_version_loads():
+    """Saves written before keep loading: the ED board's tiles are tagged ``"tile"`` (an
+    emergency module, a garden, a parking tile), as the main board's."""
+    from core.clinic.expansions.emergency.board import EDBoard
+
+    saved = {
+        "side": "beginner",
+        "tiles": [[{"floor": 0, "col": 0, "row": 0}, {"tile": "EDModule", "kind": "emergency service hub", "level": None}],
+                  [{"floor": 0, "col": 1, "row": 0}, {"tile": "Garden"}]],
+        "conveyor_stops": [],
+        "border_cars": [],
+    }
+    board = ed_build(ed_board((HUB, "A1")), BuildGarden(sp("B1")))
+    assert converter().structure(saved, EDBoard) == board
+    assert converter().unstructure(board, EDBoard) == saved
