@@ -61,7 +61,10 @@ def forecast(state: GameState, seat: int) -> Forecast:
     upkeep = clinic_upkeep(p.clinic, treatment.used_operating_rooms)
     income = treatment.income + p.income
     pay = pay_expenses(pay_wages + upkeep, income, p.money, p.popularity)
-    return Forecast(len(treatment.cured), income, pay_wages, upkeep, pay.popularity - before.popularity)
+    # Cures by the expansions' steps before care (a transfusion sending a white patient
+    # home) are counted in ``p.cured`` already, as ``business_for`` counts them.
+    cured = len(treatment.cured) + p.cured - before.cured
+    return Forecast(cured, income, pay_wages, upkeep, pay.popularity - before.popularity)
 
 
 def business_for(state: GameState, seat: int) -> GameState:

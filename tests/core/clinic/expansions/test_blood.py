@@ -318,6 +318,20 @@ def test_the_report_and_the_log_say_each_transfusion():
     assert "transfusion +$4, W→home" in report and "W→home" in log  # L1057 completely cured
 
 
+def test_the_forecast_counts_a_patient_a_transfusion_sends_home():
+    """L1057 "If the patient was white, the patient is completely cured: You earn the
+    income, and the patient goes home": the forecast shown during the Move phase counts
+    that cure and its $4, as the Business phase then does (a random game found the
+    forecast saying 0 cured)."""
+    from core.clinic.game.business_phase import business_for, forecast
+
+    state = _in_business(_room(W))
+    f = forecast(state, 0)
+    after = business_for(state, 0).players[0]
+    assert (f.cured, f.income) == (1, 4)
+    assert after.cured - state.players[0].cured == 1
+
+
 def test_the_report_says_the_donor_gives_blood_or_gets_none():
     """L1049 "Take a Blood token from the supply and place it on the service hub with
     the employee, and stand the employee up again" (B14: the report says so; B5: with
