@@ -4,6 +4,7 @@
     .venv/bin/python -m tests.mutation --sample 300 --seed 1
     .venv/bin/python -m tests.mutation --sample 60 --seed 1 --modules core/clear_ward
     .venv/bin/python -m tests.mutation --again --survivors-only   # after adding tests
+    .venv/bin/python -m tests.mutation --sample 300 --seed 5 --examples-only   # no property tests
 
 mutmut 3 (configured in ``[tool.mutmut]`` of pyproject.toml) copies the project into
 ``mutants/`` and writes every mutant of ``core/`` into it behind a trampoline. This command
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
@@ -178,6 +180,11 @@ def main(argv: list[str] | None = None) -> int:
         help="with --again: rerun only the mutants not killed last time; the killed keep their "
         "result (sound when only tests were added since)",
     )
+    parser.add_argument(
+        "--examples-only", action="store_true",
+        help="leave the property tests (hypothesis) out: a mutant only a random example "
+        "kills then counts as survived (issue 19: deterministic first)",
+    )
     parser.add_argument("--list", action="store_true", help="print the sampled names and stop")
     args = parser.parse_args(argv)
 
@@ -206,6 +213,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         print("\n".join(names))
         return 0
+    if args.examples_only:
+        # Read by the pytest that ``mutmut run`` starts: deselect every @given test.
+        os.environ["PYTEST_ADDOPTS"] = (os.environ.get("PYTEST_ADDOPTS", "") + ' -m "not hypothesis"').strip()
     if names:
         run_mutmut(names)
     report(sample, show_diffs=not args.no_diffs)
