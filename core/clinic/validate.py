@@ -124,7 +124,7 @@ def board_violations(board: Board) -> tuple[str, ...]:
             out.append(f"two conveyor stops at {s}")
         if i == 0:
             continue
-        earlier = stops[:1] if i == 1 else stops[:i]
+        earlier = stops[:i]
         if not any(sum((s.floor == e.floor, s.col == e.col, s.row == e.row)) == 2 for e in earlier):
             out.append(f"conveyor stop at {s} is not aligned with an earlier stop")
     return tuple(out)

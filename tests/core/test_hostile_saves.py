@@ -214,3 +214,26 @@ def test_the_last_ten_finished_games_are_kept(tmp_path):
         read_save(p).seed for p in (tmp_path / "finished").glob("*.json"))
     assert sorted(kept) == list(range(2, 12))
     assert len(folder.entries(("clear-the-ward", "Clear the Ward"))) == 10
+
+
+def test_a_new_game_sets_the_old_autosave_aside_once_then_writes_its_own(tmp_path):
+    """Before its first write a new game sets aside the autosave already there (another
+    game in progress, kept for Continue); every later action writes its own autosave in
+    place and sets nothing more aside."""
+    folder = SaveFolder(tmp_path)
+    folder.keep(game(("Ann", "Bob")))
+    saver = Autosaver(folder)
+    assert "was kept as" in saver.keep(game(("Cat", "Dev")))
+    for n in (2, 3):
+        assert saver.keep(game(("Cat", "Dev"), n)) is None
+    assert len(read_save(folder.autosave).actions) == 3
+    assert len(list((tmp_path / "saves").glob("*.json"))) == 1  # Ann and Bob's game only
+
+
+def test_an_autosave_in_a_folder_not_yet_made_makes_the_whole_path(tmp_path):
+    """A first game on a new machine: the data folder and its parents are made."""
+    from core.saves import write_atomic
+
+    path = tmp_path / "a" / "b" / "autosave.json"
+    write_atomic(path, "{}")
+    assert path.read_text(encoding="utf-8") == "{}"

@@ -51,7 +51,7 @@ def reach_from(board, where, role) -> dict:
 
     table = _reach_table(board)
     key = (where, role is Role.PATIENT)
-    hit = table.get(key)
+    hit = table.get(key)  # pragma: no mutate (a cache: None works the places out again)
     if hit is None:
         probe = Person(0, role, where)  # the way and the time do not depend on the colour
         hit = table[key] = reachable(Clinic(board, (probe,)), 0)

@@ -69,3 +69,15 @@ def test_a_face_down_destination_is_never_named():
 def test_only_moves_have_a_preview():
     state = new_game(["Ann", "Bob"], seed=5)
     assert all(preview(state, a) == "" for a in legal_actions(state) if not isinstance(a, Move))
+
+
+def test_the_preview_names_the_speciality_in_full_unless_asked_for_short():
+    """The issue's example, "treats 4 Gastroenterology: +10★; takes the Gastroenterology
+    victory card": the full name by default, the three letters ("Gas") on request."""
+    from core.clear_ward import from_layout
+    from tests.core.clear_ward.helpers import ward
+
+    state = from_layout(ward("@ Gas1 . Gas3", "Gas2"), ["Ann", "Bob"])
+    move = Move(legal_actions(state)[0].direction, 1)
+    assert preview(state, move) == "treats 3 Gastroenterology: +6★; takes the Gastroenterology victory card"
+    assert preview(state, move, short=True) == "treats 3 Gas: +6★; takes the Gas victory card"

@@ -449,7 +449,7 @@ def test_the_registrar_is_refused_when_the_doctor_could_not_move_again():
         apply_action(stuck, UseStaff(S.REGISTRAR))
 
 
-@pytest.mark.parametrize("name", ["G1", "A7", "A", "A10", ""])
+@pytest.mark.parametrize("name", ["G1", "A7", "AX", "A", "A10", ""])
 def test_a_space_outside_the_ward_is_refused_by_name(name):
     """The ward is 6x6, A1 to F6 (rulebook "Set Up")."""
     with pytest.raises(ValueError) as refused:

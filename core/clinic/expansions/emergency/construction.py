@@ -37,7 +37,7 @@ class EDBuildModule:
     space: Space
 
     def __str__(self) -> str:
-        art = "an" if str(self.module)[0] in "aeiou" else "a"
+        art = "an" if str(self.module)[0] in "aeiou" else "a"  # pragma: no mutate (no module starts with X)
         return f"build {art} {self.module} at {self.space.name} of the emergency department"
 
 

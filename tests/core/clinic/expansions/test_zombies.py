@@ -242,6 +242,15 @@ def test_no_cure_with_two_zombies():
     assert business_for(state, 0).players[0].zombies_cured == 0
 
 
+def test_no_cure_outside_a_lab():
+    """L1182 "1 doctor of any color in a *lab* with 1 zombie can cure the zombie": a
+    doctor alone with a zombie in a treatment room cures nobody."""
+    clinic = with_zombies(staff(base_clinic(), Role.DOCTOR, ROOM, Y), ROOM)
+    state = in_phase(started(OPTS), Phase.MOVE, clinic)
+    p = business_for(state, 0).players[0]
+    assert p.zombies_cured == 0 and p.clinic.board.zombies == (ROOM,)
+
+
 # --- Admin and the end ------------------------------------------------------------------
 def test_a_lying_lab_doctor_stands_up_untrained():
     """L1192 "Each doctor lying in a lab stands up." (Z9: "no level-up, level-down or

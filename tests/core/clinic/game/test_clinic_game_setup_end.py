@@ -186,6 +186,23 @@ def test_tie_goes_to_who_reached_the_space_first():
     assert winners(state) == (1,)
 
 
+def test_the_result_of_a_game_for_two_gives_each_final_popularity_and_the_winner():
+    """Rulebook, End of the Game: the most popularity wins; ties go to whoever reached
+    that space first.  The result holds every seat's final popularity, then the
+    winners; there is no solitaire goal with two players.  Before the end there is no
+    result to give."""
+    state = started(players=2, seed=2)
+    with pytest.raises(ValueError) as early:
+        result(state)
+    assert str(early.value) == "result: the game is not over"
+    state = with_player(with_player(state, 0, popularity=12, stamp=30), 1, popularity=9, stamp=20)
+    final = end_game(state)
+    res = result(final)
+    assert res.scores == tuple(p.popularity for p in final.players)
+    assert res.winners == (max(range(2), key=lambda s: final.players[s].popularity),)
+    assert (res.solo_goal, res.goal_met, res.rank) == (None, None, None)
+
+
 @pytest.mark.parametrize(
     "score, rank", [(0, "orderly"), (19, "orderly"), (20, "nurse"), (64, "resident"), (120, "CEO")]
 )

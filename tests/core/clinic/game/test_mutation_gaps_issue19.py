@@ -45,3 +45,34 @@ def test_a_refused_action_in_the_move_phase_names_its_own_rule():
     selecting = _to_phase(new_game(["Ann"], 3), Phase.SELECT)
     assert reject_reason(selecting, EndMove()).endswith("the Move phase ends in the Move phase")
     assert MovePerson not in {type(a) for a in legal_actions(selecting)}
+
+
+def test_exactly_the_price_of_an_orderly_is_enough_to_hire_one():
+    """Action: Hire: the orderly costs ``ORDERLY_COST`` dollars: a player with exactly
+    that much may hire one; a dollar less, and no orderly is offered."""
+    from core.clinic.game import constants as K
+
+    def orderlies(money):
+        state = _hiring(5)
+        state = evolve(state, players=(evolve(state.players[0], money=money),))
+        return [a for a in legal_actions(state) if isinstance(a, HireOrderly)]
+
+    assert orderlies(K.ORDERLY_COST)
+    assert not orderlies(K.ORDERLY_COST - 1)
+
+
+def test_more_cars_than_a_parking_tile_holds_are_refused_naming_the_tile():
+    """Rulebook, Parking: a parking tile holds 2 cars (4 upgraded): moving in more is
+    refused, naming the tile and how full it is."""
+    from core.clinic import Direction, beginner_initial_board, border_of, parse_space
+    from core.clinic.components import Colour
+    from core.clinic.construction import BuildParking, build
+    from core.clinic.parking import move_cars_into_tile, park_car
+
+    board = build(beginner_initial_board(Colour.WHITE), BuildParking(parse_space("A1")))
+    for name, side in (("A2", Direction.WEST), ("A3", Direction.WEST), ("D1", Direction.NORTH)):
+        board = park_car(board, border_of(name, side))
+    cars = tuple(board.border_cars)
+    with pytest.raises(IllegalActionError) as refused:
+        move_cars_into_tile(board, parse_space("A1"), cars)
+    assert str(refused.value) == "Parking: 3 more cars do not fit the parking tile at floor 0 A1 (0 of 2 taken)"

@@ -68,6 +68,9 @@ def test_treatment_matches_and_pays_into_the_ed():
     t = treat(ed)
     (line,) = t.lines
     assert (line.income, line.level, len(line.nurses), line.off_duty) == (10, D, 1, False)
+    assert line.room == sp("B1")  # the Business report names the room
+    doctor, patient, nurse = (ed.of_role(r)[0].id for r in (DOC, PAT, NURSE))
+    assert (line.doctor, line.patient, line.nurses) == (doctor, patient, (nurse,))
     ed2 = apply_treatment(ed, t)
     assert ed2.funds == 11
     assert ed2.of_role(PAT) == ()
