@@ -120,3 +120,17 @@ def test_one_worker_plays_in_this_process_and_more_use_a_pool(monkeypatch):
     assert started == []
     assert sim.simulate("clear-ward", ["greedy", "random"], 3, seed=2, workers=2) == alone
     assert started == [2]
+
+
+def test_a_match_of_no_games_is_refused_in_words():
+    """``simulate --games 0``: one clear sentence, not an empty table."""
+    import pytest
+
+    from core.simulate import simulate
+
+    with pytest.raises(ValueError) as refused:
+        simulate("clear-ward", ["greedy", "random"], 0, 1)
+    assert str(refused.value) == "play at least 1 game"
+    with pytest.raises(ValueError) as refused:
+        simulate("clear-ward", [], 1, 1)
+    assert str(refused.value) == "name at least one computer level"

@@ -62,7 +62,7 @@ async def play_by_keys(room, players: dict[str, Player], count: int) -> None:
         player = players[room.names()[room.actor]]
         keys = {"MOVE": ("n", "enter"), "AFTER_ACTION": ("e",)}.get(state.phase.name, ("enter",))
         await player.press(*keys)
-        for _ in range(100):
+        for _ in range(400):  # up to 12 s: a loaded machine (CI beside other work) is slow
             if len(room.record.actions) > done:
                 break
             await asyncio.sleep(0.03)

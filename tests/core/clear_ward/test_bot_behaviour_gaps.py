@@ -47,3 +47,20 @@ def test_the_hint_names_what_a_move_treats_even_when_a_name_has_a_comma():
     assert found.reason.startswith(
         "Move the Doctor right 1 to B1: treats 1 Cardiology patient: +1 star; Lee, Jr takes the Cardiology victory card"
     )
+
+
+def test_the_greedy_players_edge_is_its_stars_less_the_best_rivals():
+    """The greedy player weighs a position by its lead: its stars (victory cards
+    included) less the best rival's, so a rival's gain counts against it."""
+    from core.clear_ward import from_layout
+    from core.clear_ward.bots import edge
+    from core.clear_ward.scoring import score
+    from tests.core.clear_ward.helpers import CAR, GAS, RES, P, ward
+
+    state = from_layout(ward("@ Res2"), ["Ann", "Bob", "Cy"],
+                        log_books=[[P(CAR, 5)], [P(GAS, 4), P(GAS, 3)], [P(RES, 1)]],
+                        victory=[0, 2, 1, None, None, None, None])
+    assert edge(state, 0) == score(state, 0) - score(state, 1) == 8 - 10  # Bob: 7 + 3 (Gastroenterology)
+    assert edge(state, 1) == score(state, 1) - score(state, 0) == 10 - 8
+    solo = from_layout(ward("@ Res2"), ["Solo"], log_books=[[P(CAR, 5)]])
+    assert edge(solo, 0) == score(solo, 0) == 5

@@ -62,6 +62,17 @@ def test_the_basic_player_keeps_back_savings_for_expenses_its_care_will_not_pay(
     assert BasicBot().choose(_building(busy, 4)) != Done()
 
 
+def test_with_no_round_left_the_basic_player_keeps_nothing_back():
+    """``reserve``: savings kept for "next round's expenses": after the last round there
+    is none, so nothing is kept, however much the clinic would cost to run."""
+    from core.clinic.game.bot_values import reserve
+
+    state = _building(_clinic(doctors=3), 4)
+    p = state.players[0]
+    assert reserve(p, 1) == 4  # $9 of expenses, nothing earned: half kept back
+    assert reserve(p, 0) == 0
+
+
 # --- what builds are worth (bot_values.BuildContext) ------------------------------------
 def test_the_basic_player_builds_the_supply_room_a_second_treatment_room_lacks():
     """docs/bots.md: "builds treatment rooms next to a service hub with a supply room
