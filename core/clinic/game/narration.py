@@ -49,6 +49,16 @@ def spot_name(spot) -> str:
     return f"on the parking tile at {spot}" if isinstance(spot, Space) else f"on the border {spot}"
 
 
+def cars_moved_words(build, name=spot_name) -> str:
+    """``", moving the cars on the border north of A1 and ... into it"`` for a parking
+    tile built or upgraded with parked cars moving in ("" when none do); ``name``: how
+    a car's spot is said (the ED board names its spaces without a floor)."""
+    moved = getattr(build, "cars_moved", ())
+    if not moved:
+        return ""
+    return f", moving the car{'s' if len(moved) > 1 else ''} {' and '.join(name(c) for c in moved)} into it"
+
+
 def person_name(person: Person) -> str:
     """``"yellow doctor 3"``, ``"nurse 4"``, ``"red cardiology patient 7"``."""
     return str(person)
@@ -338,9 +348,7 @@ def option_text(state: GameState, action: Action) -> str:
         return f"take the bonus tile: {action.tile}"
     if isinstance(action, Construct):
         cost = build_cost(action.build) if state.phase is Phase.BUILD else 0
-        moved = getattr(action.build, "cars_moved", ())
-        cars = f", moving the car{'s' if len(moved) > 1 else ''} {' and '.join(spot_name(c) for c in moved)} into it"
-        return f"{_build_words(action.build)} ({_money(cost)}){cars if moved else ''}"
+        return f"{_build_words(action.build)} ({_money(cost)}){cars_moved_words(action.build)}"
     if isinstance(action, (HireDoctor, HireNurse, HireOrderly)):
         return _hire_option(state, action)
     if isinstance(action, ShiftAppointment):

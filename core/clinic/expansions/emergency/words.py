@@ -99,9 +99,9 @@ def option_text(state, action) -> str | None:
         words = str(b) if isinstance(b, EDBuildModule) else f"{b} on the emergency department"
         if isinstance(b, BuildGarden):
             words = f"build a garden at {b.space.name} of the emergency department"
-        moved = getattr(b, "cars_moved", ())  # a parking tile taking in parked cars, as the base game's
-        cars = f", moving the car{'s' if len(moved) > 1 else ''} {' and '.join(spot_name(c) for c in moved)} into it"
-        return f"{words} (${cost}){cars if moved else ''}"
+        from core.clinic.game.narration import cars_moved_words
+
+        return f"{words} (${cost}){cars_moved_words(b, spot_name)}"
     if isinstance(action, A.EDHireDoctor):
         level = state.emergency.residency[action.slot]
         cost = A.doctor_cost(action.slot)
