@@ -69,9 +69,12 @@ class MovesMixin:
         elif len(done) == 1:
             self.play(done[0])
         elif done:
-            labels = [(str(a.build), a) for a in done]
+            from core.clinic.game.narration import option_text
+
+            # core's menu words: a side, or which parked cars move into new parking
+            labels = [(option_text(self.state, a), a) for a in done]
             placement.picked = placement.picked[:-1]
-            self._push(ChoiceDialog("Which side?", labels, id="side-dialog"), self._dialog_action)
+            self._push(ChoiceDialog("Which one?", labels, id="side-dialog"), self._dialog_action)
 
     def _dialog_action(self, action: Action | None) -> None:
         self._dialog_open = False

@@ -87,3 +87,34 @@ async def test_a_cured_patients_car_is_picked_on_the_board():
         assert chosen.spot not in after.players[0].clinic.board.border_cars
         assert all(a.spot in after.players[0].clinic.board.border_cars for a in offered if a != chosen)
         assert any("removes the car" in s for s in screen.query_one("#log").sentences)
+
+
+async def test_a_parking_tile_that_can_take_in_a_parked_car_says_which_choice_does():
+    """Rulebook, Parking: "When you build this, you may immediately move cars into it":
+    placing the free parking tile on a space where that is possible asks which way, in
+    core's menu words, naming the car that moves in (not two identical lines)."""
+    from core.clinic import parse_space
+    from core.clinic.game.narration import option_text
+    from core.clinic.game.state import BonusTile
+    from test_clinic_driver import move_cursor
+
+    state = new_game(["Ann", "Basic bot"], 3, turn_order=(0, 1))
+    while not (state.phase is Phase.BONUS and state.current == 0):
+        state = apply_action(state, legal_actions(state)[0])
+    state = evolve(state, phase=Phase.BONUS_PLACE, step=Turn(placing=BonusTile.PARKING), queue=(0,))
+    app = _app(state)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        a1 = parse_space("A1")
+        await move_cursor(pilot, screen, a1)
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.kind == "side-dialog"
+        here = [a for a in legal_actions(state) if a.build.space == a1]
+        assert [v for _, v in dialog.choices] == here
+        labels = [label for label, _ in dialog.choices]
+        assert labels == [option_text(state, a) for a in here]
+        assert labels[0] == "build parking at floor 0 A1 (free)"
+        assert labels[1].startswith("build parking at floor 0 A1 (free), moving the car on the border ")
