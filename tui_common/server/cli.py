@@ -84,6 +84,9 @@ def serve_main(prog: str, argv: list[str]) -> int:
         return 1
     logging.basicConfig(level=logging.INFO, stream=sys.__stderr__, format="%(asctime)s %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    from tui_common.server.collector import COLLECTOR
+
+    COLLECTOR.activate()
     try:
         asyncio.run(_serve(prog, args))
     except KeyboardInterrupt:

@@ -24,6 +24,8 @@ from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
 
+from tui_common.server.collector import COLLECTOR
+
 #: Seconds after which a lone Escape is a key, not the start of a sequence.
 ESCAPE_WAIT = 0.1
 
@@ -96,9 +98,11 @@ async def run_app(app, term: Terminal):
     app.net_terminal = term
     app.driver_class = ChannelDriver
     term.app = app
+    COLLECTOR.app_started()
     try:
         return await app.run_async(size=term.size)
     finally:
+        COLLECTOR.app_closed()
         term.app = None
         detach = getattr(app, "detach", None)
         if detach is not None:

@@ -297,6 +297,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data-dir")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.__stderr__, format="%(asctime)s %(message)s")
+    from tui_common.server.collector import COLLECTOR
+
+    COLLECTOR.activate()
     try:
         asyncio.run(main_async(args.fd, Path(args.data_dir) if args.data_dir else None))
     except KeyboardInterrupt:
