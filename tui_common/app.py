@@ -26,7 +26,9 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.screen import Screen
 
-from tui_common import crash
+from tui_common import crash, repaint
+
+repaint.install()  # partial updates send only what changed (tui_common/repaint.py)
 
 #: Name of the file the traceback of an unexpected error is appended to.
 CRASH_LOG = crash.CRASH_LOG

@@ -127,7 +127,8 @@ class WardGrid(Widget, can_focus=True):
             self.refresh()
 
     def watch_cursor(self, old: int, cell: int) -> None:
-        self._repaint_cells({old, cell, *self._passed(old), *self._passed(cell)})
+        # the spaces passed on the way to both selections look the same before and after
+        self._repaint_cells({old, cell, *(set(self._passed(old)) ^ set(self._passed(cell)))})
         self.post_message(self.Moved(cell))
 
     def _repaint_cells(self, cells: set[int]) -> None:

@@ -80,6 +80,21 @@ async def test_ward_cursor_moves_repaint_two_rows_and_leave_the_rest_right(tmp_p
         await _after_a_theme_change(app, pilot, glass, ["right", "down"])
 
 
+
+async def test_at_160x50_a_ward_cursor_move_sends_the_spaces_that_changed_not_their_rows(tmp_path):
+    """A space is 12 columns wide here and a row of the ward 69: a move sends the two
+    spaces it changes (each line from where the change starts, ``tui_common.repaint``),
+    not their rows from the ward's left edge (1.1 KB along a row, 2 KB down one, before)."""
+    from test_clear_ward_driver import make_app, settle
+
+    app = make_app("Ann,Bob", seed=1, tmp_path=tmp_path)
+    glass = Glass(app, (160, 50))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot, app)
+        await pilot.pause()
+        costs = await _moves_then_full_repaint(app, pilot, glass, ["right", "down", "left", "up"] * 2)
+        assert min(costs) > 0 and max(costs) <= GOAL // 2, costs
+
 async def test_clinic_cursor_moves_send_under_2_kb_and_leave_the_rest_right():
     from test_clinic_driver import game_screen, make_app, settle
 

@@ -16,9 +16,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from tui_common import repaint
 from tui_common.header import TableHeader
 from tui_common.option_list import SafeOptionList, SafeSelect
 from tui_common.server.rooms import GAMES, OVER, RoomError
+
+repaint.install()  # partial updates send only what changed
 
 HELP = (
     "Enter: play (your seat, or a free one) · w: watch · n: new room · x: give up a seat "
