@@ -282,6 +282,20 @@ async def test_a_room_opened_in_the_lobby_starts_for_both_when_the_open_seat_is_
         await bob.wait_for("Ann")
 
 
+
+async def test_the_new_room_dialog_fits_an_80x24_terminal_whole(tmp_path):
+    """At 80×24 the dialog shows its first line and its last field at once (compact
+    fields, as the local setup's), so nothing is scrolled out of sight."""
+    async with running(tmp_path) as server:
+        ann = await Player("Ann", 80, 24).connect(server.port)
+        server.players.append(ann)
+        await ann.wait_for("No room yet")
+        await ann.press("n")
+        await ann.wait_for("Options (Clear the Ward")
+        await ann.wait_quiet()
+        text = ann.text()
+        assert "New room — choose the game" in text and "goal=NAME alone" in text, text
+
 async def test_an_error_in_one_players_app_leaves_the_table_and_the_server_standing(tmp_path, monkeypatch):
     from tui_common.server.net_ward import NetWardScreen
 

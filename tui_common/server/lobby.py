@@ -53,6 +53,7 @@ class NewRoomDialog(ModalScreen):
     #new-room { width: 70; max-width: 100%; height: auto; max-height: 100%; overflow-y: auto;
                 border: round $accent; padding: 0 1; }
     #new-room Input { margin: 0; }
+    #new-room Input:focus { background: $accent 30%; }
     #new-room Checkbox { border: none; padding: 0; }
     #clinic-options { height: auto; }
     """
@@ -62,12 +63,12 @@ class NewRoomDialog(ModalScreen):
             yield Static("New room — choose the game (Enter in a text field opens the room):")
             yield SafeOptionList(*(Option(title, id=key) for key, (title, _, _) in GAMES.items()), id="game")
             yield Static("Seats (e.g. me,open or me,cpu:greedy; Clinic levels: random, basic, strong):")
-            yield Input("me,open", id="seats", max_length=120)
+            yield Input("me,open", id="seats", max_length=120, compact=True)
             yield Static("Seed (empty: a random deal):")
-            yield Input("", id="seed", max_length=9, restrict=r"[0-9]*")
+            yield Input("", id="seed", max_length=9, restrict=r"[0-9]*", compact=True)
             yield Static("Options (Clear the Ward: start=N, the first player; Clinic: goal=NAME alone, "
                          "side=S,S one a seat):")
-            yield Input("", id="options", max_length=80)
+            yield Input("", id="options", max_length=80, compact=True)
             with Vertical(id="clinic-options"):
                 yield SafeSelect(CLINIC_SIDES, value="beginner", allow_blank=False, compact=True, id="side")
                 for name, text in clinic_expansions():
