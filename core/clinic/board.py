@@ -224,6 +224,11 @@ class Board:
     def _by_space(self) -> dict[Space, Tile]:
         return dict(self.tiles)
 
+    @property
+    def tile_map(self) -> dict[Space, Tile]:
+        """``{space: tile}`` for every tile (read only: shared by every reader)."""
+        return self._by_space
+
     def tile_at(self, space: Space) -> Tile | None:
         """What stands on ``space``: a Module, Garden, Helipad, ParkingTile or None."""
         return self._by_space.get(space)

@@ -24,15 +24,15 @@ from .state import GameState, set_player
 _LAST = -1
 
 
+_STEPS = {Shift.UP: (-1, 0), Shift.DOWN: (1, 0), Shift.LEFT: (0, -1), Shift.RIGHT: (0, 1)}
+_DIRECTIONS = tuple(_STEPS.items())  # (direction, (rows down, spaces right)), in Shift order
+
+
 def _target(state: GameState, r: int, i: int, d: Shift) -> tuple[int, int] | None:
-    rows, width = len(state.notepad), len(state.notepad[0])
-    r2, i2 = {
-        Shift.UP: (r - 1, i),
-        Shift.DOWN: (r + 1, i),
-        Shift.LEFT: (r, i - 1),
-        Shift.RIGHT: (r, i + 1),
-    }[d]
-    if 0 <= r2 < rows and 0 <= i2 < width:
+    """The notepad space (row, index) one step ``d`` from (r, i); None off the notepad."""
+    dr, di = _STEPS[d]
+    r2, i2 = r + dr, i + di
+    if 0 <= r2 < len(state.notepad) and 0 <= i2 < len(state.notepad[0]):
         return r2, i2
     return None
 
@@ -48,21 +48,24 @@ def shift_notepad(notepad, r: int, i: int, r2: int, i2: int):
 
 
 def shift_options(state: GameState) -> list[ShiftAppointment]:
+    """Every move of one appointment one space that changes the notepad (house rule in
+    the module doc), row by row, space by space, in ``Shift`` order."""
     notepad, services = state.notepad, state.services
+    rows, width = len(notepad), len(notepad[0])
     out = []
     for r, row in enumerate(notepad):
+        service = services[r]
         for i, colour in enumerate(row):
             if colour is None:
                 continue
-            for d in (Shift.UP, Shift.DOWN, Shift.LEFT, Shift.RIGHT):
-                target = _target(state, r, i, d)
-                if target is None:  # off the notepad
+            for d, (dr, di) in _DIRECTIONS:
+                r2, i2 = r + dr, i + di
+                if not (0 <= r2 < rows and 0 <= i2 < width):  # off the notepad
                     continue
-                r2, i2 = target
                 other = notepad[r2][i2]
                 if other == colour or (other is None and r2 == r):
                     continue
-                out.append(ShiftAppointment(services[r], i, d))
+                out.append(ShiftAppointment(service, i, d))
     return out
 
 

@@ -4,6 +4,9 @@ free initial construction, and the bonus tiles (rulebook "Action: Build", "Setup
 
 from __future__ import annotations
 
+import weakref
+from itertools import compress
+
 from core.clinic.fast_evolve import evolve
 
 from core.clinic.build_options import legal_builds
@@ -44,35 +47,54 @@ def build_options(state: GameState) -> list[Construct]:
     0.6)."""
     p = state.players[state.current]
     services = tuple(st.module.service for st in state.hub_stacks if st.available)
+    constructs, groups, kinds = _offers(p.clinic.board, services)
     specials = {st.module.kind for st in state.special_stacks if st.available}
-    out = []
-    costs: dict = {}  # build_cost depends only on the component and the floor
     supplies = supplies_left(state)
-    shortages: dict = {}
-    for b in legal_builds(p.clinic.board, services):
-        if isinstance(b, BuildModule):
-            kind = b.module.kind
-            if kind.is_special and kind not in specials:
-                continue
-            if kind is ModuleKind.SUPPLY_ROOM and state.supply_rooms <= 0:
-                continue
-            key = (kind, b.space.floor)
-        else:
-            key = (type(b), getattr(b, "space", None) and b.space.floor)
-        # The shared supply depends only on what is built (and, for a conveyor, how
-        # many stops): asked once per kind.
-        skey = (type(b), getattr(b, "module", None), len(getattr(b, "stops", ())))
-        short = shortages.get(skey)
-        if short is None:
-            short = shortages[skey] = bool(shortage(state, b, supplies))
-        if short:
-            continue
-        cost = costs.get(key)  # pragma: no mutate (a cache: None works the cost out again)
-        if cost is None:
-            cost = costs[key] = build_cost(b)
-        if cost <= p.money:
-            out.append(Construct(b))
-    return out
+    ok = [
+        cost <= p.money
+        and (build.__class__ is not BuildModule or _module_available(state, build.module.kind, specials))
+        and not shortage(state, build, supplies)
+        for build, cost in kinds
+    ]
+    return list(compress(constructs, map(ok.__getitem__, groups)))
+
+
+def _module_available(state: GameState, kind: ModuleKind, specials: set) -> bool:
+    """A special module only while its stack is face up; a supply room while any is left."""
+    if kind.is_special:
+        return kind in specials
+    return kind is not ModuleKind.SUPPLY_ROOM or state.supply_rooms > 0
+
+
+_OFFERS: dict = {}
+
+
+def _offers(board, services: tuple) -> tuple:
+    """``legal_builds(board, services)`` as ``Construct``s, each with the number of
+    its kind: builds of one kind (type, module, floor, number of conveyor stops) cost
+    the same and draw on the same supply, so ``build_options`` decides once per kind.
+    Returns ``(constructs, kind number of each, ((a build, its cost), ...) by kind
+    number)``; kept per board value while it lives, like ``legal_builds``."""
+    key = (id(board), services)
+    hit = _OFFERS.get(key)
+    if hit is not None and hit[0]() is board:
+        return hit[1]
+    numbers: dict = {}
+    kinds: list = []
+    groups = []
+    for b in legal_builds(board, services):
+        space = getattr(b, "space", None)
+        kind = (b.__class__, getattr(b, "module", None), space and space.floor, len(getattr(b, "stops", ())))
+        n = numbers.get(kind)
+        if n is None:
+            n = numbers[kind] = len(kinds)
+            kinds.append((b, build_cost(b)))
+        groups.append(n)
+    value = (tuple(Construct(b) for b in legal_builds(board, services)), tuple(groups), tuple(kinds))
+    if len(_OFFERS) >= 2048:  # pragma: no mutate (a cache's size limit)
+        _OFFERS.clear()
+    _OFFERS[key] = (weakref.ref(board), value)
+    return value
 
 
 def apply_build(state: GameState, action: Construct) -> GameState:
