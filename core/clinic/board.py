@@ -144,6 +144,18 @@ def _borders_of(space: Space) -> tuple[Border, ...]:
     return tuple(border_of(space, d) for d in Direction)
 
 
+@lru_cache(maxsize=None)
+def _all_borders(cols: int, rows: int) -> tuple[Border, ...]:
+    v = [Border(True, x, y) for y in range(rows) for x in range(cols + 1)]
+    h = [Border(False, x, y) for y in range(rows + 1) for x in range(cols)]
+    return tuple(v + h)
+
+
+@lru_cache(maxsize=None)
+def _border_layout(cols: int, rows: int) -> tuple[tuple[Border, tuple[Space, ...]], ...]:
+    return tuple((b, _spaces_of_border(cols, rows, b)) for b in _all_borders(cols, rows))
+
+
 @frozen
 class Board:
     """One player's board: the tiles, entrances, conveyor stops and cars on it.
@@ -199,12 +211,15 @@ class Board:
         """The one or two ground-floor spaces a border touches."""
         return _spaces_of_border(self.cols, self.rows, border)
 
-    @cached_property
+    @property
     def all_borders(self) -> tuple[Border, ...]:
         """Every border of the ground floor, outer edges included."""
-        v = [Border(True, x, y) for y in range(self.rows) for x in range(self.cols + 1)]
-        h = [Border(False, x, y) for y in range(self.rows + 1) for x in range(self.cols)]
-        return tuple(v + h)
+        return _all_borders(self.cols, self.rows)
+
+    @property
+    def border_layout(self) -> tuple[tuple[Border, tuple[Space, ...]], ...]:
+        """``(border, the spaces it touches)`` for each of ``all_borders``, in order."""
+        return _border_layout(self.cols, self.rows)
 
     @cached_property
     def entrance_spaces(self) -> frozenset[Border]:

@@ -26,6 +26,7 @@ staying).  A patient bound for a room walks from an entrance or helipad.
 from __future__ import annotations
 
 import heapq
+import weakref
 from functools import lru_cache
 
 from core.clinic.fast_evolve import evolve
@@ -134,6 +135,26 @@ def _search(board: Board, start: Location, patient: bool) -> tuple[dict, dict]:
     return best, came
 
 
+_SEARCHES: dict[int, tuple[weakref.ref, dict]] = {}
+
+
+def _searched(board: Board, start: Location, patient: bool) -> tuple[dict, dict]:
+    """``_search(board, start, patient)``, kept per board value while the board lives
+    (boards are frozen; a Move phase asks the same ones for every offer and move).
+    The dicts are shared: read them, never change them."""
+    hit = _SEARCHES.get(id(board))
+    if hit is None or hit[0]() is not board:
+        if len(_SEARCHES) >= 1024:  # pragma: no mutate (a cache's size limit)
+            _SEARCHES.clear()
+        hit = _SEARCHES[id(board)] = (weakref.ref(board), {})
+    table = hit[1]
+    key = (start, patient)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _search(board, start, patient)
+    return found
+
+
 def is_shortcut(board: Board, start: Location, goal: Location, patient: bool) -> bool:
     """True for the outpatient shortcut: a patient from pre-admissions straight to an
     outpatient services (base L746, 0 time; ruling 0.3)."""
@@ -159,7 +180,7 @@ def cheapest_path(
         return 0, (start,)
     if is_shortcut(board, start, goal, patient):
         return K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT, (start, goal)
-    best, came = _search(board, start, patient)
+    best, came = _searched(board, start, patient)
     if goal not in best:
         raise IllegalActionError(f"Movement: no path of modules leads from {start} to {goal}")
     path = [goal]
@@ -192,7 +213,7 @@ def reachable(clinic: Clinic, pid: int) -> dict[Location, int]:
         return {}
     board = clinic.board
     patient = person.role is Role.PATIENT
-    best, _ = _search(board, person.where, patient)
+    best = dict(_searched(board, person.where, patient)[0])
     if patient and isinstance(person.where, PreAdmissions):
         for s in board.modules_of_kind(ModuleKind.OUTPATIENT_SERVICES):
             best[s] = K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT
@@ -279,7 +300,7 @@ def end_of_move_violations(clinic: Clinic, extra=None) -> tuple[str, ...]:
                 )
                 continue
         counts.setdefault(where, [0, 0, 0, 0])[_ROLE_INDEX[p.role]] += 1
-    for where, n in sorted(counts.items()):
+    for where, n in sorted(counts.items(), key=_space_order):
         kind = board.tile_at(where).kind  # type: ignore[union-attr]
         for role, idx in _ROLE_INDEX.items():
             cap = K.CAPACITY[kind.value][idx]
@@ -292,6 +313,12 @@ def end_of_move_violations(clinic: Clinic, extra=None) -> tuple[str, ...]:
                     f" (capacity {cap}: '{RULE_CAPACITY}')"
                 )
     return tuple(out)
+
+
+def _space_order(item) -> tuple[int, int, int]:
+    """Sort key of ``(space, ...)`` pairs: ``Space``'s own order, without its slow ``__lt__``."""
+    s = item[0]
+    return s.floor, s.col, s.row
 
 
 def time_to_record(raw_time: int, has_triage: bool) -> int:
