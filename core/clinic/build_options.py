@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import weakref
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 
 from . import constants as K
 from .board import Board, BoardSide, Space, _borders_of, _neighbours, _spaces
@@ -111,13 +111,16 @@ def _hub_floors(board: Board) -> frozenset:
 def _layout(cols: int, rows: int) -> tuple:
     """For every space of a ``cols`` x ``rows`` board, in ``Board.spaces()`` order:
     ``(space, the space below or None on floor 0, its neighbours, its borders on
-    floor 0 or ())``: the board geometry ``_legal_builds`` walks, worked out once."""
+    floor 0 or (), a garden there, a helipad there (1-tuples: runs))``: the board geometry
+    ``_legal_builds`` walks, worked out once, and the builds it hands out every time."""
     return tuple(
         (
             s,
             s.below() if s.floor else None,
             _neighbours(cols, rows, s),
             _borders_of(s) if s.floor == 0 else (),
+            (BuildGarden(s),),
+            (BuildHelipad(s),) if s.floor else None,
         )
         for s in _spaces(cols, rows, None)
     )
@@ -125,9 +128,13 @@ def _layout(cols: int, rows: int) -> tuple:
 
 @lru_cache(maxsize=None)
 def _entrance_layout(cols: int, rows: int) -> tuple:
-    """``(border, the space it points at)`` for every entrance space, in Border order."""
+    """``(border, the space it points at, an entrance there (a 1-tuple: a run))`` for every entrance
+    space, in Border order."""
     board = Board(side=next(side for side in BoardSide if side.size == (cols, rows)))
-    return tuple((b, board.entrance_target(b)) for b in sorted(board.entrance_spaces, key=_border_key))
+    return tuple(
+        (b, board.entrance_target(b), (BuildEntrance(b),))
+        for b in sorted(board.entrance_spaces, key=_border_key)
+    )
 
 
 _COLOUR_BITS = {colour: 1 << i for i, colour in enumerate(TileColour)}
@@ -202,14 +209,34 @@ def legal_builds(board: Board, services: tuple[Service, ...] = tuple(Service)) -
     hit = _LEGAL_MEMO.get(key)
     if hit is not None and hit[0]() is board:
         return hit[1]
-    value = _legal_builds(board, services)
+    value = tuple(chain.from_iterable(legal_build_runs(board, services)))
     if len(_LEGAL_MEMO) >= 2048:  # pragma: no mutate (a cache's size limit)
         _LEGAL_MEMO.clear()
     _LEGAL_MEMO[key] = (weakref.ref(board), value)
     return value
 
 
-def _legal_builds(board: Board, services: tuple[Service, ...]) -> tuple[Build, ...]:
+_RUNS_MEMO: dict = {}
+
+
+def legal_build_runs(board: Board, services: tuple[Service, ...] = tuple(Service)) -> tuple[tuple[Build, ...], ...]:
+    """``legal_builds(board, services)`` cut into runs (their concatenation): the
+    modules of one space, its parking choices, a garden...  Most runs are the very
+    same tuple objects board after board, so a caller can keep what it derives from a
+    run by the run's identity (``game.build_phase`` does).  Kept per board value."""
+    services = tuple(services)
+    key = (id(board), services)
+    hit = _RUNS_MEMO.get(key)
+    if hit is not None and hit[0]() is board:
+        return hit[1]
+    value = _legal_builds(board, services)
+    if len(_RUNS_MEMO) >= 2048:  # pragma: no mutate (a cache's size limit)
+        _RUNS_MEMO.clear()
+    _RUNS_MEMO[key] = (weakref.ref(board), value)
+    return value
+
+
+def _legal_builds(board: Board, services: tuple[Service, ...]) -> tuple[tuple[Build, ...], ...]:
     """Every legal build on ``board``, for part 2's ``legal_actions``: the legal ones of
     ``candidate_builds`` (the property tests check the two agree), space by space in
     board order (upgrades of a parking tile there; else modules, garden, helipad,
@@ -225,7 +252,7 @@ def _legal_builds(board: Board, services: tuple[Service, ...]) -> tuple[Build, .
     chosen border cars in is then always possible: distinct cars, no more than its
     room); an entrance a module at the space it points at (the first one a service
     hub); a conveyor stop a module aligned with a stop (the first purchase: two
-    aligned modules).
+    aligned modules).  Returned as runs (``legal_build_runs``).
     """
     tiles = board.tile_map
     get = tiles.get
@@ -235,11 +262,11 @@ def _legal_builds(board: Board, services: tuple[Service, ...]) -> tuple[Build, .
     hub_floors = _hub_floors(board)
     movable = movable_cars(board) if cars else ()
     out: list = []
-    for space, below, neighbours, borders in _layout(board.cols, board.rows):
+    for space, below, neighbours, borders, garden, helipad in _layout(board.cols, board.rows):
         tile = get(space)
         if tile is not None:
             if isinstance(tile, ParkingTile) and tile.capacity < K.PARKING_TILE_UPGRADED_CARS:
-                out += _parking_choices(UpgradeParking, space, K.PARKING_TILE_UPGRADED_CARS - tile.cars, movable)
+                out.append(_parking_choices(UpgradeParking, space, K.PARKING_TILE_UPGRADED_CARS - tile.cars, movable))
             continue
         under = None if below is None else get(below)
         on_module = isinstance(under, Module)
@@ -253,21 +280,21 @@ def _legal_builds(board: Board, services: tuple[Service, ...]) -> tuple[Build, .
                     buildings.add(index[n])
             if len(buildings) <= 1:
                 hub_taken = any((space.floor, b) in hub_floors for b in buildings)
-                out += choices.fitting(space, colours, hub_taken)
+                out.append(choices.fitting(space, colours, hub_taken))
         if below is None:
-            out.append(BuildGarden(space))
-            out += _parking_choices(BuildParking, space, K.PARKING_TILE_CARS, movable)
+            out.append(garden)
+            out.append(_parking_choices(BuildParking, space, K.PARKING_TILE_CARS, movable))
         elif on_module:
-            out.append(BuildHelipad(space))
+            out.append(helipad)
         elif isinstance(under, Garden):
-            out.append(BuildGarden(space))
+            out.append(garden)
     first = not board.entrances
-    for border, target in _entrance_layout(board.cols, board.rows):
+    for border, target, entrance in _entrance_layout(board.cols, board.rows):
         m = get(target)
         if isinstance(m, Module) and border not in board.entrances:
             if not first or m.kind is ModuleKind.SERVICE_HUB:
-                out.append(BuildEntrance(border))
-    out += _conveyor_builds(board)
+                out.append(entrance)
+    out.append(tuple(_conveyor_builds(board)))
     return tuple(out)
 
 

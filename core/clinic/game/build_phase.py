@@ -9,7 +9,7 @@ from itertools import compress
 
 from core.clinic.fast_evolve import evolve
 
-from core.clinic.build_options import legal_builds
+from core.clinic.build_options import legal_build_runs, legal_builds
 from core.clinic.expansions import bonus_tile
 from core.clinic.components import Colour, Module, ModuleKind, Role, Service
 from core.clinic.people import recolour
@@ -47,16 +47,18 @@ def build_options(state: GameState) -> list[Construct]:
     0.6)."""
     p = state.players[state.current]
     services = tuple(st.module.service for st in state.hub_stacks if st.available)
-    constructs, groups, kinds = _offers(p.clinic.board, services)
+    constructs, kinds = _offers(p.clinic.board, services)
     specials = {st.module.kind for st in state.special_stacks if st.available}
     supplies = supplies_left(state)
-    ok = [
-        cost <= p.money
-        and (build.__class__ is not BuildModule or _module_available(state, build.module.kind, specials))
-        and not shortage(state, build, supplies)
-        for build, cost in kinds
-    ]
-    return list(compress(constructs, map(ok.__getitem__, groups)))
+    ok = {}
+    for n in set(kinds):
+        build, cost = _KINDS[n]
+        ok[n] = (
+            cost <= p.money
+            and (build.__class__ is not BuildModule or _module_available(state, build.module.kind, specials))
+            and not shortage(state, build, supplies)
+        )
+    return list(compress(constructs, map(ok.__getitem__, kinds)))
 
 
 def _module_available(state: GameState, kind: ModuleKind, specials: set) -> bool:
@@ -66,31 +68,45 @@ def _module_available(state: GameState, kind: ModuleKind, specials: set) -> bool
     return kind is not ModuleKind.SUPPLY_ROOM or state.supply_rooms > 0
 
 
+# Kinds of build: builds of one kind (type, module, floor, number of conveyor stops)
+# cost the same and draw on the same supply, so ``build_options`` decides once per kind.
+_KIND_NUMBERS: dict = {}  # kind -> its number
+_KINDS: list = []  # by number: (a build of that kind, its cost)
+
+
+def _kind_number(build) -> int:
+    space = getattr(build, "space", None)
+    kind = (build.__class__, getattr(build, "module", None), space and space.floor, len(getattr(build, "stops", ())))
+    n = _KIND_NUMBERS.get(kind)
+    if n is None:
+        n = _KIND_NUMBERS[kind] = len(_KINDS)
+        _KINDS.append((build, build_cost(build)))
+    return n
+
+
+_RUNS: dict = {}  # id of a run of builds -> (the run, its Constructs, their kind numbers)
 _OFFERS: dict = {}
 
 
 def _offers(board, services: tuple) -> tuple:
-    """``legal_builds(board, services)`` as ``Construct``s, each with the number of
-    its kind: builds of one kind (type, module, floor, number of conveyor stops) cost
-    the same and draw on the same supply, so ``build_options`` decides once per kind.
-    Returns ``(constructs, kind number of each, ((a build, its cost), ...) by kind
-    number)``; kept per board value while it lives, like ``legal_builds``."""
+    """``legal_builds(board, services)`` as ``(Constructs, the kind number of each)``,
+    kept per board value while it lives (like ``legal_builds``), and made from the
+    runs of ``legal_build_runs``, each wrapped once while it lives."""
     key = (id(board), services)
     hit = _OFFERS.get(key)
     if hit is not None and hit[0]() is board:
         return hit[1]
-    numbers: dict = {}
+    constructs: list = []
     kinds: list = []
-    groups = []
-    for b in legal_builds(board, services):
-        space = getattr(b, "space", None)
-        kind = (b.__class__, getattr(b, "module", None), space and space.floor, len(getattr(b, "stops", ())))
-        n = numbers.get(kind)
-        if n is None:
-            n = numbers[kind] = len(kinds)
-            kinds.append((b, build_cost(b)))
-        groups.append(n)
-    value = (tuple(Construct(b) for b in legal_builds(board, services)), tuple(groups), tuple(kinds))
+    for run in legal_build_runs(board, services):
+        wrapped = _RUNS.get(id(run))
+        if wrapped is None or wrapped[0] is not run:
+            if len(_RUNS) >= 8192:  # pragma: no mutate (a cache's size limit)
+                _RUNS.clear()
+            wrapped = _RUNS[id(run)] = (run, tuple(map(Construct, run)), tuple(map(_kind_number, run)))
+        constructs += wrapped[1]
+        kinds += wrapped[2]
+    value = (tuple(constructs), tuple(kinds))
     if len(_OFFERS) >= 2048:  # pragma: no mutate (a cache's size limit)
         _OFFERS.clear()
     _OFFERS[key] = (weakref.ref(board), value)

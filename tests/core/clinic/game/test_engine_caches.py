@@ -1,0 +1,91 @@
+"""The engine's speed-ups (issue 13) give what the plain rules give, along random games.
+
+``build_options`` decides affordability and the shared supply once per kind of build
+and keeps its ``Construct``s per board and per run of builds (``build_phase._offers``);
+the path searches of the Move phase are kept per board (``movement._searched``).  A
+wrong cache key (a kind that leaves out the floor, a search kept for the wrong start)
+would give another menu or another time than working each out afresh, which these
+tests do at every step of random games.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.clinic.build_options import legal_builds
+from core.clinic.components import ModuleKind, Role
+from core.clinic.construction import BuildModule, build_cost
+from core.clinic.fast_evolve import evolve
+from core.clinic.game import Construct, apply_action, is_over, legal_actions, new_game
+from core.clinic.game.build_phase import build_options
+from core.clinic.game.state import GameState, Phase, set_player
+from core.clinic.game.supplies import shortage, supplies_left
+from core.clinic.movement import _search, _searched
+
+MINIS = ("blood", "extinguishers", "workaholics", "zombies")
+
+
+def plain_build_options(state: GameState) -> list[Construct]:
+    """The Build menu worked out build by build, with no cache (test-side): legal,
+    its tile available, the shared supply enough, affordable."""
+    p = state.players[state.current]
+    services = tuple(st.module.service for st in state.hub_stacks if st.available)
+    specials = {st.module.kind for st in state.special_stacks if st.available}
+    out = []
+    for b in legal_builds(p.clinic.board, services):
+        if isinstance(b, BuildModule):
+            kind = b.module.kind
+            if kind.is_special and kind not in specials:
+                continue
+            if kind is ModuleKind.SUPPLY_ROOM and state.supply_rooms <= 0:
+                continue
+        if shortage(state, b, supplies_left(state)):
+            continue
+        if build_cost(b) <= p.money:
+            out.append(Construct(b))
+    return out
+
+
+def random_states(seed: int, options: tuple[str, ...]):
+    """Every state of one random 2-4 player game."""
+    rng = random.Random(seed)
+    state = new_game(rng.choice((2, 3, 4)), seed, options=options)
+    while not is_over(state):
+        yield state
+        state = apply_action(state, rng.choice(legal_actions(state)))
+
+
+def with_money(state: GameState, money: int) -> GameState:
+    p = state.players[state.current]
+    return evolve(state, players=set_player(state, state.current, evolve(p, money=money)))
+
+
+@settings(max_examples=8)
+@given(st.integers(0, 10**6), st.sampled_from([(), MINIS]))
+def test_the_build_menu_is_the_plain_rules_menu(seed, options):
+    """At every Build step, and with the current player's savings set to amounts on
+    either side of the costs by floor, and with no supply rooms left."""
+    for state in random_states(seed, options):
+        if state.phase is not Phase.BUILD:
+            continue
+        probes = [state, with_money(state, 0), evolve(state, supply_rooms=0)]
+        probes += [with_money(state, m) for m in (3, 5, 7, 9, 12, 16, 25, 60)]
+        for probe in probes:
+            assert build_options(probe) == plain_build_options(probe)
+
+
+@settings(max_examples=8)
+@given(st.integers(0, 10**6), st.sampled_from([(), MINIS]))
+def test_kept_path_searches_are_the_fresh_ones(seed, options):
+    """At every Move step: the search kept for each person's board, place and kind
+    equals a search made afresh (times and the step before each place)."""
+    for state in random_states(seed, options):
+        if state.phase is not Phase.MOVE:
+            continue
+        clinic = state.players[state.current].clinic
+        for person in clinic.people:
+            patient = person.role is Role.PATIENT
+            assert _searched(clinic.board, person.where, patient) == _search(clinic.board, person.where, patient)
