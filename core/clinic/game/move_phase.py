@@ -51,7 +51,7 @@ from .actions import EndMove, MovePerson
 from .cars import owe_cars, settle_cars
 from .constants import MOVES_PER_PERSON
 from .hire import on_arrival_point
-from .memo import per_object, reach_from
+from .memo import layout_tables, reach_from
 from .state import AfterCars, GameState, set_player
 
 _ROLE_INDEX = {Role.DOCTOR: 0, Role.NURSE: 1, Role.ORDERLY: 2, Role.PATIENT: 3}
@@ -121,14 +121,14 @@ def moves_made(state: GameState, pid: int) -> int:
     return state.step.moved.count(pid)
 
 
-@per_object
 def _candidate_table(board) -> dict:
-    return {}
+    return layout_tables(board).setdefault("candidates", {})
 
 
 def _candidates(clinic: Clinic, person: Person) -> tuple:
     """``(place, capacity)`` for every place ``person``'s kind may end and can reach
-    from where they stand, by time then place (memoized per board)."""
+    from where they stand, by time then place (memoized per board layout:
+    ``memo.layout_tables``)."""
     table = _candidate_table(clinic.board)
     key = (person.where, person.role, person.service)
     hit = table.get(key)

@@ -2,9 +2,12 @@
 
 ``build_options`` decides affordability and the shared supply once per kind of build
 and keeps its ``Construct``s per board and per run of builds (``build_phase._offers``);
-the path searches of the Move phase are kept per board (``movement._searched``).  A
+the path searches of the Move phase are kept per board (``movement._searched``), and
+the places each kind of person may go per board layout, shared by boards that differ
+only by the cars on their borders (``move_phase._candidates``, ``memo.layout_tables``).  A
 wrong cache key (a kind that leaves out the floor, a search kept for the wrong start)
-would give another menu or another time than working each out afresh, which these
+(or a layout that leaves out the zombies) would give another menu, time or place than
+working each out afresh, which these
 tests do at every step of random games.
 """
 
@@ -23,7 +26,8 @@ from core.clinic.game import Construct, apply_action, is_over, legal_actions, ne
 from core.clinic.game.build_phase import build_options
 from core.clinic.game.state import GameState, Phase, set_player
 from core.clinic.game.supplies import shortage, supplies_left
-from core.clinic.movement import _search, _searched
+from core.clinic.game.move_phase import _candidates, capacity, may_end_at
+from core.clinic.movement import _search, _searched, reachable
 
 MINIS = ("blood", "extinguishers", "workaholics", "zombies")
 
@@ -89,3 +93,31 @@ def test_kept_path_searches_are_the_fresh_ones(seed, options):
         for person in clinic.people:
             patient = person.role is Role.PATIENT
             assert _searched(clinic.board, person.where, patient) == _search(clinic.board, person.where, patient)
+
+
+def fresh_candidates(clinic, person) -> tuple:
+    """``(place, capacity)`` for every place ``person``'s kind may end and can reach,
+    by time then place, worked out afresh for this clinic (test-side)."""
+    probe = evolve(person, stays=False)
+    alone = evolve(clinic, people=(probe,))
+    reach = reachable(alone, probe.id)
+    return tuple(
+        (w, capacity(clinic, person.role, w))
+        for w, _ in sorted(reach.items(), key=lambda kv: (kv[1], str(kv[0])))
+        if w != person.where and may_end_at(clinic, person, w)
+    )
+
+
+@settings(max_examples=10)
+@given(st.integers(0, 10**6))
+def test_kept_move_candidates_are_the_fresh_ones(seed):
+    """At every Move step, for everyone of the current player's clinic: the places
+    kept for that board layout equal the places worked out for this very clinic (a
+    zombie moved, a module built, an extinguisher placed: another layout).  With the
+    mini-expansions, whose zombies and extinguishers change the ways."""
+    for state in random_states(seed, MINIS):
+        if state.phase is not Phase.MOVE:
+            continue
+        clinic = state.players[state.current].clinic
+        for person in clinic.people:
+            assert _candidates(clinic, person) == fresh_candidates(clinic, person)
