@@ -95,10 +95,11 @@ def qp_options(state: GameState) -> list:
 
 def apply_qp(state: GameState, action) -> GameState:
     seat = state.current
+    step = evolve(state.step, qp=state.step.qp - 1)
     if isinstance(action, ShiftAppointment):
         r = state.row(action.service)
         r2, i2 = _target(state, r, action.index, action.direction)
-        state = evolve(state, notepad=shift_notepad(state.notepad, r, action.index, r2, i2))
+        state = evolve(state, notepad=shift_notepad(state.notepad, r, action.index, r2, i2), step=step)
     else:
         r = state.row(action.service)
         row = state.notepad[r]
@@ -109,8 +110,8 @@ def apply_qp(state: GameState, action) -> GameState:
             players=set_player(state, seat, evolve(p, clinic=clinic)),
             notepad=set_row(state.notepad, r, pack(row[:_LAST] + (None,))),
             cars_lot=state.cars_lot - 1,
+            step=step,
         )
-    state = evolve(state, step=evolve(state.step, qp=state.step.qp - 1))
     if state.step.qp <= 0:
         return finish_resolution(state)
     return state

@@ -91,7 +91,9 @@ _OFFERS: dict = {}
 def _offers(board, services: tuple) -> tuple:
     """``legal_builds(board, services)`` as ``(Constructs, the kind number of each)``,
     kept per board value while it lives (like ``legal_builds``), and made from the
-    runs of ``legal_build_runs``, each wrapped once while it lives."""
+    runs of ``legal_build_runs``, each wrapped once while it lives.  A run that is not
+    of modules is of one kind: parking or upgrades of one space, a garden, a helipad,
+    an entrance, conveyor purchases of as many stops each."""
     key = (id(board), services)
     hit = _OFFERS.get(key)
     if hit is not None and hit[0]() is board:
@@ -103,7 +105,11 @@ def _offers(board, services: tuple) -> tuple:
         if wrapped is None or wrapped[0] is not run:
             if len(_RUNS) >= 8192:  # pragma: no mutate (a cache's size limit)
                 _RUNS.clear()
-            wrapped = _RUNS[id(run)] = (run, tuple(map(Construct, run)), tuple(map(_kind_number, run)))
+            if run and run[0].__class__ is not BuildModule:  # one kind: one space's
+                kinds_of_run = (_kind_number(run[0]),) * len(run)  # parking, a conveyor's
+            else:
+                kinds_of_run = tuple(map(_kind_number, run))
+            wrapped = _RUNS[id(run)] = (run, tuple(map(Construct, run)), kinds_of_run)
         constructs += wrapped[1]
         kinds += wrapped[2]
     value = (tuple(constructs), tuple(kinds))

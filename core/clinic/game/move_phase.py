@@ -125,11 +125,12 @@ def _candidate_table(board) -> dict:
     return layout_tables(board).setdefault("candidates", {})
 
 
-def _candidates(clinic: Clinic, person: Person) -> tuple:
+def _candidates(clinic: Clinic, person: Person, table: dict | None = None) -> tuple:
     """``(place, capacity)`` for every place ``person``'s kind may end and can reach
     from where they stand, by time then place (memoized per board layout:
-    ``memo.layout_tables``)."""
-    table = _candidate_table(clinic.board)
+    ``memo.layout_tables``; ``table``: ``_candidate_table(clinic.board)`` if known)."""
+    if table is None:
+        table = _candidate_table(clinic.board)
     key = (person.where, person.role, person.service)
     hit = table.get(key)
     if hit is None:
@@ -143,11 +144,12 @@ def _candidates(clinic: Clinic, person: Person) -> tuple:
 
 
 def destinations(
-    clinic: Clinic, person: Person, made: int = 0, counts=None, over=None, extra=None
+    clinic: Clinic, person: Person, made: int = 0, counts=None, over=None, extra=None, table=None
 ) -> list:
     """Where ``person``, having moved ``made`` times this phase, is offered to move
     (sorted by time, then place); see the module doc for the house rules.  ``extra``:
-    the expansions' ``extra_capacity`` (``(clinic, where, person) -> int``), or None."""
+    the expansions' ``extra_capacity`` (``(clinic, where, person) -> int``), or None;
+    ``table``: ``_candidate_table(clinic.board)`` if known."""
     if person.stays or made >= MOVES_PER_PERSON:
         return []
     counts = occupancy(clinic) if counts is None else counts  # pragma: no mutate (given only for speed)
@@ -157,7 +159,7 @@ def destinations(
     blocked = not inside and person.role in over  # coming in during a swap
     role = person.role
     return [
-        w for w, cap in _candidates(clinic, person)
+        w for w, cap in _candidates(clinic, person, table)
         if cap is None or (not blocked and (
             free or counts.get((w, role), 0) < cap + (extra(clinic, w, person) if extra else 0)
         ))
@@ -169,7 +171,8 @@ def _all_destinations(state: GameState, clinic: Clinic) -> dict[int, list]:
     extra = extra_capacity(state)
     over = overfull_roles(clinic, counts, extra)  # pragma: no mutate (only for speed: None is computed the same)
     made = state.step.moved
-    out = {p.id: destinations(clinic, p, made.count(p.id), counts, over, extra) for p in clinic.people}
+    table = _candidate_table(clinic.board)
+    out = {p.id: destinations(clinic, p, made.count(p.id), counts, over, extra, table) for p in clinic.people}
     return restrict_destinations(state, clinic, out) if state.config.options else out
 
 
@@ -190,7 +193,7 @@ def end_move_problems(state: GameState, dests: dict | None = None) -> tuple[str,
                 out.append(f"{p} on {p.where} can still go in (e.g. to {dests[p.id][0]})")
             else:
                 stuck.add(p.id)
-    inside = evolve(clinic, people=tuple(p for p in clinic.people if p.id not in stuck))
+    inside = evolve(clinic, people=tuple(p for p in clinic.people if p.id not in stuck)) if stuck else clinic
     extra = extra_capacity(state)
     more = move_violations(state, inside) if state.config.options else ()
     return (*end_of_move_violations(inside, extra), *more, *out)

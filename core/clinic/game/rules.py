@@ -45,6 +45,7 @@ from .flow import finish_buying, finish_resolution, reveal
 from .hire import apply_hire, hire_options
 from .move_phase import apply_end_move, apply_move, move_options
 from .state import GameState, Phase, set_player
+from core.clinic.fast_evolve import evolve
 
 
 def _select_options(state: GameState) -> list[SelectTile]:
@@ -97,8 +98,6 @@ def is_over(state: GameState) -> bool:
 
 
 def _select(state: GameState, action: SelectTile) -> GameState:
-    from attrs import evolve
-
     seat = state.current
     p = state.players[seat]
     tiles = list(p.tiles)
