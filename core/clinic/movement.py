@@ -241,6 +241,9 @@ def move_person(clinic: Clinic, pid: int, goal: Location) -> Clinic:
 
 
 _ROLE_INDEX = {Role.DOCTOR: 0, Role.NURSE: 1, Role.ORDERLY: 2, Role.PATIENT: 3}
+# ``constants.CAPACITY`` by module kind (its keys are the kinds' values; reading an
+# enum's ``value`` is a slow property).
+CAPACITY_OF = {kind: K.CAPACITY[kind.value] for kind in ModuleKind}
 _ROOMS = (ModuleKind.TREATMENT_ROOM, ModuleKind.OPERATING_ROOM)
 
 
@@ -278,7 +281,7 @@ def end_of_move_violations(clinic: Clinic, extra=None) -> tuple[str, ...]:
         if not isinstance(tile, Module):
             out.append(f"{p} is at {where}, which is not a module ('{RULE_ON_A_MODULE}')")
             continue
-        cap = K.CAPACITY[tile.kind.value][_ROLE_INDEX[p.role]]
+        cap = CAPACITY_OF[tile.kind][_ROLE_INDEX[p.role]]
         if cap == 0 and not (extra is not None and extra(clinic, where, p) > 0):
             out.append(
                 f"{p} cannot end in the {tile} at {where}"
@@ -301,9 +304,9 @@ def end_of_move_violations(clinic: Clinic, extra=None) -> tuple[str, ...]:
                 continue
         counts.setdefault(where, [0, 0, 0, 0])[_ROLE_INDEX[p.role]] += 1
     for where, n in sorted(counts.items(), key=_space_order):
-        kind = board.tile_at(where).kind  # type: ignore[union-attr]
+        caps = CAPACITY_OF[board.tile_at(where).kind]  # type: ignore[union-attr]
         for role, idx in _ROLE_INDEX.items():
-            cap = K.CAPACITY[kind.value][idx]
+            cap = caps[idx]
             if cap is not None and n[idx] > cap and extra is not None:
                 one = next(p for p in clinic.people if p.where == where and p.role is role)
                 cap += extra(clinic, where, one)

@@ -10,6 +10,8 @@ left into an empty space, which the row closes again at once).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from core.clinic.fast_evolve import evolve
 
 from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
@@ -24,8 +26,9 @@ from .state import GameState, set_player
 _LAST = -1
 
 
+# (rows down, spaces right) of each direction, in Shift order
 _STEPS = {Shift.UP: (-1, 0), Shift.DOWN: (1, 0), Shift.LEFT: (0, -1), Shift.RIGHT: (0, 1)}
-_DIRECTIONS = tuple(_STEPS.items())  # (direction, (rows down, spaces right)), in Shift order
+_NUMBERED_STEPS = tuple(enumerate(_STEPS.values()))
 
 
 def _target(state: GameState, r: int, i: int, d: Shift) -> tuple[int, int] | None:
@@ -50,23 +53,33 @@ def shift_notepad(notepad, r: int, i: int, r2: int, i2: int):
 def shift_options(state: GameState) -> list[ShiftAppointment]:
     """Every move of one appointment one space that changes the notepad (house rule in
     the module doc), row by row, space by space, in ``Shift`` order."""
-    notepad, services = state.notepad, state.services
+    notepad = state.notepad
     rows, width = len(notepad), len(notepad[0])
+    shifts = _shifts(state.services, width)
     out = []
     for r, row in enumerate(notepad):
-        service = services[r]
         for i, colour in enumerate(row):
             if colour is None:
                 continue
-            for d, (dr, di) in _DIRECTIONS:
+            for k, (dr, di) in _NUMBERED_STEPS:
                 r2, i2 = r + dr, i + di
                 if not (0 <= r2 < rows and 0 <= i2 < width):  # off the notepad
                     continue
                 other = notepad[r2][i2]
                 if other == colour or (other is None and r2 == r):
                     continue
-                out.append(ShiftAppointment(service, i, d))
+                out.append(shifts[r][i][k])
     return out
+
+
+@lru_cache(maxsize=64)
+def _shifts(services: tuple, width: int) -> tuple:
+    """``ShiftAppointment(services[r], i, d)`` at ``[r][i][k]``, d the k-th ``Shift``:
+    made once, handed out in every menu (actions are frozen values)."""
+    return tuple(
+        tuple(tuple(ShiftAppointment(service, i, d) for d in _STEPS) for i in range(width))
+        for service in services
+    )
 
 
 def admit_options(state: GameState) -> list[AdmitPatient]:

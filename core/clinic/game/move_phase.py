@@ -35,8 +35,7 @@ from core.clinic.fast_evolve import evolve
 
 from core.clinic.board import Space
 from core.clinic.components import Module, ModuleKind, Role
-from core.clinic.constants import CAPACITY
-from core.clinic.movement import end_of_move_violations, finish_move, move_person
+from core.clinic.movement import CAPACITY_OF, end_of_move_violations, finish_move, move_person
 from core.clinic.people import Clinic, Person, PreAdmissions, person_departs
 
 from core.clinic.expansions import (
@@ -75,7 +74,7 @@ def capacity(clinic: Clinic, role: Role, where) -> int | None:
     module = clinic.board.tile_at(where)
     if not isinstance(module, Module):
         return 0
-    return CAPACITY[module.kind.value][_ROLE_INDEX[role]]
+    return CAPACITY_OF[module.kind][_ROLE_INDEX[role]]
 
 
 def may_end_at(clinic: Clinic, person: Person, where) -> bool:
