@@ -144,6 +144,11 @@ def _borders_of(space: Space) -> tuple[Border, ...]:
     return tuple(border_of(space, d) for d in Direction)
 
 
+def _sorted_spaces(spaces) -> tuple[Space, ...]:
+    """``tuple(sorted(spaces))`` by Space's own order, without its slow ``__lt__``."""
+    return tuple(sorted(spaces, key=lambda s: (s.floor, s.col, s.row)))
+
+
 @lru_cache(maxsize=None)
 def _all_borders(cols: int, rows: int) -> tuple[Border, ...]:
     v = [Border(True, x, y) for y in range(rows) for x in range(cols + 1)]
@@ -178,9 +183,9 @@ class Board:
     extinguishers: frozenset[Space] = field(default=frozenset(), converter=frozenset)
     # Zombies expansion: the spaces of the zombies on this board, sorted, one entry per
     # zombie (nobody moves into or through them, ``movement``); empty in the base game.
-    zombies: tuple[Space, ...] = field(default=(), converter=lambda z: tuple(sorted(z)))
+    zombies: tuple[Space, ...] = field(default=(), converter=lambda z: _sorted_spaces(z))
     # Blood Transfusion expansion: the modules where Blood tokens lie, one entry each.
-    blood: tuple[Space, ...] = field(default=(), converter=lambda b: tuple(sorted(b)))
+    blood: tuple[Space, ...] = field(default=(), converter=lambda b: _sorted_spaces(b))
 
     # --- geometry -------------------------------------------------------------------
     @cached_property
