@@ -35,7 +35,7 @@ from . import constants as K
 from .board import Board, Border, Space
 from .components import Helipad, Module, ModuleKind, Role
 from .errors import IllegalActionError
-from .people import Clinic, Location, PreAdmissions, replace_person
+from .people import Clinic, Location, PreAdmissions
 
 
 def _edges(board: Board, node: Location, patient: bool):
@@ -181,12 +181,27 @@ def cheapest_path(
     if is_shortcut(board, start, goal, patient):
         return K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT, (start, goal)
     best, came = _searched(board, start, patient)
-    if goal not in best:
-        raise IllegalActionError(f"Movement: no path of modules leads from {start} to {goal}")
+    _check_path(best, start, goal)
     path = [goal]
     while path[-1] != start:
         path.append(came[path[-1]])
     return best[goal], tuple(reversed(path))
+
+
+def _check_path(best: dict, start: Location, goal: Location) -> None:
+    if goal not in best:
+        raise IllegalActionError(f"Movement: no path of modules leads from {start} to {goal}")
+
+
+def cheapest_time(board: Board, start: Location, goal: Location, patient: bool = False) -> int:
+    """``cheapest_path(...)[0]``: the time alone, without the walk (raises the same)."""
+    if start == goal:
+        return 0
+    if is_shortcut(board, start, goal, patient):
+        return K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT
+    best = _searched(board, start, patient)[0]
+    _check_path(best, start, goal)
+    return best[goal]
 
 
 def walk_time(board: Board, path: tuple[Location, ...], patient: bool = False) -> int:
@@ -234,10 +249,11 @@ def move_person(clinic: Clinic, pid: int, goal: Location) -> Clinic:
             f"Movement: {person} stays at {person.where} (patients never switch rooms)"
         )
     patient = person.role is Role.PATIENT
-    time, _ = cheapest_path(clinic.board, person.where, goal, patient)
+    time = cheapest_time(clinic.board, person.where, goal, patient)
     stays = person.stays or is_shortcut(clinic.board, person.where, goal, patient)
-    clinic = replace_person(clinic, evolve(person, where=goal, stays=stays))
-    return evolve(clinic, move_time=clinic.move_time + time)
+    moved = evolve(person, where=goal, stays=stays)
+    people = tuple(moved if p.id == pid else p for p in clinic.people)
+    return evolve(clinic, people=people, move_time=clinic.move_time + time)
 
 
 _ROLE_INDEX = {Role.DOCTOR: 0, Role.NURSE: 1, Role.ORDERLY: 2, Role.PATIENT: 3}
@@ -355,6 +371,7 @@ def finish_move(clinic: Clinic, extra=None) -> tuple[Clinic, int]:
 
 __all__ = [
     "cheapest_path",
+    "cheapest_time",
     "conveyor_links",
     "end_of_move_violations",
     "finish_move",
