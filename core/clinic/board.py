@@ -161,6 +161,9 @@ def _border_layout(cols: int, rows: int) -> tuple[tuple[Border, tuple[Space, ...
     return tuple((b, _spaces_of_border(cols, rows, b)) for b in _all_borders(cols, rows))
 
 
+_BUILDINGS: dict = {}  # ``Board.building_index`` by class, size and module spaces
+
+
 @frozen
 class Board:
     """One player's board: the tiles, entrances, conveyor stops and cars on it.
@@ -285,7 +288,17 @@ class Board:
     # --- buildings and services -----------------------------------------------------
     @cached_property
     def building_index(self) -> dict[Space, int]:
-        """Module space -> building number; buildings are groups of adjacent modules."""
+        """Module space -> building number; buildings are groups of adjacent modules.
+        Shared by boards with the same modules in the same places (read only)."""
+        key = (self.__class__, self.cols, self.rows, tuple(s for s, _ in self.modules))
+        hit = _BUILDINGS.get(key)
+        if hit is None:
+            if len(_BUILDINGS) >= 4096:  # pragma: no mutate (a cache's size limit)
+                _BUILDINGS.clear()
+            hit = _BUILDINGS[key] = self._building_index()
+        return hit
+
+    def _building_index(self) -> dict[Space, int]:
         index: dict[Space, int] = {}
         n = 0
         for start, _ in self.modules:

@@ -121,3 +121,16 @@ def test_kept_move_candidates_are_the_fresh_ones(seed):
         clinic = state.players[state.current].clinic
         for person in clinic.people:
             assert _candidates(clinic, person) == fresh_candidates(clinic, person)
+
+
+@settings(max_examples=6)
+@given(st.integers(0, 10**6), st.sampled_from([(), MINIS + ("emergency",)]))
+def test_kept_buildings_are_the_fresh_ones(seed, options):
+    """Every board of random games (and the 911th's boards): the building numbers kept
+    for boards with the same modules (``Board.building_index``) equal those worked out
+    for this board."""
+    for state in random_states(seed, options):
+        for p in state.players:
+            boards = [p.clinic.board] + ([p.emergency.board] if p.emergency is not None else [])
+            for board in boards:
+                assert board.building_index == board._building_index()
