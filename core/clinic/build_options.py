@@ -109,20 +109,24 @@ def _hub_floors(board: Board) -> frozenset:
 
 @lru_cache(maxsize=None)
 def _layout(cols: int, rows: int) -> tuple:
-    """For every space of a ``cols`` x ``rows`` board, in ``Board.spaces()`` order:
-    ``(space, the space below or None on floor 0, its neighbours, its borders on
-    floor 0 or (), a garden there, a helipad there (1-tuples: runs))``: the board geometry
-    ``_legal_builds`` walks, worked out once, and the builds it hands out every time."""
+    """Floor by floor, for every space of a ``cols`` x ``rows`` board in
+    ``Board.spaces()`` order: ``(space, the space below or None on floor 0, its
+    neighbours, its borders on floor 0 or (), a garden there, a helipad there
+    (1-tuples: runs))``: the board geometry ``_legal_builds`` walks, worked out once,
+    and the builds it hands out every time."""
     return tuple(
-        (
-            s,
-            s.below() if s.floor else None,
-            _neighbours(cols, rows, s),
-            _borders_of(s) if s.floor == 0 else (),
-            (BuildGarden(s),),
-            (BuildHelipad(s),) if s.floor else None,
+        tuple(
+            (
+                s,
+                s.below() if s.floor else None,
+                _neighbours(cols, rows, s),
+                _borders_of(s) if s.floor == 0 else (),
+                (BuildGarden(s),),
+                (BuildHelipad(s),) if s.floor else None,
+            )
+            for s in _spaces(cols, rows, floor)
         )
-        for s in _spaces(cols, rows, None)
+        for floor in range(K.MAX_FLOOR + 1)
     )
 
 
@@ -262,7 +266,10 @@ def _legal_builds(board: Board, services: tuple[Service, ...]) -> tuple[tuple[Bu
     hub_floors = _hub_floors(board)
     movable = movable_cars(board) if cars else ()
     out: list = []
-    for space, below, neighbours, borders, garden, helipad in _layout(board.cols, board.rows):
+    # Nothing stands on a floor above the highest tile's floor + 1, nor may be built.
+    top = max((space.floor for space, _ in board.tiles), default=-1)
+    spaces = chain.from_iterable(_layout(board.cols, board.rows)[: top + 2])
+    for space, below, neighbours, borders, garden, helipad in spaces:
         tile = get(space)
         if tile is not None:
             if isinstance(tile, ParkingTile) and tile.capacity < K.PARKING_TILE_UPGRADED_CARS:
