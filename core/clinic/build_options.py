@@ -152,7 +152,9 @@ class _ModuleChoices:
     def __init__(self, services: tuple[Service, ...]) -> None:
         modules = [Module(ModuleKind.SERVICE_HUB, s) for s in services]
         modules += [Module(k) for k in ModuleKind if k is not ModuleKind.SERVICE_HUB]
-        self.modules = tuple((m, _COLOUR_BITS[m.kind.tile_colour], m.kind is ModuleKind.SERVICE_HUB) for m in modules)
+        self.modules = tuple(
+            (m, _COLOUR_BITS[m.kind.tile_colour], m.kind is ModuleKind.SERVICE_HUB) for m in modules
+        )
         self.builds: dict = {}
 
     def fitting(self, space: Space, colours: int, hub_taken: bool) -> tuple:
@@ -223,7 +225,9 @@ def legal_builds(board: Board, services: tuple[Service, ...] = tuple(Service)) -
 _RUNS_MEMO: dict = {}
 
 
-def legal_build_runs(board: Board, services: tuple[Service, ...] = tuple(Service)) -> tuple[tuple[Build, ...], ...]:
+def legal_build_runs(
+    board: Board, services: tuple[Service, ...] = tuple(Service)
+) -> tuple[tuple[Build, ...], ...]:
     """``legal_builds(board, services)`` cut into runs (their concatenation): the
     modules of one space, its parking choices, a garden...  Most runs are the very
     same tuple objects board after board, so a caller can keep what it derives from a
@@ -273,7 +277,8 @@ def _legal_builds(board: Board, services: tuple[Service, ...]) -> tuple[tuple[Bu
         tile = get(space)
         if tile is not None:
             if isinstance(tile, ParkingTile) and tile.capacity < K.PARKING_TILE_UPGRADED_CARS:
-                out.append(_parking_choices(UpgradeParking, space, K.PARKING_TILE_UPGRADED_CARS - tile.cars, movable))
+                room = K.PARKING_TILE_UPGRADED_CARS - tile.cars
+                out.append(_parking_choices(UpgradeParking, space, room, movable))
             continue
         under = None if below is None else get(below)
         on_module = isinstance(under, Module)

@@ -76,7 +76,8 @@ _KINDS: list = []  # by number: (a build of that kind, its cost)
 
 def _kind_number(build) -> int:
     space = getattr(build, "space", None)
-    kind = (build.__class__, getattr(build, "module", None), space and space.floor, len(getattr(build, "stops", ())))
+    stops = len(getattr(build, "stops", ()))
+    kind = (build.__class__, getattr(build, "module", None), space and space.floor, stops)
     n = _KIND_NUMBERS.get(kind)
     if n is None:
         n = _KIND_NUMBERS[kind] = len(_KINDS)

@@ -134,12 +134,25 @@ def _candidates(clinic: Clinic, person: Person, table: dict | None = None) -> tu
     hit = table.get(key)
     if hit is None:
         reach = reach_from(clinic.board, person.where, person.role)
-        hit = table[key] = tuple(
-            (w, capacity(clinic, person.role, w))
-            for w, _ in sorted(reach.items(), key=lambda kv: (kv[1], str(kv[0])))
+        ends = [
+            (t, _name(w), w)
+            for w, t in reach.items()
             if w != person.where and may_end_at(clinic, person, w)
-        )
+        ]
+        ends.sort(key=lambda e: e[:2])
+        hit = table[key] = tuple((w, capacity(clinic, person.role, w)) for _, _, w in ends)
     return hit
+
+
+_NAMES: dict = {}
+
+
+def _name(place) -> str:
+    """``str(place)``, kept (the sort key after the time; places are few)."""
+    name = _NAMES.get(place)
+    if name is None:
+        name = _NAMES[place] = str(place)
+    return name
 
 
 def destinations(

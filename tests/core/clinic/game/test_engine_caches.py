@@ -92,7 +92,8 @@ def test_kept_path_searches_are_the_fresh_ones(seed, options):
         clinic = state.players[state.current].clinic
         for person in clinic.people:
             patient = person.role is Role.PATIENT
-            assert _searched(clinic.board, person.where, patient) == _search(clinic.board, person.where, patient)
+            kept = _searched(clinic.board, person.where, patient)
+            assert kept == _search(clinic.board, person.where, patient)
 
 
 def fresh_candidates(clinic, person) -> tuple:
