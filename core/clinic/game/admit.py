@@ -97,8 +97,22 @@ def admit_options(state: GameState) -> list[AdmitPatient]:
             continue
         if spots is None:
             spots = free_parking_spots(clinic.board)
-        out += [AdmitPatient(service, c) for c in spots]
+        out += _admits(service, spots)
     return out
+
+
+_ADMITS: dict = {}
+
+
+def _admits(service, spots: tuple) -> tuple[AdmitPatient, ...]:
+    """``AdmitPatient(service, c)`` for each of ``spots``, kept while that tuple of
+    spots is (``free_parking_spots`` keeps one per board)."""
+    hit = _ADMITS.get((service, id(spots)))
+    if hit is None or hit[0] is not spots:
+        if len(_ADMITS) >= 4096:  # pragma: no mutate (a cache's size limit)
+            _ADMITS.clear()
+        hit = _ADMITS[(service, id(spots))] = (spots, tuple(AdmitPatient(service, c) for c in spots))
+    return hit[1]
 
 
 def qp_options(state: GameState) -> list:

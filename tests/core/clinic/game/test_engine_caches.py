@@ -4,7 +4,9 @@
 and keeps its ``Construct``s per board and per run of builds (``build_phase._offers``);
 the path searches of the Move phase are kept per board (``movement._searched``), and
 the places each kind of person may go per board layout, shared by boards that differ
-only by the cars on their borders (``move_phase._candidates``, ``memo.layout_tables``).  A
+only by the cars on their borders (``move_phase._candidates``, ``memo.layout_tables``);
+the hires and admissions per tuple of free car spots (``hire._hires``,
+``admit._admits``).  A
 wrong cache key (a kind that leaves out the floor, a search kept for the wrong start)
 (or a layout that leaves out the zombies) would give another menu, time or place than
 working each out afresh, which these
@@ -23,7 +25,13 @@ from core.clinic.components import ModuleKind, Role
 from core.clinic.construction import BuildModule, build_cost
 from core.clinic.fast_evolve import evolve
 from core.clinic.game import Construct, apply_action, is_over, legal_actions, new_game
+from core.clinic.game import AdmitPatient, HireDoctor, HireNurse, HireOrderly
+from core.clinic.game.admit import admit_options
 from core.clinic.game.build_phase import build_options
+from core.clinic.game.hire import arrival_points, doctor_cost, hire_options, nurse_cost
+from core.clinic.game import constants as GK
+from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
+from core.clinic.parking import free_parking_spots
 from core.clinic.game.state import GameState, Phase, set_player
 from core.clinic.game.supplies import shortage, supplies_left
 from core.clinic.game.move_phase import _candidates, capacity, may_end_at
@@ -135,3 +143,53 @@ def test_kept_buildings_are_the_fresh_ones(seed, options):
             boards = [p.clinic.board] + ([p.emergency.board] if p.emergency is not None else [])
             for board in boards:
                 assert board.building_index == board._building_index()
+
+
+def plain_hire_options(state: GameState) -> list:
+    """The Hire menu listed afresh (test-side): each doctor of the university one can
+    pay, a nurse, an orderly, from each arrival point with each free car spot."""
+    p = state.players[state.current]
+    spots = free_parking_spots(p.clinic.board)
+    out: list = []
+    if spots and state.cars_lot > 0:
+        arrivals = arrival_points(p.clinic)
+        if not state.step.hired_doctor:
+            for slot, colour in enumerate(state.university):
+                if colour is not None and doctor_cost(state, slot) <= p.money:
+                    out += [HireDoctor(slot, a, c) for a in arrivals for c in spots]
+        if not state.step.hired_other:
+            cost = nurse_cost(state)
+            if cost is not None and cost <= p.money:
+                out += [HireNurse(a, c) for a in arrivals for c in spots]
+            if state.orderlies > 0 and GK.ORDERLY_COST <= p.money:
+                out += [HireOrderly(a, c) for a in arrivals for c in spots]
+    return out
+
+
+def plain_admit_options(state: GameState) -> list:
+    """The admissions listed afresh (test-side): the rightmost patient of each service
+    offered whose pre-admissions have room, with each free car spot."""
+    clinic = state.players[state.current].clinic
+    if state.cars_lot <= 0:
+        return []
+    out = []
+    for r, row in enumerate(state.notepad):
+        service = state.services[r]
+        if row[-1] is None or service not in clinic.board.offered_services:
+            continue
+        if len(clinic.pre_admitted(service)) >= PRE_ADMISSIONS_PER_SERVICE:
+            continue
+        out += [AdmitPatient(service, c) for c in free_parking_spots(clinic.board)]
+    return out
+
+
+@settings(max_examples=8)
+@given(st.integers(0, 10**6), st.sampled_from([(), MINIS]))
+def test_the_hire_and_admit_menus_are_the_plain_ones(seed, options):
+    """At every Hire step (also with savings of $0, $2 and $30) and every Admit step."""
+    for state in random_states(seed, options):
+        if state.phase is Phase.HIRE:
+            for probe in (state, with_money(state, 0), with_money(state, 2), with_money(state, 30)):
+                assert hire_options(probe)[:-1] == plain_hire_options(probe)
+        elif state.phase is Phase.ADMIT:
+            assert admit_options(state) == plain_admit_options(state)
