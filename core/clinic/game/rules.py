@@ -7,6 +7,7 @@ naming the rule.
 from __future__ import annotations
 
 from core.clinic.expansions import extend_options, owner
+from core.clinic.fast_evolve import evolve
 from core.errors import GameError, IllegalActionError
 
 from .actions import (
@@ -45,7 +46,6 @@ from .flow import finish_buying, finish_resolution, reveal
 from .hire import apply_hire, hire_options
 from .move_phase import apply_end_move, apply_move, move_options
 from .state import GameState, Phase, set_player
-from core.clinic.fast_evolve import evolve
 
 
 def _select_options(state: GameState) -> list[SelectTile]:
