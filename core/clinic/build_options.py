@@ -132,8 +132,8 @@ def _layout(cols: int, rows: int) -> tuple:
 
 @lru_cache(maxsize=None)
 def _entrance_layout(cols: int, rows: int) -> tuple:
-    """``(border, the space it points at, an entrance there (a 1-tuple: a run))`` for every entrance
-    space, in Border order."""
+    """``(border, the space it points at, an entrance there (a 1-tuple: a run))`` for
+    every entrance space, in Border order."""
     board = Board(side=next(side for side in BoardSide if side.size == (cols, rows)))
     return tuple(
         (b, board.entrance_target(b), (BuildEntrance(b),))
