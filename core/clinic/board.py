@@ -144,6 +144,26 @@ def _borders_of(space: Space) -> tuple[Border, ...]:
     return tuple(border_of(space, d) for d in Direction)
 
 
+def _sorted_spaces(spaces) -> tuple[Space, ...]:
+    """``tuple(sorted(spaces))`` by Space's own order, without its slow ``__lt__``."""
+    return tuple(sorted(spaces, key=lambda s: (s.floor, s.col, s.row)))
+
+
+@lru_cache(maxsize=None)
+def _all_borders(cols: int, rows: int) -> tuple[Border, ...]:
+    v = [Border(True, x, y) for y in range(rows) for x in range(cols + 1)]
+    h = [Border(False, x, y) for y in range(rows + 1) for x in range(cols)]
+    return tuple(v + h)
+
+
+@lru_cache(maxsize=None)
+def _border_layout(cols: int, rows: int) -> tuple[tuple[Border, tuple[Space, ...]], ...]:
+    return tuple((b, _spaces_of_border(cols, rows, b)) for b in _all_borders(cols, rows))
+
+
+_BUILDINGS: dict = {}  # ``Board.building_index`` by class, size and module spaces
+
+
 @frozen
 class Board:
     """One player's board: the tiles, entrances, conveyor stops and cars on it.
@@ -166,9 +186,9 @@ class Board:
     extinguishers: frozenset[Space] = field(default=frozenset(), converter=frozenset)
     # Zombies expansion: the spaces of the zombies on this board, sorted, one entry per
     # zombie (nobody moves into or through them, ``movement``); empty in the base game.
-    zombies: tuple[Space, ...] = field(default=(), converter=lambda z: tuple(sorted(z)))
+    zombies: tuple[Space, ...] = field(default=(), converter=lambda z: _sorted_spaces(z))
     # Blood Transfusion expansion: the modules where Blood tokens lie, one entry each.
-    blood: tuple[Space, ...] = field(default=(), converter=lambda b: tuple(sorted(b)))
+    blood: tuple[Space, ...] = field(default=(), converter=lambda b: _sorted_spaces(b))
 
     # --- geometry -------------------------------------------------------------------
     @cached_property
@@ -199,12 +219,15 @@ class Board:
         """The one or two ground-floor spaces a border touches."""
         return _spaces_of_border(self.cols, self.rows, border)
 
-    @cached_property
+    @property
     def all_borders(self) -> tuple[Border, ...]:
         """Every border of the ground floor, outer edges included."""
-        v = [Border(True, x, y) for y in range(self.rows) for x in range(self.cols + 1)]
-        h = [Border(False, x, y) for y in range(self.rows + 1) for x in range(self.cols)]
-        return tuple(v + h)
+        return _all_borders(self.cols, self.rows)
+
+    @property
+    def border_layout(self) -> tuple[tuple[Border, tuple[Space, ...]], ...]:
+        """``(border, the spaces it touches)`` for each of ``all_borders``, in order."""
+        return _border_layout(self.cols, self.rows)
 
     @cached_property
     def entrance_spaces(self) -> frozenset[Border]:
@@ -223,6 +246,11 @@ class Board:
     @cached_property
     def _by_space(self) -> dict[Space, Tile]:
         return dict(self.tiles)
+
+    @property
+    def tile_map(self) -> dict[Space, Tile]:
+        """``{space: tile}`` for every tile (read only: shared by every reader)."""
+        return self._by_space
 
     def tile_at(self, space: Space) -> Tile | None:
         """What stands on ``space``: a Module, Garden, Helipad, ParkingTile or None."""
@@ -260,7 +288,17 @@ class Board:
     # --- buildings and services -----------------------------------------------------
     @cached_property
     def building_index(self) -> dict[Space, int]:
-        """Module space -> building number; buildings are groups of adjacent modules."""
+        """Module space -> building number; buildings are groups of adjacent modules.
+        Shared by boards with the same modules in the same places (read only)."""
+        key = (self.__class__, self.cols, self.rows, tuple(s for s, _ in self.modules))
+        hit = _BUILDINGS.get(key)
+        if hit is None:
+            if len(_BUILDINGS) >= 4096:  # pragma: no mutate (a cache's size limit)
+                _BUILDINGS.clear()
+            hit = _BUILDINGS[key] = self._building_index()
+        return hit
+
+    def _building_index(self) -> dict[Space, int]:
         index: dict[Space, int] = {}
         n = 0
         for start, _ in self.modules:

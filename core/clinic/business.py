@@ -133,6 +133,10 @@ def _best_in_room(
 best_in_room = _best_in_room  # the one-room assignment an expansion may wrap
 
 
+def _space_order(s: Space) -> tuple[int, int, int]:
+    return s.floor, s.col, s.row
+
+
 def treat(clinic: Clinic, room=None) -> Treatment:
     """Who treats whom, and the income (rulebook, Patient Care and Income).
 
@@ -153,7 +157,7 @@ def treat(clinic: Clinic, room=None) -> Treatment:
     lines: list[TreatmentLine] = []
     for building in board.buildings:
         room_results = []
-        for space in sorted(building):
+        for space in sorted(building, key=_space_order):  # Space's order, without its slow __lt__
             module = board.module_at(space)
             assert module is not None
             kind = module.kind

@@ -11,6 +11,12 @@ import enum
 from attrs import frozen
 
 
+# Enum members are singletons, so hashing by identity is hashing by value; ``Enum``'s
+# own ``__hash__`` hashes the name in Python, which the engine's dict lookups by kind,
+# role and service felt (issue 13).
+_fast_hash = object.__hash__
+
+
 class Colour(enum.IntEnum):
     """Doctor level / patient severity, in the order of the colour progression."""
 
@@ -50,6 +56,8 @@ Colour.PURPLE = _PURPLE
 class Service(enum.Enum):
     """The five medical services, in notepad order top to bottom (rulebook)."""
 
+    __hash__ = _fast_hash
+
     PSYCHIATRY = "psychiatry"
     CARDIOLOGY = "cardiology"
     OPHTHALMOLOGY = "ophthalmology"
@@ -64,6 +72,8 @@ class TileColour(enum.Enum):
     """Module colours for the "no matches" rule: all service hubs are magenta, all
     special modules blue (rulebook, General Construction Rules)."""
 
+    __hash__ = _fast_hash
+
     MAGENTA = "magenta"
     ORANGE = "orange"
     PINK = "pink"
@@ -72,6 +82,8 @@ class TileColour(enum.Enum):
 
 class ModuleKind(enum.Enum):
     """The seven kinds of module (rulebook: modules have a checkered floor)."""
+
+    __hash__ = _fast_hash
 
     SERVICE_HUB = "service_hub"
     TREATMENT_ROOM = "treatment_room"
@@ -156,6 +168,8 @@ Tile = Module | Garden | Helipad | ParkingTile
 
 class Role(enum.Enum):
     """Kinds of people in a clinic (rulebook, Patients & Staff)."""
+
+    __hash__ = _fast_hash
 
     DOCTOR = "doctor"
     NURSE = "nurse"

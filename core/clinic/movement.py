@@ -26,6 +26,7 @@ staying).  A patient bound for a room walks from an entrance or helipad.
 from __future__ import annotations
 
 import heapq
+import weakref
 from functools import lru_cache
 
 from core.clinic.fast_evolve import evolve
@@ -34,7 +35,7 @@ from . import constants as K
 from .board import Board, Border, Space
 from .components import Helipad, Module, ModuleKind, Role
 from .errors import IllegalActionError
-from .people import Clinic, Location, PreAdmissions, replace_person
+from .people import Clinic, Location, PreAdmissions
 
 
 def _edges(board: Board, node: Location, patient: bool):
@@ -134,6 +135,26 @@ def _search(board: Board, start: Location, patient: bool) -> tuple[dict, dict]:
     return best, came
 
 
+_SEARCHES: dict[int, tuple[weakref.ref, dict]] = {}
+
+
+def _searched(board: Board, start: Location, patient: bool) -> tuple[dict, dict]:
+    """``_search(board, start, patient)``, kept per board value while the board lives
+    (boards are frozen; a Move phase asks the same ones for every offer and move).
+    The dicts are shared: read them, never change them."""
+    hit = _SEARCHES.get(id(board))
+    if hit is None or hit[0]() is not board:
+        if len(_SEARCHES) >= 1024:  # pragma: no mutate (a cache's size limit)
+            _SEARCHES.clear()
+        hit = _SEARCHES[id(board)] = (weakref.ref(board), {})
+    table = hit[1]
+    key = (start, patient)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _search(board, start, patient)
+    return found
+
+
 def is_shortcut(board: Board, start: Location, goal: Location, patient: bool) -> bool:
     """True for the outpatient shortcut: a patient from pre-admissions straight to an
     outpatient services (base L746, 0 time; ruling 0.3)."""
@@ -159,13 +180,28 @@ def cheapest_path(
         return 0, (start,)
     if is_shortcut(board, start, goal, patient):
         return K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT, (start, goal)
-    best, came = _search(board, start, patient)
-    if goal not in best:
-        raise IllegalActionError(f"Movement: no path of modules leads from {start} to {goal}")
+    best, came = _searched(board, start, patient)
+    _check_path(best, start, goal)
     path = [goal]
     while path[-1] != start:
         path.append(came[path[-1]])
     return best[goal], tuple(reversed(path))
+
+
+def _check_path(best: dict, start: Location, goal: Location) -> None:
+    if goal not in best:
+        raise IllegalActionError(f"Movement: no path of modules leads from {start} to {goal}")
+
+
+def cheapest_time(board: Board, start: Location, goal: Location, patient: bool = False) -> int:
+    """``cheapest_path(...)[0]``: the time alone, without the walk (raises the same)."""
+    if start == goal:
+        return 0
+    if is_shortcut(board, start, goal, patient):
+        return K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT
+    best = _searched(board, start, patient)[0]
+    _check_path(best, start, goal)
+    return best[goal]
 
 
 def walk_time(board: Board, path: tuple[Location, ...], patient: bool = False) -> int:
@@ -192,7 +228,7 @@ def reachable(clinic: Clinic, pid: int) -> dict[Location, int]:
         return {}
     board = clinic.board
     patient = person.role is Role.PATIENT
-    best, _ = _search(board, person.where, patient)
+    best = dict(_searched(board, person.where, patient)[0])
     if patient and isinstance(person.where, PreAdmissions):
         for s in board.modules_of_kind(ModuleKind.OUTPATIENT_SERVICES):
             best[s] = K.TIME_PRE_ADMISSIONS_TO_OUTPATIENT
@@ -213,13 +249,17 @@ def move_person(clinic: Clinic, pid: int, goal: Location) -> Clinic:
             f"Movement: {person} stays at {person.where} (patients never switch rooms)"
         )
     patient = person.role is Role.PATIENT
-    time, _ = cheapest_path(clinic.board, person.where, goal, patient)
+    time = cheapest_time(clinic.board, person.where, goal, patient)
     stays = person.stays or is_shortcut(clinic.board, person.where, goal, patient)
-    clinic = replace_person(clinic, evolve(person, where=goal, stays=stays))
-    return evolve(clinic, move_time=clinic.move_time + time)
+    moved = evolve(person, where=goal, stays=stays)
+    people = tuple(moved if p.id == pid else p for p in clinic.people)
+    return evolve(clinic, people=people, move_time=clinic.move_time + time)
 
 
 _ROLE_INDEX = {Role.DOCTOR: 0, Role.NURSE: 1, Role.ORDERLY: 2, Role.PATIENT: 3}
+# ``constants.CAPACITY`` by module kind (its keys are the kinds' values; reading an
+# enum's ``value`` is a slow property).
+CAPACITY_OF = {kind: K.CAPACITY[kind.value] for kind in ModuleKind}
 _ROOMS = (ModuleKind.TREATMENT_ROOM, ModuleKind.OPERATING_ROOM)
 
 
@@ -257,7 +297,7 @@ def end_of_move_violations(clinic: Clinic, extra=None) -> tuple[str, ...]:
         if not isinstance(tile, Module):
             out.append(f"{p} is at {where}, which is not a module ('{RULE_ON_A_MODULE}')")
             continue
-        cap = K.CAPACITY[tile.kind.value][_ROLE_INDEX[p.role]]
+        cap = CAPACITY_OF[tile.kind][_ROLE_INDEX[p.role]]
         if cap == 0 and not (extra is not None and extra(clinic, where, p) > 0):
             out.append(
                 f"{p} cannot end in the {tile} at {where}"
@@ -279,10 +319,10 @@ def end_of_move_violations(clinic: Clinic, extra=None) -> tuple[str, ...]:
                 )
                 continue
         counts.setdefault(where, [0, 0, 0, 0])[_ROLE_INDEX[p.role]] += 1
-    for where, n in sorted(counts.items()):
-        kind = board.tile_at(where).kind  # type: ignore[union-attr]
+    for where, n in sorted(counts.items(), key=_space_order):
+        caps = CAPACITY_OF[board.tile_at(where).kind]  # type: ignore[union-attr]
         for role, idx in _ROLE_INDEX.items():
-            cap = K.CAPACITY[kind.value][idx]
+            cap = caps[idx]
             if cap is not None and n[idx] > cap and extra is not None:
                 one = next(p for p in clinic.people if p.where == where and p.role is role)
                 cap += extra(clinic, where, one)
@@ -292,6 +332,12 @@ def end_of_move_violations(clinic: Clinic, extra=None) -> tuple[str, ...]:
                     f" (capacity {cap}: '{RULE_CAPACITY}')"
                 )
     return tuple(out)
+
+
+def _space_order(item) -> tuple[int, int, int]:
+    """Sort key of ``(space, ...)`` pairs: ``Space``'s own order, without its slow ``__lt__``."""
+    s = item[0]
+    return s.floor, s.col, s.row
 
 
 def time_to_record(raw_time: int, has_triage: bool) -> int:
@@ -325,6 +371,7 @@ def finish_move(clinic: Clinic, extra=None) -> tuple[Clinic, int]:
 
 __all__ = [
     "cheapest_path",
+    "cheapest_time",
     "conveyor_links",
     "end_of_move_violations",
     "finish_move",

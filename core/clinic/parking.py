@@ -27,8 +27,8 @@ def free_parking_spots(board: Board) -> tuple[CarSpot, ...]:
     cars = board.border_cars
     spots: list[CarSpot] = [
         b
-        for b in board.all_borders
-        if b not in cars and not any(s in ground for s in board.spaces_of_border(b))
+        for b, touching in board.border_layout
+        if b not in cars and not any(s in ground for s in touching)
     ]
     spots.extend(
         s for s, t in board.tiles if isinstance(t, ParkingTile) and t.cars < t.capacity
@@ -88,7 +88,8 @@ def remove_car(board: Board, spot: CarSpot) -> Board:
 
 def parked_spots(board: Board) -> tuple[CarSpot, ...]:
     """Every spot holding at least one car (borders, then parking tiles)."""
-    out: list[CarSpot] = sorted(board.border_cars)
+    # Border's own order (vertical, x, y), without its slow ``__lt__``.
+    out: list[CarSpot] = sorted(board.border_cars, key=lambda b: (b.vertical, b.x, b.y))
     out.extend(s for s, t in board.tiles if isinstance(t, ParkingTile) and t.cars)
     return tuple(out)
 

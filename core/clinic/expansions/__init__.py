@@ -164,7 +164,13 @@ def active(state: Any) -> tuple[Expansion, ...]:
 
 def hooks(state: Any, name: str) -> tuple[Callable, ...]:
     """The ``name`` hooks of the expansions in play, in order."""
-    return tuple(h for e in active(state) if (h := getattr(e, name)) is not None)
+    options = state.config.options
+    return _hooks(options, name) if options else ()
+
+
+@lru_cache(maxsize=1024)
+def _hooks(options: frozenset[str], name: str) -> tuple[Callable, ...]:
+    return tuple(h for e in _active(options) if (h := getattr(e, name)) is not None)
 
 
 def action_types() -> tuple[type, ...]:

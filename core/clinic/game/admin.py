@@ -12,7 +12,7 @@ from core.clinic.fast_evolve import evolve
 
 from core.clinic.board import Space
 from core.clinic.components import Colour, ModuleKind, Role
-from core.clinic.people import person_departs, recolour
+from core.clinic.people import recolour
 
 from . import constants as K
 from .cars import owe_cars
@@ -115,10 +115,12 @@ def tire_doctors(state: GameState) -> GameState:
     players = list(state.players)
     for seat, p in enumerate(players):
         clinic = p.clinic
-        for doc in clinic.of_role(Role.DOCTOR):
-            if not _in_lab(clinic, doc):
-                clinic = recolour(clinic, doc.id, level_down(doc.colour))
-        players[seat] = evolve(p, clinic=clinic)
+        people = tuple(
+            evolve(q, colour=level_down(q.colour))
+            if q.role is Role.DOCTOR and not _in_lab(clinic, q) else q
+            for q in clinic.people
+        )
+        players[seat] = evolve(p, clinic=evolve(clinic, people=people))
     return evolve(state, players=tuple(players))
 
 
@@ -128,14 +130,14 @@ def worsen_patients(state: GameState) -> GameState:
     before the next round: ``cars``)."""
     for seat in state.turn_order:
         p = state.players[seat]
-        clinic, dead = p.clinic, 0
-        for patient in clinic.of_role(Role.PATIENT):
-            if patient.colour is Colour.RED:
-                clinic = person_departs(clinic, patient.id)
-                dead += 1
-            else:
-                clinic = recolour(clinic, patient.id, level_up(patient.colour))
-        p = evolve(p, clinic=clinic, dead=p.dead + dead)
+        clinic = p.clinic
+        people = tuple(
+            evolve(q, colour=level_up(q.colour)) if q.role is Role.PATIENT else q
+            for q in clinic.people
+            if not (q.role is Role.PATIENT and q.colour is Colour.RED)
+        )
+        dead = len(clinic.people) - len(people)
+        p = evolve(p, clinic=evolve(clinic, people=people), dead=p.dead + dead)
         state = owe_cars(evolve(state, players=set_player(state, seat, p)), seat, dead)
         state = change_popularity(state, seat, -K.DEATH_PENALTY * dead)
     return state

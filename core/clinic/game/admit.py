@@ -10,6 +10,8 @@ left into an empty space, which the row closes again at once).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from core.clinic.fast_evolve import evolve
 
 from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
@@ -24,15 +26,16 @@ from .state import GameState, set_player
 _LAST = -1
 
 
+# (rows down, spaces right) of each direction, in Shift order
+_STEPS = {Shift.UP: (-1, 0), Shift.DOWN: (1, 0), Shift.LEFT: (0, -1), Shift.RIGHT: (0, 1)}
+_NUMBERED_STEPS = tuple(enumerate(_STEPS.values()))
+
+
 def _target(state: GameState, r: int, i: int, d: Shift) -> tuple[int, int] | None:
-    rows, width = len(state.notepad), len(state.notepad[0])
-    r2, i2 = {
-        Shift.UP: (r - 1, i),
-        Shift.DOWN: (r + 1, i),
-        Shift.LEFT: (r, i - 1),
-        Shift.RIGHT: (r, i + 1),
-    }[d]
-    if 0 <= r2 < rows and 0 <= i2 < width:
+    """The notepad space (row, index) one step ``d`` from (r, i); None off the notepad."""
+    dr, di = _STEPS[d]
+    r2, i2 = r + dr, i + di
+    if 0 <= r2 < len(state.notepad) and 0 <= i2 < len(state.notepad[0]):
         return r2, i2
     return None
 
@@ -48,22 +51,35 @@ def shift_notepad(notepad, r: int, i: int, r2: int, i2: int):
 
 
 def shift_options(state: GameState) -> list[ShiftAppointment]:
-    notepad, services = state.notepad, state.services
+    """Every move of one appointment one space that changes the notepad (house rule in
+    the module doc), row by row, space by space, in ``Shift`` order."""
+    notepad = state.notepad
+    rows, width = len(notepad), len(notepad[0])
+    shifts = _shifts(state.services, width)
     out = []
     for r, row in enumerate(notepad):
         for i, colour in enumerate(row):
             if colour is None:
                 continue
-            for d in (Shift.UP, Shift.DOWN, Shift.LEFT, Shift.RIGHT):
-                target = _target(state, r, i, d)
-                if target is None:  # off the notepad
+            for k, (dr, di) in _NUMBERED_STEPS:
+                r2, i2 = r + dr, i + di
+                if not (0 <= r2 < rows and 0 <= i2 < width):  # off the notepad
                     continue
-                r2, i2 = target
                 other = notepad[r2][i2]
                 if other == colour or (other is None and r2 == r):
                     continue
-                out.append(ShiftAppointment(services[r], i, d))
+                out.append(shifts[r][i][k])
     return out
+
+
+@lru_cache(maxsize=64)
+def _shifts(services: tuple, width: int) -> tuple:
+    """``ShiftAppointment(services[r], i, d)`` at ``[r][i][k]``, d the k-th ``Shift``:
+    made once, handed out in every menu (actions are frozen values)."""
+    return tuple(
+        tuple(tuple(ShiftAppointment(service, i, d) for d in _STEPS) for i in range(width))
+        for service in services
+    )
 
 
 def admit_options(state: GameState) -> list[AdmitPatient]:
@@ -81,8 +97,22 @@ def admit_options(state: GameState) -> list[AdmitPatient]:
             continue
         if spots is None:
             spots = free_parking_spots(clinic.board)
-        out += [AdmitPatient(service, c) for c in spots]
+        out += _admits(service, spots)
     return out
+
+
+_ADMITS: dict = {}
+
+
+def _admits(service, spots: tuple) -> tuple[AdmitPatient, ...]:
+    """``AdmitPatient(service, c)`` for each of ``spots``, kept while that tuple of
+    spots is (``free_parking_spots`` keeps one per board)."""
+    hit = _ADMITS.get((service, id(spots)))
+    if hit is None or hit[0] is not spots:
+        if len(_ADMITS) >= 4096:  # pragma: no mutate (a cache's size limit)
+            _ADMITS.clear()
+        hit = _ADMITS[(service, id(spots))] = (spots, tuple(AdmitPatient(service, c) for c in spots))
+    return hit[1]
 
 
 def qp_options(state: GameState) -> list:
@@ -92,10 +122,11 @@ def qp_options(state: GameState) -> list:
 
 def apply_qp(state: GameState, action) -> GameState:
     seat = state.current
+    step = evolve(state.step, qp=state.step.qp - 1)
     if isinstance(action, ShiftAppointment):
         r = state.row(action.service)
         r2, i2 = _target(state, r, action.index, action.direction)
-        state = evolve(state, notepad=shift_notepad(state.notepad, r, action.index, r2, i2))
+        state = evolve(state, notepad=shift_notepad(state.notepad, r, action.index, r2, i2), step=step)
     else:
         r = state.row(action.service)
         row = state.notepad[r]
@@ -106,8 +137,8 @@ def apply_qp(state: GameState, action) -> GameState:
             players=set_player(state, seat, evolve(p, clinic=clinic)),
             notepad=set_row(state.notepad, r, pack(row[:_LAST] + (None,))),
             cars_lot=state.cars_lot - 1,
+            step=step,
         )
-    state = evolve(state, step=evolve(state.step, qp=state.step.qp - 1))
     if state.step.qp <= 0:
         return finish_resolution(state)
     return state

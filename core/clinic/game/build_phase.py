@@ -4,9 +4,12 @@ free initial construction, and the bonus tiles (rulebook "Action: Build", "Setup
 
 from __future__ import annotations
 
+import weakref
+from itertools import compress
+
 from core.clinic.fast_evolve import evolve
 
-from core.clinic.build_options import legal_builds
+from core.clinic.build_options import legal_build_runs, legal_builds
 from core.clinic.expansions import bonus_tile
 from core.clinic.components import Colour, Module, ModuleKind, Role, Service
 from core.clinic.people import recolour
@@ -44,35 +47,77 @@ def build_options(state: GameState) -> list[Construct]:
     0.6)."""
     p = state.players[state.current]
     services = tuple(st.module.service for st in state.hub_stacks if st.available)
+    constructs, kinds = _offers(p.clinic.board, services)
     specials = {st.module.kind for st in state.special_stacks if st.available}
-    out = []
-    costs: dict = {}  # build_cost depends only on the component and the floor
     supplies = supplies_left(state)
-    shortages: dict = {}
-    for b in legal_builds(p.clinic.board, services):
-        if isinstance(b, BuildModule):
-            kind = b.module.kind
-            if kind.is_special and kind not in specials:
-                continue
-            if kind is ModuleKind.SUPPLY_ROOM and state.supply_rooms <= 0:
-                continue
-            key = (kind, b.space.floor)
-        else:
-            key = (type(b), getattr(b, "space", None) and b.space.floor)
-        # The shared supply depends only on what is built (and, for a conveyor, how
-        # many stops): asked once per kind.
-        skey = (type(b), getattr(b, "module", None), len(getattr(b, "stops", ())))
-        short = shortages.get(skey)
-        if short is None:
-            short = shortages[skey] = bool(shortage(state, b, supplies))
-        if short:
-            continue
-        cost = costs.get(key)  # pragma: no mutate (a cache: None works the cost out again)
-        if cost is None:
-            cost = costs[key] = build_cost(b)
-        if cost <= p.money:
-            out.append(Construct(b))
-    return out
+    ok = {}
+    for n in set(kinds):
+        build, cost = _KINDS[n]
+        ok[n] = (
+            cost <= p.money
+            and (build.__class__ is not BuildModule or _module_available(state, build.module.kind, specials))
+            and not shortage(state, build, supplies)
+        )
+    return list(compress(constructs, map(ok.__getitem__, kinds)))
+
+
+def _module_available(state: GameState, kind: ModuleKind, specials: set) -> bool:
+    """A special module only while its stack is face up; a supply room while any is left."""
+    if kind.is_special:
+        return kind in specials
+    return kind is not ModuleKind.SUPPLY_ROOM or state.supply_rooms > 0
+
+
+# Kinds of build: builds of one kind (type, module, floor, number of conveyor stops)
+# cost the same and draw on the same supply, so ``build_options`` decides once per kind.
+_KIND_NUMBERS: dict = {}  # kind -> its number
+_KINDS: list = []  # by number: (a build of that kind, its cost)
+
+
+def _kind_number(build) -> int:
+    space = getattr(build, "space", None)
+    stops = len(getattr(build, "stops", ()))
+    kind = (build.__class__, getattr(build, "module", None), space and space.floor, stops)
+    n = _KIND_NUMBERS.get(kind)
+    if n is None:
+        n = _KIND_NUMBERS[kind] = len(_KINDS)
+        _KINDS.append((build, build_cost(build)))
+    return n
+
+
+_RUNS: dict = {}  # id of a run of builds -> (the run, its Constructs, their kind numbers)
+_OFFERS: dict = {}
+
+
+def _offers(board, services: tuple) -> tuple:
+    """``legal_builds(board, services)`` as ``(Constructs, the kind number of each)``,
+    kept per board value while it lives (like ``legal_builds``), and made from the
+    runs of ``legal_build_runs``, each wrapped once while it lives.  A run that is not
+    of modules is of one kind: parking or upgrades of one space, a garden, a helipad,
+    an entrance, conveyor purchases of as many stops each."""
+    key = (id(board), services)
+    hit = _OFFERS.get(key)
+    if hit is not None and hit[0]() is board:
+        return hit[1]
+    constructs: list = []
+    kinds: list = []
+    for run in legal_build_runs(board, services):
+        wrapped = _RUNS.get(id(run))
+        if wrapped is None or wrapped[0] is not run:
+            if len(_RUNS) >= 8192:  # pragma: no mutate (a cache's size limit)
+                _RUNS.clear()
+            if run and run[0].__class__ is not BuildModule:  # one kind: one space's
+                kinds_of_run = (_kind_number(run[0]),) * len(run)  # parking, a conveyor's
+            else:
+                kinds_of_run = tuple(map(_kind_number, run))
+            wrapped = _RUNS[id(run)] = (run, tuple(map(Construct, run)), kinds_of_run)
+        constructs += wrapped[1]
+        kinds += wrapped[2]
+    value = (tuple(constructs), tuple(kinds))
+    if len(_OFFERS) >= 2048:  # pragma: no mutate (a cache's size limit)
+        _OFFERS.clear()
+    _OFFERS[key] = (weakref.ref(board), value)
+    return value
 
 
 def apply_build(state: GameState, action: Construct) -> GameState:

@@ -94,15 +94,30 @@ def hire_options(state: GameState) -> list:
         if not state.step.hired_doctor:
             for slot, colour in enumerate(state.university):
                 if colour is not None and doctor_cost(state, slot) <= p.money:
-                    out += [HireDoctor(slot, a, c) for a in arrivals for c in spots]
+                    out += _hires(HireDoctor, (slot,), arrivals, spots)
         if not state.step.hired_other:
             cost = nurse_cost(state)
             if cost is not None and cost <= p.money:
-                out += [HireNurse(a, c) for a in arrivals for c in spots]
+                out += _hires(HireNurse, (), arrivals, spots)
             if state.orderlies > 0 and K.ORDERLY_COST <= p.money:
-                out += [HireOrderly(a, c) for a in arrivals for c in spots]
+                out += _hires(HireOrderly, (), arrivals, spots)
     out.append(Done())
     return out
+
+
+_HIRES: dict = {}
+
+
+def _hires(kind: type, first: tuple, arrivals: tuple, spots: tuple) -> tuple:
+    """``kind(*first, a, c)`` for each arrival point ``a``, then each car spot ``c``:
+    kept while that tuple of spots is (``free_parking_spots`` keeps one per board)."""
+    key = (kind, first, arrivals, id(spots))
+    hit = _HIRES.get(key)
+    if hit is None or hit[0] is not spots:
+        if len(_HIRES) >= 4096:  # pragma: no mutate (a cache's size limit)
+            _HIRES.clear()
+        hit = _HIRES[key] = (spots, tuple(kind(*first, a, c) for a in arrivals for c in spots))
+    return hit[1]
 
 
 def apply_hire(state: GameState, action) -> GameState:

@@ -37,14 +37,33 @@ def per_object(fn):
 free_parking_spots = per_object(_free_parking_spots)
 
 
+_BY_LAYOUT: dict = {}
+
+
 @per_object
+def layout_tables(board) -> dict:
+    """Tables kept for ``board``'s layout: everything on it but the cars on borders
+    (which neither walking nor where people may end depends on), so boards that differ
+    only by parked cars share them: ``{table name: {key: value}}``."""
+    key = (
+        board.__class__, board.side, board.tiles, board.entrances, board.conveyor_stops,
+        board.extinguishers, board.zombies, board.blood,
+    )
+    hit = _BY_LAYOUT.get(key)
+    if hit is None:
+        if len(_BY_LAYOUT) >= 1024:  # pragma: no mutate (a cache's size limit)
+            _BY_LAYOUT.clear()
+        hit = _BY_LAYOUT[key] = {}
+    return hit
+
+
 def _reach_table(board) -> dict:
-    return {}
+    return layout_tables(board).setdefault("reach", {})
 
 
 def reach_from(board, where, role) -> dict:
     """Every place a person of ``role`` standing at ``where`` can reach on ``board``,
-    with the cheapest time (part 1's ``reachable``, memoized per board)."""
+    with the cheapest time (part 1's ``reachable``, memoized per board layout)."""
     from core.clinic.components import Role
     from core.clinic.movement import reachable
     from core.clinic.people import Clinic, Person

@@ -35,8 +35,7 @@ from core.clinic.fast_evolve import evolve
 
 from core.clinic.board import Space
 from core.clinic.components import Module, ModuleKind, Role
-from core.clinic.constants import CAPACITY
-from core.clinic.movement import end_of_move_violations, finish_move, move_person
+from core.clinic.movement import CAPACITY_OF, end_of_move_violations, finish_move, move_person
 from core.clinic.people import Clinic, Person, PreAdmissions, person_departs
 
 from core.clinic.expansions import (
@@ -51,7 +50,7 @@ from .actions import EndMove, MovePerson
 from .cars import owe_cars, settle_cars
 from .constants import MOVES_PER_PERSON
 from .hire import on_arrival_point
-from .memo import per_object, reach_from
+from .memo import layout_tables, reach_from
 from .state import AfterCars, GameState, set_player
 
 _ROLE_INDEX = {Role.DOCTOR: 0, Role.NURSE: 1, Role.ORDERLY: 2, Role.PATIENT: 3}
@@ -75,7 +74,7 @@ def capacity(clinic: Clinic, role: Role, where) -> int | None:
     module = clinic.board.tile_at(where)
     if not isinstance(module, Module):
         return 0
-    return CAPACITY[module.kind.value][_ROLE_INDEX[role]]
+    return CAPACITY_OF[module.kind][_ROLE_INDEX[role]]
 
 
 def may_end_at(clinic: Clinic, person: Person, where) -> bool:
@@ -121,33 +120,48 @@ def moves_made(state: GameState, pid: int) -> int:
     return state.step.moved.count(pid)
 
 
-@per_object
 def _candidate_table(board) -> dict:
-    return {}
+    return layout_tables(board).setdefault("candidates", {})
 
 
-def _candidates(clinic: Clinic, person: Person) -> tuple:
+def _candidates(clinic: Clinic, person: Person, table: dict | None = None) -> tuple:
     """``(place, capacity)`` for every place ``person``'s kind may end and can reach
-    from where they stand, by time then place (memoized per board)."""
-    table = _candidate_table(clinic.board)
+    from where they stand, by time then place (memoized per board layout:
+    ``memo.layout_tables``; ``table``: ``_candidate_table(clinic.board)`` if known)."""
+    if table is None:
+        table = _candidate_table(clinic.board)
     key = (person.where, person.role, person.service)
     hit = table.get(key)
     if hit is None:
         reach = reach_from(clinic.board, person.where, person.role)
-        hit = table[key] = tuple(
-            (w, capacity(clinic, person.role, w))
-            for w, _ in sorted(reach.items(), key=lambda kv: (kv[1], str(kv[0])))
+        ends = [
+            (t, _name(w), w)
+            for w, t in reach.items()
             if w != person.where and may_end_at(clinic, person, w)
-        )
+        ]
+        ends.sort(key=lambda e: e[:2])
+        hit = table[key] = tuple((w, capacity(clinic, person.role, w)) for _, _, w in ends)
     return hit
 
 
+_NAMES: dict = {}
+
+
+def _name(place) -> str:
+    """``str(place)``, kept (the sort key after the time; places are few)."""
+    name = _NAMES.get(place)
+    if name is None:
+        name = _NAMES[place] = str(place)
+    return name
+
+
 def destinations(
-    clinic: Clinic, person: Person, made: int = 0, counts=None, over=None, extra=None
+    clinic: Clinic, person: Person, made: int = 0, counts=None, over=None, extra=None, table=None
 ) -> list:
     """Where ``person``, having moved ``made`` times this phase, is offered to move
     (sorted by time, then place); see the module doc for the house rules.  ``extra``:
-    the expansions' ``extra_capacity`` (``(clinic, where, person) -> int``), or None."""
+    the expansions' ``extra_capacity`` (``(clinic, where, person) -> int``), or None;
+    ``table``: ``_candidate_table(clinic.board)`` if known."""
     if person.stays or made >= MOVES_PER_PERSON:
         return []
     counts = occupancy(clinic) if counts is None else counts  # pragma: no mutate (given only for speed)
@@ -157,7 +171,7 @@ def destinations(
     blocked = not inside and person.role in over  # coming in during a swap
     role = person.role
     return [
-        w for w, cap in _candidates(clinic, person)
+        w for w, cap in _candidates(clinic, person, table)
         if cap is None or (not blocked and (
             free or counts.get((w, role), 0) < cap + (extra(clinic, w, person) if extra else 0)
         ))
@@ -169,7 +183,8 @@ def _all_destinations(state: GameState, clinic: Clinic) -> dict[int, list]:
     extra = extra_capacity(state)
     over = overfull_roles(clinic, counts, extra)  # pragma: no mutate (only for speed: None is computed the same)
     made = state.step.moved
-    out = {p.id: destinations(clinic, p, made.count(p.id), counts, over, extra) for p in clinic.people}
+    table = _candidate_table(clinic.board)
+    out = {p.id: destinations(clinic, p, made.count(p.id), counts, over, extra, table) for p in clinic.people}
     return restrict_destinations(state, clinic, out) if state.config.options else out
 
 
@@ -190,7 +205,7 @@ def end_move_problems(state: GameState, dests: dict | None = None) -> tuple[str,
                 out.append(f"{p} on {p.where} can still go in (e.g. to {dests[p.id][0]})")
             else:
                 stuck.add(p.id)
-    inside = evolve(clinic, people=tuple(p for p in clinic.people if p.id not in stuck))
+    inside = evolve(clinic, people=tuple(p for p in clinic.people if p.id not in stuck)) if stuck else clinic
     extra = extra_capacity(state)
     more = move_violations(state, inside) if state.config.options else ()
     return (*end_of_move_violations(inside, extra), *more, *out)

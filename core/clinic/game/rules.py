@@ -7,6 +7,7 @@ naming the rule.
 from __future__ import annotations
 
 from core.clinic.expansions import extend_options, owner
+from core.clinic.fast_evolve import evolve
 from core.errors import GameError, IllegalActionError
 
 from .actions import (
@@ -97,8 +98,6 @@ def is_over(state: GameState) -> bool:
 
 
 def _select(state: GameState, action: SelectTile) -> GameState:
-    from attrs import evolve
-
     seat = state.current
     p = state.players[seat]
     tiles = list(p.tiles)
@@ -212,7 +211,9 @@ def reject_reason(state: GameState, action: Action) -> str:
 def apply_action(state: GameState, action: Action) -> GameState:
     """Play ``action`` for the current player and return the new state.  Raises
     ``IllegalActionError`` (a ``ValueError``) naming the rule; ``state`` is unchanged."""
-    if action not in state.legal_set:
+    # One of the very objects ``legal_actions`` listed (what players and bots pass) is
+    # found by identity, without hashing every legal action; any other by value.
+    if id(action) not in set(map(id, state.legal)) and action not in state.legal_set:
         raise IllegalActionError(reject_reason(state, action))
     try:
         return _apply(state, action)
