@@ -2,15 +2,46 @@
 ``attrs.evolve`` but several times faster (the engine copies the game state, the players
 and their clinics at every action, and the computer players play whole games forward
 to decide). Both games' state modules use it.
+
+For each class, the first copy writes (and keeps) a small function that passes every
+field to the class positionally, taking a changed value from the changes or else the
+old one: no loop over the fields at run time.
 """
 
 from __future__ import annotations
 
-from operator import attrgetter
+from collections.abc import Callable
+from typing import Any
 
 from attrs import fields
 
-_FIELDS: dict[type, tuple[attrgetter, dict[str, int]]] = {}
+#: The copier of each class met so far: ``copier(inst, changes) -> new instance``.
+_COPIERS: dict[type, Callable[[Any, dict], Any]] = {}
+
+
+def _copier(cls: type) -> Callable[[Any, dict], Any]:
+    """Write the copy function of ``cls`` (see the module doc)."""
+    names = [a.name for a in fields(cls)]
+    arguments = ", ".join(f"changes[{n!r}] if {n!r} in changes else inst.{n}" for n in names)
+    source = (
+        "def copy(inst, changes):\n"
+        "    if not changes.keys() <= known:\n"
+        "        raise KeyError(next(iter(changes.keys() - known)))\n"
+        f"    return cls({arguments})\n"
+    )
+    namespace: dict[str, Any] = {"cls": cls, "known": frozenset(names)}
+    exec(compile(source, f"<fast_evolve copier of {cls.__qualname__}>", "exec"), namespace)
+    copier = _COPIERS[cls] = namespace["copy"]
+    return copier
+
+
+def replace(inst, changes: dict):
+    """``evolve(inst, **changes)`` with the changes given as a dict (no keyword
+    arguments to unpack: for the hottest paths)."""
+    copier = _COPIERS.get(inst.__class__)
+    if copier is None:
+        copier = _copier(inst.__class__)
+    return copier(inst, changes)
 
 
 def evolve(inst, **changes):
@@ -20,14 +51,7 @@ def evolve(inst, **changes):
     Raises ``KeyError`` for a name that is not a field. Only for classes whose fields
     all take their own name, in order, in ``__init__`` (every class of both games' cores).
     """
-    cls = inst.__class__
-    known = _FIELDS.get(cls)
-    if known is None:
-        names = [a.name for a in fields(cls)]
-        known = _FIELDS[cls] = (attrgetter(*names, names[0]), {n: i for i, n in enumerate(names)})
-    get, index = known
-    values = list(get(inst))
-    values.pop()
-    for name, value in changes.items():
-        values[index[name]] = value
-    return cls(*values)
+    copier = _COPIERS.get(inst.__class__)
+    if copier is None:
+        copier = _copier(inst.__class__)
+    return copier(inst, changes)

@@ -22,18 +22,27 @@ from core.clear_ward.actions import (
 )
 from core.clear_ward.cards import StaffCard
 from core.clear_ward.constants import HAND_LIMIT, STAFF_DRAW
-from core.clear_ward.movement import destination
-from core.clear_ward.state import EndReason, GameState, Phase, WardCard, evolve
+from core.clear_ward.movement import destination, moves_now
+from core.clear_ward.state import EndReason, GameState, Phase, WardCard, evolve, remember, replace
 from core.clear_ward.staff import can_use_staff, staff_uses, use_staff
 from core.clear_ward.treatment import sweep_cells, treatment_changes
 from core.clear_ward.validation import reject_reason
 from core.errors import IllegalActionError
 
 _CARD_ORDER = {card: i for i, card in enumerate(StaffCard)}
+#: Every ``KeepStaff`` offered so far, by hand: each is made once and then shared.
+_KEEPS: dict[tuple[StaffCard, ...], KeepStaff] = {}
 
 
 def _hand(cards) -> tuple[StaffCard, ...]:
     return tuple(sorted(cards, key=_CARD_ORDER.__getitem__))
+
+
+def _keep_staff(hand: tuple[StaffCard, ...]) -> KeepStaff:
+    keep = _KEEPS.get(hand)
+    if keep is None:
+        keep = _KEEPS[hand] = KeepStaff(hand)
+    return keep
 
 
 def keep_options(state: GameState) -> list[KeepStaff]:
@@ -41,10 +50,10 @@ def keep_options(state: GameState) -> list[KeepStaff]:
     the hand plus one drawn card, or with a full hand any 2 of held and drawn."""
     hand, drawn = state.players[state.current].staff, state.drawn
     if len(hand) < HAND_LIMIT:
-        hands = (_hand(hand + (card,)) for card in drawn)
+        hands = [_hand(hand + (card,)) for card in drawn]
     else:
-        hands = (_hand(combo) for combo in combinations(hand + drawn, HAND_LIMIT))
-    return [KeepStaff(h) for h in dict.fromkeys(hands)]
+        hands = [_hand(combo) for combo in combinations(hand + drawn, HAND_LIMIT)]
+    return [_keep_staff(h) for h in dict.fromkeys(hands)]
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -64,6 +73,15 @@ def legal_actions(state: GameState) -> list[Action]:
     return []
 
 
+def _offered(action: Action, options) -> bool:
+    """Whether ``action`` is one of ``options``: first by identity (an action picked from
+    ``legal_actions`` is the very object listed), then by value."""
+    for option in options:
+        if option is action:
+            return True
+    return action in options
+
+
 def apply_action(state: GameState, action: Action) -> GameState:
     """Play ``action`` for the current player and return the new state.
 
@@ -73,11 +91,11 @@ def apply_action(state: GameState, action: Action) -> GameState:
     phase = state.phase
     if isinstance(action, Move) and phase is Phase.MOVE:
         moves, forced = state.moves_now
-        if action in moves:
+        if _offered(action, moves):
             return _move(state, action, forced)
     elif isinstance(action, UseStaff):
         # ``only=``: list just this card's uses (the same answer, sooner).
-        if action in staff_uses(state, only=action.card):  # pragma: no mutate
+        if _offered(action, staff_uses(state, only=action.card)):  # pragma: no mutate
             return _after_staff(use_staff(state, action))
     elif isinstance(action, EndTurn) and phase is Phase.AFTER_ACTION:
         return _end_turn(state)
@@ -87,7 +105,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
     elif isinstance(action, DeclineStaff) and phase is Phase.DRAW_DECISION:
         return _after_action(state)
     elif isinstance(action, KeepStaff) and phase is Phase.KEEP_STAFF:
-        if action in keep_options(state):
+        if _offered(action, keep_options(state)):
             return _keep(state, action.hand)
     elif isinstance(action, JuniorDoctorFlip) and phase is Phase.JUNIOR_DOCTOR:
         if action.cell is None or action.cell in state.looked_at:
@@ -96,12 +114,15 @@ def apply_action(state: GameState, action: Action) -> GameState:
 
 
 def _move(state: GameState, move: Move, forced: bool) -> GameState:
+    """The Movement Phase and the Action Phase of a move: the Doctor slides to its
+    stop; a face-down patient there is flipped (Flip and Take), a treatable face-up one
+    is treated with every other treatable patient of its speciality (the sweep)."""
     dest, passed = destination(state, move)
     changes = {
         "doctor": dest,
         "last_direction": move.direction,
         "moves": state.moves + 1,
-        "passed_over": state.passed_over + passed,
+        "passed_over": state.passed_over + passed if state.passed_over else passed,
         "forced_move": forced,
     }
     card = state.ward[dest]
@@ -111,7 +132,8 @@ def _move(state: GameState, move: Move, forced: bool) -> GameState:
             flipped = WardCard(card.patient, True, state.turn)
             changes["ward"] = state.ward[:dest] + (flipped,) + state.ward[dest + 1 :]
             if state.staff_deck:
-                return evolve(state, phase=Phase.DRAW_DECISION, **changes)
+                changes["phase"] = Phase.DRAW_DECISION
+                return replace(state, changes)
         elif card.treatable(state.turn):
             others = [c for c in sweep_cells(state, card.patient.speciality) if c != dest]
             changes.update(treatment_changes(state, [dest, *others]))
@@ -125,10 +147,8 @@ def _keep(state: GameState, hand: tuple[StaffCard, ...]) -> GameState:
         rest.remove(card)
     players = list(state.players)
     players[seat] = evolve(players[seat], staff=hand)
-    state = evolve(
-        state, players=tuple(players), drawn=(), staff_deck=state.staff_deck + tuple(rest)
-    )
-    return _after_action(state)
+    changes = {"players": tuple(players), "drawn": (), "staff_deck": state.staff_deck + tuple(rest)}
+    return _after_action(state, changes)
 
 
 def _junior_doctor_flip(state: GameState, cell: int | None) -> GameState:
@@ -156,10 +176,12 @@ def _after_action(state: GameState, changes: dict | None = None) -> GameState:
     changes = changes or {}
     ward = changes.get("ward", state.ward)
     if not any(ward):  # no patient card left (cards are always truthy)
-        return evolve(state, **changes, phase=Phase.OVER, end_reason=EndReason.WARD_CLEAR)
+        changes["phase"], changes["end_reason"] = Phase.OVER, EndReason.WARD_CLEAR
+        return replace(state, changes)
     players = changes.get("players", state.players)
     if not state.staff_used and players[state.current].staff:
-        after = evolve(state, **changes, phase=Phase.AFTER_ACTION)
+        changes["phase"] = Phase.AFTER_ACTION
+        after = replace(state, changes)
         if can_use_staff(after):
             return after
         return _end_turn(after)
@@ -167,23 +189,25 @@ def _after_action(state: GameState, changes: dict | None = None) -> GameState:
 
 
 def _end_turn(state: GameState, changes: dict | None = None) -> GameState:
-    turn_over = {
-        "current": (state.current + 1) % state.player_count,
-        "turn": state.turn + 1,
-        "phase": Phase.MOVE,
-        "staff_used": False,
-        "porter": False,
-        "passed_over": (),
-    }
-    return _check_can_move(evolve(state, **{**(changes or {}), **turn_over}))
+    """The turn passes to the next player clockwise (rulebook "Turn Structure"), with
+    ``changes`` (``evolve`` arguments of the action just done) applied in the same copy."""
+    changes = changes if changes is not None else {}
+    changes["current"] = (state.current + 1) % len(state.players)
+    changes["turn"] = state.turn + 1
+    changes["phase"] = Phase.MOVE
+    changes["staff_used"] = False
+    changes["porter"] = False
+    changes["passed_over"] = ()
+    return _check_can_move(replace(state, changes))
 
 
 def _check_can_move(state: GameState) -> GameState:
     """Rulebook: "If at any point the Doctor cannot make a legal move, the game
     immediately ends" (in solo a forced move exists while a card remains)."""
-    if not state.patients_in_ward:
+    if not any(state.ward):  # no patient card left (cards are always truthy)
         return _end(state, EndReason.WARD_CLEAR)
-    if not state.moves_now[0]:
+    # ``state`` is new: its moves are worked out here, once, for ``state.moves_now``.
+    if not remember(state, "moves_now", moves_now(state))[0]:
         return _end(state, EndReason.NO_LEGAL_MOVE)
     return state
 

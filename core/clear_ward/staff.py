@@ -12,23 +12,44 @@ from itertools import combinations
 
 
 from core.clear_ward.actions import UseStaff
-from core.clear_ward.cards import StaffCard
+from core.clear_ward.cards import Patient, StaffCard
 from core.clear_ward.constants import (
     JUNIOR_DOCTOR_LOOKS,
+    WARD_CELLS,
     LOCUM_MAX_STARS,
     PHARMACIST_PATIENTS,
     PHARMACIST_STARS,
 )
-from core.clear_ward.movement import legal_moves
 from core.clear_ward.state import GameState, Phase, evolve
 from core.clear_ward.treatment import transfer, treat
 
 Lister = Callable[[GameState, bool], list[UseStaff]]
 
 
+#: Every ``UseStaff`` listed so far, by its (card, cells, patient): a use is made once
+#: and then shared (they are frozen values), so listing them costs no new objects.
+_USES: dict[tuple, UseStaff] = {}
+
+
+def _use(card: StaffCard, cells: tuple[int, ...] = (), patient: Patient | None = None) -> UseStaff:
+    """``UseStaff(card, cells, patient)``, made once."""
+    key = (card, cells, patient)
+    use = _USES.get(key)
+    if use is None:
+        use = _USES[key] = UseStaff(card, cells, patient)
+    return use
+
+
+#: One-space uses, by space: ``_ON_SPACE[card][cell]``.
+_ON_SPACE = {
+    card: tuple(_use(card, (cell,)) for cell in range(WARD_CELLS))
+    for card in (StaffCard.CONSULTANT_OPINION, StaffCard.NURSE)
+}
+
+
 def _choose(card: StaffCard, cells: list[int], count: int) -> list[UseStaff]:
     """Uses of ``card`` on ``count`` of ``cells`` (fewer when fewer are there)."""
-    return [UseStaff(card, combo) for combo in combinations(cells, min(count, len(cells)))] if cells else []
+    return [_use(card, combo) for combo in combinations(cells, min(count, len(cells)))] if cells else []
 
 
 def _pharmacist(state: GameState, before_move: bool) -> list[UseStaff]:
@@ -41,40 +62,33 @@ def _pharmacist(state: GameState, before_move: bool) -> list[UseStaff]:
 
 
 def _consultant(state: GameState, before_move: bool) -> list[UseStaff]:
-    return [
-        UseStaff(StaffCard.CONSULTANT_OPINION, (c,))
-        for c, card in enumerate(state.ward)
-        if card is not None and c != state.doctor
-    ]
+    uses, doctor = _ON_SPACE[StaffCard.CONSULTANT_OPINION], state.doctor
+    return [uses[c] for c, card in enumerate(state.ward) if card is not None and c != doctor]
 
 
 def _nurse(state: GameState, before_move: bool) -> list[UseStaff]:
     if before_move:
         return []
-    turn, ward = state.turn, state.ward
-    return [
-        UseStaff(StaffCard.NURSE, (c,))
-        for c in state.passed_over
-        if ward[c] is not None and ward[c].treatable(turn)
-    ]
+    turn, ward, uses = state.turn, state.ward, _ON_SPACE[StaffCard.NURSE]
+    return [uses[c] for c in state.passed_over if ward[c] is not None and ward[c].treatable(turn)]
 
 
 def _ward_round(state: GameState, before_move: bool) -> list[UseStaff]:
     others = (p for seat, p in enumerate(state.players) if seat != state.current)
-    return [UseStaff(StaffCard.WARD_ROUND)] if any(p.log_book for p in others) else []
+    return [_use(StaffCard.WARD_ROUND)] if any(p.log_book for p in others) else []
 
 
 def _registrar(state: GameState, before_move: bool) -> list[UseStaff]:
-    return [] if before_move or not legal_moves(state) else [UseStaff(StaffCard.REGISTRAR)]
+    return [] if before_move or not state.moves_now[0] else [_use(StaffCard.REGISTRAR)]
 
 
 def _porter(state: GameState, before_move: bool) -> list[UseStaff]:
-    return [UseStaff(StaffCard.PORTER)] if before_move else []
+    return [_use(StaffCard.PORTER)] if before_move else []
 
 
 def _locum(state: GameState, before_move: bool) -> list[UseStaff]:
     return [
-        UseStaff(StaffCard.LOCUM, patient=patient)
+        _use(StaffCard.LOCUM, patient=patient)
         for seat, player in enumerate(state.players)
         if seat != state.current
         for patient in player.log_book
@@ -110,12 +124,17 @@ def staff_window(state: GameState) -> bool | None:
 
 def staff_uses(state: GameState, only: StaffCard | None = None) -> list[UseStaff]:
     """Every legal ``UseStaff`` for the current player now (of card ``only`` if given)."""
+    hand = state.players[state.current].staff
+    if not hand:
+        return []
     before = staff_window(state)
     if before is None:
         return []
-    hand = state.players[state.current].staff
-    cards = dict.fromkeys(c for c in hand if only is None or c is only)
-    return [use for card in cards for use in TARGETS[card](state, before)]
+    if only is not None:
+        return TARGETS[only](state, before) if only in hand else []
+    if len(hand) == 1:
+        return TARGETS[hand[0]](state, before)
+    return [use for card in dict.fromkeys(hand) for use in TARGETS[card](state, before)]
 
 
 def _any_consultant(state: GameState, before_move: bool) -> bool:

@@ -11,9 +11,19 @@ from functools import cached_property
 
 from attrs import frozen
 
-from core.clear_ward.cards import Direction, Patient, StaffCard
+from core.clear_ward.cards import SPECIALITIES, Direction, Patient, StaffCard
 from core.clear_ward.constants import OBSERVATION_TURNS, VICTORY_CARD_PLAYER_COUNTS
-from core.fast_evolve import evolve  # noqa: F401 - one fast copy for both games (imported from here)
+from core.fast_evolve import evolve, replace  # noqa: F401 - one fast copy for both games (imported from here)
+
+_set = object.__setattr__
+
+
+def remember(state: GameState, name: str, value):
+    """Store ``value`` as ``state``'s cached property ``name`` and return it: for the
+    rules, which work it out anyway while making the state (the value the property
+    would give; the state's fields never change)."""
+    _set(state, name, value)
+    return value
 
 
 @frozen
@@ -51,6 +61,16 @@ class PlayerState:
     def stars(self) -> int:
         """Stars from treated patients (victory cards not included)."""
         return sum(p.stars for p in self.log_book)
+
+    @cached_property
+    def speciality_counts(self) -> tuple[int, ...]:
+        """Patients of each speciality in the log book, in ``Speciality.index`` order
+        (worked out once per player state: the victory cards are rechecked after every
+        treatment, and the other players' log books have not changed)."""
+        counts = [0] * len(SPECIALITIES)
+        for patient in self.log_book:
+            counts[patient.speciality.index] += 1
+        return tuple(counts)
 
 
 class Phase(Enum):

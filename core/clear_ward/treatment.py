@@ -4,10 +4,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-
-from core.clear_ward.cards import SPECIALITIES, Patient, Speciality
+from core.clear_ward.cards import Patient, Speciality
+from core.clear_ward.constants import VICTORY_CARD_PLAYER_COUNTS
 from core.clear_ward.state import GameState, PlayerState, evolve
 
 
@@ -15,13 +15,13 @@ def sweep_cells(state: GameState, speciality: Speciality) -> tuple[int, ...]:
     """Spaces of every face-up patient of ``speciality`` that may be treated now (not
     under observation): what landing on one of them treats."""
     turn = state.turn
-    return tuple(
+    return tuple([
         cell
         for cell, card in enumerate(state.ward)
         if card is not None
         and card.patient.speciality is speciality
         and card.treatable(turn)
-    )
+    ])
 
 
 def treatment_changes(state: GameState, cells: Iterable[int], seat: int | None = None) -> dict:
@@ -67,13 +67,10 @@ def transfer(state: GameState, gifts: Iterable[tuple[int, Patient]], taker: int)
 
 def speciality_counts(player: PlayerState) -> list[int]:
     """Patients of each speciality in a log book, in ``Speciality.index`` order."""
-    counts = [0] * len(SPECIALITIES)
-    for patient in player.log_book:
-        counts[patient.speciality.index] += 1
-    return counts
+    return list(player.speciality_counts)
 
 
-def victory_holder(counts: list[int], holder: int | None) -> int | None:
+def victory_holder(counts: Sequence[int], holder: int | None) -> int | None:
     """Who holds a victory card given each seat's patients of its speciality.
 
     A seat with strictly more than every other takes it; on a tie for the most the
@@ -83,21 +80,19 @@ def victory_holder(counts: list[int], holder: int | None) -> int | None:
     best = max(counts)
     if best == 0:
         return None
+    if counts.count(best) == 1:  # one leader
+        return counts.index(best)
     leaders = [seat for seat, n in enumerate(counts) if n == best]
-    if len(leaders) == 1:
-        return leaders[0]
     return holder if holder in leaders else None
 
 
 def victory_after(state: GameState, players: tuple[PlayerState, ...]) -> tuple[int | None, ...]:
     """The victory-card holders once the log books are ``players``' (not in solo)."""
-    if not state.uses_victory_cards:
+    if len(state.players) not in VICTORY_CARD_PLAYER_COUNTS:
         return state.victory
-    per_seat = [speciality_counts(p) for p in players]
-    return tuple(
-        victory_holder([counts[i] for counts in per_seat], holder)
-        for i, holder in enumerate(state.victory)
-    )
+    # ``per_speciality[i]``: every seat's count of speciality ``i``.
+    per_speciality = list(zip(*[p.speciality_counts for p in players]))
+    return tuple([victory_holder(per_speciality[i], holder) for i, holder in enumerate(state.victory)])
 
 
 def update_victory_cards(state: GameState) -> GameState:
