@@ -3,14 +3,18 @@
 and their clinics at every action, and the computer players play whole games forward
 to decide). Both games' state modules use it.
 
-For each class, the first copy writes (and keeps) a small function that passes every
-field to the class positionally, taking a changed value from the changes or else the
-old one: no loop over the fields at run time.
+For each class, the first copy writes (and keeps) a small function that takes each
+field's changed value from the changes or else the old one, with no loop over the
+fields at run time. For a slotted class whose ``__init__`` only stores its arguments
+(no converter, validator or init hook), that function fills the new instance's slots
+directly, which is what ``__init__`` would do, minus the call; otherwise it calls the
+class.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MemberDescriptorType
 from typing import Any
 
 from attrs import fields
@@ -18,26 +22,53 @@ from attrs import fields
 #: The copier of each class met so far: ``copier(inst, changes) -> new instance``.
 _COPIERS: dict[type, Callable[[Any, dict], Any]] = {}
 
+#: The slot attrs adds for ``cache_hash=True`` (its ``__init__`` sets it): such a class
+#: takes the ``__init__`` way.
+_HASH_CACHE_SLOT = "_attrs_cached_hash"
+
+
+def _slots(cls: type, names: list[str]) -> dict[str, MemberDescriptorType] | None:
+    """The slot descriptor of each field, if ``__init__`` may be skipped (module doc)."""
+    if hasattr(cls, "__attrs_pre_init__") or hasattr(cls, "__attrs_post_init__"):
+        return None
+    if any(a.converter is not None or a.validator is not None or not a.init for a in fields(cls)):
+        return None
+    found: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        found.update(klass.__dict__)
+    if _HASH_CACHE_SLOT in found:
+        return None
+    slots = {name: found.get(name) for name in names}
+    if not all(isinstance(slot, MemberDescriptorType) for slot in slots.values()):
+        return None
+    return slots  # type: ignore[return-value]
+
 
 def _copier(cls: type) -> Callable[[Any, dict], Any]:
     """Write the copy function of ``cls`` (see the module doc)."""
     names = [a.name for a in fields(cls)]
-    arguments = ", ".join(f"changes[{n!r}] if {n!r} in changes else inst.{n}" for n in names)
-    source = (
+    values = [f"changes[{n!r}] if {n!r} in changes else inst.{n}" for n in names]
+    namespace: dict[str, Any] = {"cls": cls, "known": frozenset(names), "new": object.__new__}
+    head = (
         "def copy(inst, changes):\n"
         "    if not changes.keys() <= known:\n"
         "        raise KeyError(next(iter(changes.keys() - known)))\n"
-        f"    return cls({arguments})\n"
     )
-    namespace: dict[str, Any] = {"cls": cls, "known": frozenset(names)}
-    exec(compile(source, f"<fast_evolve copier of {cls.__qualname__}>", "exec"), namespace)
+    slots = _slots(cls, names)
+    if slots is None:
+        body = f"    return cls({', '.join(values)})\n"
+    else:
+        namespace.update({f"set_{i}": slot.__set__ for i, slot in enumerate(slots.values())})
+        sets = "".join(f"    set_{i}(copy, {value})\n" for i, value in enumerate(values))
+        body = f"    copy = new(cls)\n{sets}    return copy\n"
+    exec(compile(head + body, f"<fast_evolve copier of {cls.__qualname__}>", "exec"), namespace)
     copier = _COPIERS[cls] = namespace["copy"]
     return copier
 
 
 def replace(inst, changes: dict):
     """``evolve(inst, **changes)`` with the changes given as a dict (no keyword
-    arguments to unpack: for the hottest paths)."""
+    arguments to unpack: for the hottest paths). Raises ``KeyError`` like ``evolve``."""
     copier = _COPIERS.get(inst.__class__)
     if copier is None:
         copier = _copier(inst.__class__)

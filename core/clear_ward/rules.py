@@ -24,11 +24,13 @@ from core.clear_ward.cards import StaffCard
 from core.clear_ward.constants import HAND_LIMIT, STAFF_DRAW
 from core.clear_ward.movement import destination, moves_now
 from core.clear_ward.state import EndReason, GameState, Phase, WardCard, evolve, remember, replace
-from core.clear_ward.staff import can_use_staff, staff_uses, use_staff
+from core.clear_ward.staff import can_use_staff, staff_changes, staff_uses
 from core.clear_ward.treatment import sweep_cells, treatment_changes
 from core.clear_ward.validation import reject_reason
 from core.errors import IllegalActionError
 
+# The actions without arguments, made once (frozen values).
+_END_TURN, _DRAW, _DECLINE = EndTurn(), DrawStaff(), DeclineStaff()
 _CARD_ORDER = {card: i for i, card in enumerate(StaffCard)}
 #: Every ``KeepStaff`` offered so far, by hand: each is made once and then shared.
 _KEEPS: dict[tuple[StaffCard, ...], KeepStaff] = {}
@@ -63,9 +65,9 @@ def legal_actions(state: GameState) -> list[Action]:
     if phase is Phase.MOVE:
         return [*state.moves_now[0], *staff_uses(state)]
     if phase is Phase.AFTER_ACTION:
-        return [*staff_uses(state), EndTurn()]
+        return [*staff_uses(state), _END_TURN]
     if phase is Phase.DRAW_DECISION:
-        return [DrawStaff(), DeclineStaff()]
+        return [_DRAW, _DECLINE]
     if phase is Phase.KEEP_STAFF:
         return keep_options(state)
     if phase is Phase.JUNIOR_DOCTOR:
@@ -96,7 +98,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
     elif isinstance(action, UseStaff):
         # ``only=``: list just this card's uses (the same answer, sooner).
         if _offered(action, staff_uses(state, only=action.card)):  # pragma: no mutate
-            return _after_staff(use_staff(state, action))
+            return _after_staff(state, staff_changes(state, action))
     elif isinstance(action, EndTurn) and phase is Phase.AFTER_ACTION:
         return _end_turn(state)
     elif isinstance(action, DrawStaff) and phase is Phase.DRAW_DECISION:
@@ -156,17 +158,18 @@ def _junior_doctor_flip(state: GameState, cell: int | None) -> GameState:
     if cell is not None:
         card = ward[cell]
         ward = ward[:cell] + (WardCard(card.patient, True, state.turn),) + ward[cell + 1 :]
-    state = evolve(state, ward=ward, looked_at=(), phase=state.return_phase)
-    return _after_staff(state)
+    return _after_staff(state, {"ward": ward, "looked_at": (), "phase": state.return_phase})
 
 
-def _after_staff(state: GameState) -> GameState:
-    """After a staff card's effect: the ward may be clear, the Doctor may be stuck."""
-    if state.phase is Phase.JUNIOR_DOCTOR:
-        return state
-    if state.phase is Phase.AFTER_ACTION:
-        return _after_action(state)
-    return _check_can_move(state)
+def _after_staff(state: GameState, changes: dict) -> GameState:
+    """After a staff card's effect (``changes``, not yet applied): the Junior Doctor's
+    choice comes next, or the ward may be clear, or the Doctor may be stuck."""
+    phase = changes.get("phase", state.phase)
+    if phase is Phase.JUNIOR_DOCTOR:
+        return replace(state, changes)
+    if phase is Phase.AFTER_ACTION:
+        return _after_action(state, changes)
+    return _check_can_move(replace(state, changes))
 
 
 def _after_action(state: GameState, changes: dict | None = None) -> GameState:
@@ -179,7 +182,7 @@ def _after_action(state: GameState, changes: dict | None = None) -> GameState:
         changes["phase"], changes["end_reason"] = Phase.OVER, EndReason.WARD_CLEAR
         return replace(state, changes)
     players = changes.get("players", state.players)
-    if not state.staff_used and players[state.current].staff:
+    if not changes.get("staff_used", state.staff_used) and players[state.current].staff:
         changes["phase"] = Phase.AFTER_ACTION
         after = replace(state, changes)
         if can_use_staff(after):
@@ -191,14 +194,18 @@ def _after_action(state: GameState, changes: dict | None = None) -> GameState:
 def _end_turn(state: GameState, changes: dict | None = None) -> GameState:
     """The turn passes to the next player clockwise (rulebook "Turn Structure"), with
     ``changes`` (``evolve`` arguments of the action just done) applied in the same copy."""
-    changes = changes if changes is not None else {}
-    changes["current"] = (state.current + 1) % len(state.players)
-    changes["turn"] = state.turn + 1
-    changes["phase"] = Phase.MOVE
-    changes["staff_used"] = False
-    changes["porter"] = False
-    changes["passed_over"] = ()
-    return _check_can_move(replace(state, changes))
+    turn_over = {
+        "current": (state.current + 1) % len(state.players),
+        "turn": state.turn + 1,
+        "phase": Phase.MOVE,
+        "staff_used": False,
+        "porter": False,
+        "passed_over": (),
+    }
+    if changes:
+        changes.update(turn_over)
+        turn_over = changes
+    return _check_can_move(replace(state, turn_over))
 
 
 def _check_can_move(state: GameState) -> GameState:

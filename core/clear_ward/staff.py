@@ -20,8 +20,8 @@ from core.clear_ward.constants import (
     PHARMACIST_PATIENTS,
     PHARMACIST_STARS,
 )
-from core.clear_ward.state import GameState, Phase, evolve
-from core.clear_ward.treatment import transfer, treat
+from core.clear_ward.state import GameState, Phase, PlayerState, replace
+from core.clear_ward.treatment import transfer_changes, treatment_changes
 
 Lister = Callable[[GameState, bool], list[UseStaff]]
 
@@ -138,7 +138,9 @@ def staff_uses(state: GameState, only: StaffCard | None = None) -> list[UseStaff
 
 
 def _any_consultant(state: GameState, before_move: bool) -> bool:
-    return any(card is not None for c, card in enumerate(state.ward) if c != state.doctor)
+    # A patient on any space but the Doctor's (cards are always truthy).
+    ward, doctor = state.ward, state.doctor
+    return any(ward[:doctor]) or any(ward[doctor + 1 :])
 
 
 def _any_junior_doctor(state: GameState, before_move: bool) -> bool:
@@ -178,36 +180,38 @@ def ward_round_gifts(state: GameState) -> list[tuple[int, object]]:
     return gifts
 
 
-def use_staff(state: GameState, use: UseStaff) -> GameState:
-    """Apply a legal ``use``: the card leaves the hand for the bottom of the staff deck
-    (house rule), the turn's one staff use is spent, and the card's effect happens."""
-    seat = state.current
-    hand = list(state.players[seat].staff)
-    hand.remove(use.card)
-    players = list(state.players)
-    players[seat] = evolve(players[seat], staff=tuple(hand))
-    state = evolve(
-        state,
-        players=tuple(players),
-        staff_deck=state.staff_deck + (use.card,),
-        staff_used=True,
-    )
-    card = use.card
-    if card in (StaffCard.PHARMACIST, StaffCard.NURSE):
-        return treat(state, use.cells)
-    if card is StaffCard.CONSULTANT_OPINION:
+def staff_changes(state: GameState, use: UseStaff) -> dict:
+    """What a legal ``use`` changes, as ``evolve`` arguments (applied in one copy): the
+    card leaves the hand for the bottom of the staff deck (house rule), the turn's one
+    staff use is spent, and the card's effect happens."""
+    seat, card = state.current, use.card
+    player = state.players[seat]
+    hand = list(player.staff)
+    hand.remove(card)
+    holder = PlayerState(player.name, player.log_book, tuple(hand))
+    players = state.players[:seat] + (holder,) + state.players[seat + 1 :]
+    changes = {"players": players, "staff_deck": state.staff_deck + (card,), "staff_used": True}
+    if card is StaffCard.PHARMACIST or card is StaffCard.NURSE:
+        changes.update(treatment_changes(state, use.cells, players=players))
+    elif card is StaffCard.CONSULTANT_OPINION:
         cell = use.cells[0]
-        patient = state.ward[cell].patient
-        ward = state.ward[:cell] + (None,) + state.ward[cell + 1 :]
-        return evolve(state, ward=ward, removed=state.removed + (patient,))
-    if card is StaffCard.WARD_ROUND:
-        return transfer(state, ward_round_gifts(state), seat)
-    if card is StaffCard.LOCUM:
+        changes["ward"] = state.ward[:cell] + (None,) + state.ward[cell + 1 :]
+        changes["removed"] = state.removed + (state.ward[cell].patient,)
+    elif card is StaffCard.WARD_ROUND:
+        changes.update(transfer_changes(state, players, ward_round_gifts(state), seat))
+    elif card is StaffCard.LOCUM:
         giver = next(s for s, p in enumerate(state.players) if use.patient in p.log_book)
-        return transfer(state, [(giver, use.patient)], seat)
-    if card is StaffCard.PORTER:
-        return evolve(state, porter=True)
-    if card is StaffCard.JUNIOR_DOCTOR:
-        return evolve(state, looked_at=use.cells, return_phase=state.phase, phase=Phase.JUNIOR_DOCTOR)
-    assert card is StaffCard.REGISTRAR
-    return evolve(state, phase=Phase.MOVE)
+        changes.update(transfer_changes(state, players, [(giver, use.patient)], seat))
+    elif card is StaffCard.PORTER:
+        changes["porter"] = True
+    elif card is StaffCard.JUNIOR_DOCTOR:
+        changes.update(looked_at=use.cells, return_phase=state.phase, phase=Phase.JUNIOR_DOCTOR)
+    else:
+        assert card is StaffCard.REGISTRAR
+        changes["phase"] = Phase.MOVE
+    return changes
+
+
+def use_staff(state: GameState, use: UseStaff) -> GameState:
+    """``state`` after a legal ``use`` (``staff_changes``), before the turn goes on."""
+    return replace(state, staff_changes(state, use))

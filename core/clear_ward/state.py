@@ -6,6 +6,7 @@ undo is the previous state and a bot can branch freely.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 from functools import cached_property
 
@@ -16,6 +17,15 @@ from core.clear_ward.constants import OBSERVATION_TURNS, VICTORY_CARD_PLAYER_COU
 from core.fast_evolve import evolve, replace  # noqa: F401 - one fast copy for both games (imported from here)
 
 _set = object.__setattr__
+
+
+def count_specialities(patients: Iterable[Patient], start: tuple[int, ...]) -> tuple[int, ...]:
+    """``start`` (a count per speciality, in ``Speciality.index`` order) plus the
+    patients of each speciality among ``patients``."""
+    counts = list(start)
+    for patient in patients:
+        counts[patient.speciality.index] += 1
+    return tuple(counts)
 
 
 def remember(state: GameState, name: str, value):
@@ -66,11 +76,9 @@ class PlayerState:
     def speciality_counts(self) -> tuple[int, ...]:
         """Patients of each speciality in the log book, in ``Speciality.index`` order
         (worked out once per player state: the victory cards are rechecked after every
-        treatment, and the other players' log books have not changed)."""
-        counts = [0] * len(SPECIALITIES)
-        for patient in self.log_book:
-            counts[patient.speciality.index] += 1
-        return tuple(counts)
+        treatment, and the other players' log books have not changed). A treatment
+        hands it on to the new player state, counted up (``treatment.with_patients``)."""
+        return count_specialities(self.log_book, (0,) * len(SPECIALITIES))
 
 
 class Phase(Enum):
