@@ -40,6 +40,10 @@ def _hand(cards) -> tuple[StaffCard, ...]:
     return tuple(sorted(cards, key=_CARD_ORDER.__getitem__))
 
 
+#: ``keep_options`` by (hand, drawn cards), worked out once each (a few hundred at most).
+_KEEP_OPTIONS: dict[tuple[tuple[StaffCard, ...], tuple[StaffCard, ...]], tuple[KeepStaff, ...]] = {}
+
+
 def _keep_staff(hand: tuple[StaffCard, ...]) -> KeepStaff:
     keep = _KEEPS.get(hand)
     if keep is None:
@@ -51,11 +55,14 @@ def keep_options(state: GameState) -> list[KeepStaff]:
     """The hands the current player may keep after drawing (decision "Staff hand"):
     the hand plus one drawn card, or with a full hand any 2 of held and drawn."""
     hand, drawn = state.players[state.current].staff, state.drawn
-    if len(hand) < HAND_LIMIT:
-        hands = [_hand(hand + (card,)) for card in drawn]
-    else:
-        hands = [_hand(combo) for combo in combinations(hand + drawn, HAND_LIMIT)]
-    return [_keep_staff(h) for h in dict.fromkeys(hands)]
+    options = _KEEP_OPTIONS.get((hand, drawn))
+    if options is None:
+        if len(hand) < HAND_LIMIT:
+            hands = [_hand(hand + (card,)) for card in drawn]
+        else:
+            hands = [_hand(combo) for combo in combinations(hand + drawn, HAND_LIMIT)]
+        options = _KEEP_OPTIONS[hand, drawn] = tuple(_keep_staff(h) for h in dict.fromkeys(hands))
+    return list(options)
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -63,6 +70,8 @@ def legal_actions(state: GameState) -> list[Action]:
     game is over."""
     phase = state.phase
     if phase is Phase.MOVE:
+        if not state.players[state.current].staff:  # (no staff card: only moves)
+            return list(state.moves_now[0])
         return [*state.moves_now[0], *staff_uses(state)]
     if phase is Phase.AFTER_ACTION:
         return [*staff_uses(state), _END_TURN]
@@ -214,7 +223,7 @@ def _check_can_move(state: GameState) -> GameState:
     if not any(state.ward):  # no patient card left (cards are always truthy)
         return _end(state, EndReason.WARD_CLEAR)
     # ``state`` is new: its moves are worked out here, once, for ``state.moves_now``.
-    if not remember(state, "moves_now", moves_now(state))[0]:
+    if not remember(state, "_moves_now", moves_now(state))[0]:
         return _end(state, EndReason.NO_LEGAL_MOVE)
     return state
 

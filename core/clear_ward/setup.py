@@ -31,6 +31,9 @@ _DEALT = tuple(WardCard(p, face_up=not p.starts_face_down) for p in all_patients
 
 def _player_states(players: Sequence[str] | int) -> tuple[PlayerState, ...]:
     if isinstance(players, int):
+        seats = _NUMBERED_SEATS.get(players)
+        if seats is not None:
+            return seats
         players = [f"Player {i + 1}" for i in range(players)]
     names = [str(n).strip() for n in players]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
@@ -50,6 +53,13 @@ def _seat(starting_player: int | None, count: int, rng: random.Random) -> int:
     return starting_player
 
 
+#: The seats of a game set up from a player count, "Player 1" to "Player N" (frozen values).
+_NUMBERED_SEATS = {
+    count: tuple(PlayerState(f"Player {i + 1}") for i in range(count))
+    for count in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
+
+
 def new_game(
     players: Sequence[str] | int, seed: int, starting_player: int | None = None
 ) -> GameState:
@@ -66,7 +76,7 @@ def new_game(
     rng.shuffle(cards)
     staff = list(staff_deck_cards(len(seats) not in NO_WARD_ROUND_PLAYER_COUNTS))
     rng.shuffle(staff)
-    doctor = cards.index(_DOCTOR)
+    doctor = [card is _DOCTOR for card in cards].index(True)
     cards[doctor] = None  # the Doctor card's space holds no patient
     return GameState(
         seed=seed,

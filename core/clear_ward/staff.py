@@ -147,10 +147,30 @@ def _any_junior_doctor(state: GameState, before_move: bool) -> bool:
     return any(card is not None and not card.face_up for card in state.ward)
 
 
-#: Quicker yes/no tests than listing every target, for the cards with many targets.
+def _any_pharmacist(state: GameState, before_move: bool) -> bool:
+    turn = state.turn
+    return any(
+        card is not None and card.patient.stars == PHARMACIST_STARS and card.treatable(turn)
+        for card in state.ward
+    )
+
+
+def _any_locum(state: GameState, before_move: bool) -> bool:
+    return any(
+        patient.stars <= LOCUM_MAX_STARS
+        for seat, player in enumerate(state.players)
+        if seat != state.current
+        for patient in player.log_book
+    )
+
+
+#: Quicker yes/no tests than listing every target, for the cards with many targets
+#: (each says whether its card's lister in ``TARGETS`` would list anything).
 _ANY: dict[StaffCard, Callable[[GameState, bool], bool]] = {
     StaffCard.CONSULTANT_OPINION: _any_consultant,
     StaffCard.JUNIOR_DOCTOR: _any_junior_doctor,
+    StaffCard.PHARMACIST: _any_pharmacist,
+    StaffCard.LOCUM: _any_locum,
 }
 
 

@@ -2,13 +2,18 @@
 
 The state never changes: ``apply_action`` returns a new one (``attrs.evolve``), so an
 undo is the previous state and a bot can branch freely.
+
+A few values worked out from a state's fields (its legal moves, a log book's count per
+speciality) are kept beside them, in slots of a base class that are not attrs fields:
+never compared, copied or saved, and set at most once, to the value the fields give.
+(Not ``functools.cached_property``: on a slotted attrs class that adds a
+``__getattr__``, which makes every attribute read of the class slower.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
-from functools import cached_property
 
 from attrs import frozen
 
@@ -28,12 +33,24 @@ def count_specialities(patients: Iterable[Patient], start: tuple[int, ...]) -> t
     return tuple(counts)
 
 
-def remember(state: GameState, name: str, value):
-    """Store ``value`` as ``state``'s cached property ``name`` and return it: for the
-    rules, which work it out anyway while making the state (the value the property
-    would give; the state's fields never change)."""
+def remember(state: GameState | PlayerState, name: str, value):
+    """Keep ``value`` in ``state``'s cache slot ``name`` (see the module doc) and return
+    it: for the rules, which work it out anyway while making the state (the value the
+    slot's property would give; the state's fields never change)."""
     _set(state, name, value)
     return value
+
+
+class _PlayerCache:
+    """Cache slots of a ``PlayerState`` (module doc)."""
+
+    __slots__ = ("_speciality_counts",)
+
+
+class _GameCache:
+    """Cache slots of a ``GameState`` (module doc)."""
+
+    __slots__ = ("_moves_now",)
 
 
 @frozen
@@ -59,7 +76,7 @@ class WardCard:
 
 
 @frozen
-class PlayerState:
+class PlayerState(_PlayerCache):
     """One doctor at the table: their name, log book (patients in the order treated,
     the rulebook's "Doctor's List") and staff cards in hand (at most 2)."""
 
@@ -72,13 +89,17 @@ class PlayerState:
         """Stars from treated patients (victory cards not included)."""
         return sum(p.stars for p in self.log_book)
 
-    @cached_property
+    @property
     def speciality_counts(self) -> tuple[int, ...]:
         """Patients of each speciality in the log book, in ``Speciality.index`` order
         (worked out once per player state: the victory cards are rechecked after every
         treatment, and the other players' log books have not changed). A treatment
         hands it on to the new player state, counted up (``treatment.with_patients``)."""
-        return count_specialities(self.log_book, (0,) * len(SPECIALITIES))
+        try:
+            return self._speciality_counts
+        except AttributeError:
+            counts = count_specialities(self.log_book, (0,) * len(SPECIALITIES))
+            return remember(self, "_speciality_counts", counts)
 
 
 class Phase(Enum):
@@ -102,7 +123,7 @@ class EndReason(Enum):
 
 
 @frozen
-class GameState:
+class GameState(_GameCache):
     """Everything about a game of Clear the Ward at one moment.
 
     - ``ward``: 36 spaces row by row, each a ``WardCard`` or ``None`` (empty);
@@ -155,17 +176,20 @@ class GameState:
         """Speciality Victory Cards are in play with 2-4 players (rulebook: not solo)."""
         return len(self.players) in VICTORY_CARD_PLAYER_COUNTS
 
-    @cached_property
+    @property
     def patients_in_ward(self) -> int:
         """Patient cards still lying in the ward, face up or down."""
         return sum(1 for card in self.ward if card is not None)
 
-    @cached_property
+    @property
     def moves_now(self) -> tuple[tuple, bool]:
         """(legal ``Move``s now, whether they are the Night Shift forced move); worked
         out once per state by ``movement.moves_now`` (the UI, bots and validation all
-        ask for it)."""
-        from core.clear_ward.movement import moves_now
+        ask for it; the rules work it out as they make the state)."""
+        try:
+            return self._moves_now
+        except AttributeError:
+            from core.clear_ward.movement import moves_now
 
-        return moves_now(self)
+            return remember(self, "_moves_now", moves_now(self))
 

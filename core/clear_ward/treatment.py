@@ -56,7 +56,7 @@ def with_patients(player: PlayerState, patients: list[Patient]) -> PlayerState:
     """``player`` with ``patients`` added to the end of the log book; its speciality
     counts are the old ones counted up (not recounted from the whole log book)."""
     new = PlayerState(player.name, player.log_book + tuple(patients), player.staff)
-    remember(new, "speciality_counts", count_specialities(patients, player.speciality_counts))
+    remember(new, "_speciality_counts", count_specialities(patients, player.speciality_counts))
     return new
 
 
@@ -119,14 +119,17 @@ def victory_after(state: GameState, players: tuple[PlayerState, ...]) -> tuple[i
         return state.victory
     # ``per_speciality[i]``: every seat's count of speciality ``i``.
     per_speciality = list(zip(*[p.speciality_counts for p in players]))
-    holders = []
-    for i, holder in enumerate(state.victory):
-        key = (per_speciality[i], holder)
-        try:
-            holders.append(_HOLDERS[key])
-        except KeyError:
-            holders.append(_HOLDERS.setdefault(key, victory_holder(*key)))
-    return tuple(holders)
+    victory = state.victory
+    if len(victory) != len(per_speciality):  # not a state of this game: no shortcut
+        return tuple([victory_holder(per_speciality[i], holder) for i, holder in enumerate(victory)])
+    keys = list(zip(per_speciality, victory))
+    try:
+        return tuple(map(_HOLDERS.__getitem__, keys))
+    except KeyError:
+        for key in keys:
+            if key not in _HOLDERS:
+                _HOLDERS[key] = victory_holder(*key)
+        return tuple(map(_HOLDERS.__getitem__, keys))
 
 
 #: ``victory_holder`` by its arguments (each seat's count, holder), worked out once:
