@@ -9,6 +9,14 @@ fields at run time. For a slotted class whose ``__init__`` only stores its argum
 (no converter, validator or init hook), that function fills the new instance's slots
 directly, which is what ``__init__`` would do, minus the call; otherwise it calls the
 class.
+
+Filling the slots of a *frozen* instance still costs a call per field (its
+``__setattr__`` refuses, so each goes through ``object.__setattr__``). A class made with
+``@fields_in_base_slots`` under ``@frozen`` keeps its fields' slots in a plain base
+class; its copies are then filled as an unfrozen twin of the class (same base, no
+slots of its own), by plain attribute stores, and turned into the class at the end
+(``__class__`` assignment, which Python allows between such classes): about three
+times cheaper for the 21 fields of a Clear the Ward game state.
 """
 
 from __future__ import annotations
@@ -22,9 +30,51 @@ from attrs import fields
 #: The copier of each class met so far: ``copier(inst, changes) -> new instance``.
 _COPIERS: dict[type, Callable[[Any, dict], Any]] = {}
 
+#: The base classes ``fields_in_base_slots`` has made.
+_SLOT_BASES: set[type] = set()
+
 #: The slot attrs adds for ``cache_hash=True`` (its ``__init__`` sets it): such a class
 #: takes the ``__init__`` way.
 _HASH_CACHE_SLOT = "_attrs_cached_hash"
+
+
+def fields_in_base_slots(*caches: str):
+    """Class decorator, to put right under ``@frozen`` (``attrs``): the slots of the
+    class's fields (its annotated names), of ``caches`` (extra slot names that are not
+    fields, for values worked out once from the fields) and ``__weakref__`` go into a
+    plain base class, so attrs adds no slot of its own and ``evolve`` can copy the class
+    through an unfrozen twin (module doc). Equality, hashing, printing, ``__init__`` and
+    the fields stay as attrs makes them. For a class with no base class and no
+    ``super()`` call in its methods."""
+
+    def decorate(cls: type) -> type:
+        names = tuple(cls.__dict__.get("__annotations__", {}))
+        base = type(f"_{cls.__name__}Slots", (), {
+            "__slots__": (*names, *caches, "__weakref__"),
+            "__module__": cls.__module__,
+            "__doc__": f"The slots of ``{cls.__name__}`` (``fast_evolve.fields_in_base_slots``).",
+        })
+        _SLOT_BASES.add(base)
+        body = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__")}
+        body["__qualname__"] = cls.__qualname__
+        return type(cls)(cls.__name__, (base,), body)
+
+    return decorate
+
+
+def _twin(cls: type) -> type | None:
+    """The unfrozen twin of a ``fields_in_base_slots`` class, or ``None`` for another."""
+    base = cls.__base__
+    if base not in _SLOT_BASES or cls.__dict__.get("__slots__") != ():
+        return None
+    if not all(name in base.__dict__ for name in (a.name for a in fields(cls))):
+        return None
+    twin = type(f"{cls.__name__}Copy", (base,), {"__slots__": ()})
+    try:  # Python decides whether the two layouts allow the switch
+        object.__new__(twin).__class__ = cls
+    except TypeError:
+        return None
+    return twin
 
 
 def _slots(cls: type, names: list[str]) -> dict[str, MemberDescriptorType] | None:
@@ -55,8 +105,13 @@ def _copier(cls: type) -> Callable[[Any, dict], Any]:
         "        raise KeyError(next(iter(changes.keys() - known)))\n"
     )
     slots = _slots(cls, names)
+    twin = _twin(cls) if slots is not None else None
     if slots is None:
         body = f"    return cls({', '.join(values)})\n"
+    elif twin is not None:
+        namespace["twin"] = twin
+        stores = "".join(f"    copy.{name} = {value}\n" for name, value in zip(names, values))
+        body = f"    copy = new(twin)\n{stores}    copy.__class__ = cls\n    return copy\n"
     else:
         namespace.update({f"set_{i}": slot.__set__ for i, slot in enumerate(slots.values())})
         sets = "".join(f"    set_{i}(copy, {value})\n" for i, value in enumerate(values))
