@@ -29,6 +29,12 @@ from core.clear_ward.treatment import sweep_cells, treatment_changes
 from core.clear_ward.validation import reject_reason
 from core.errors import IllegalActionError
 
+# The phases under plain module names: ``Phase.MOVE`` reads the member through the
+# enum class, a slow lookup on Python 3.11 (``EnumType`` has a ``__getattr__``), and
+# the rules compare phases at every step.
+MOVE, DRAW_DECISION, KEEP_STAFF = Phase.MOVE, Phase.DRAW_DECISION, Phase.KEEP_STAFF
+JUNIOR_DOCTOR, AFTER_ACTION, OVER = Phase.JUNIOR_DOCTOR, Phase.AFTER_ACTION, Phase.OVER
+
 # The actions without arguments, made once (frozen values).
 _END_TURN, _DRAW, _DECLINE = EndTurn(), DrawStaff(), DeclineStaff()
 _CARD_ORDER = {card: i for i, card in enumerate(StaffCard)}
@@ -69,17 +75,17 @@ def legal_actions(state: GameState) -> list[Action]:
     """Every action the current player may take now, in a stable order; ``[]`` when the
     game is over."""
     phase = state.phase
-    if phase is Phase.MOVE:
+    if phase is MOVE:
         if not state.players[state.current].staff:  # (no staff card: only moves)
             return list(state.moves_now[0])
         return [*state.moves_now[0], *staff_uses(state)]
-    if phase is Phase.AFTER_ACTION:
+    if phase is AFTER_ACTION:
         return [*staff_uses(state), _END_TURN]
-    if phase is Phase.DRAW_DECISION:
+    if phase is DRAW_DECISION:
         return [_DRAW, _DECLINE]
-    if phase is Phase.KEEP_STAFF:
+    if phase is KEEP_STAFF:
         return keep_options(state)
-    if phase is Phase.JUNIOR_DOCTOR:
+    if phase is JUNIOR_DOCTOR:
         return [*(JuniorDoctorFlip(c) for c in state.looked_at), JuniorDoctorFlip(None)]
     return []
 
@@ -100,7 +106,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
     ``state`` itself never changes.
     """
     phase = state.phase
-    if isinstance(action, Move) and phase is Phase.MOVE:
+    if isinstance(action, Move) and phase is MOVE:
         moves, forced = state.moves_now
         if _offered(action, moves):
             return _move(state, action, forced)
@@ -108,17 +114,17 @@ def apply_action(state: GameState, action: Action) -> GameState:
         # ``only=``: list just this card's uses (the same answer, sooner).
         if _offered(action, staff_uses(state, only=action.card)):  # pragma: no mutate
             return _after_staff(state, staff_changes(state, action))
-    elif isinstance(action, EndTurn) and phase is Phase.AFTER_ACTION:
+    elif isinstance(action, EndTurn) and phase is AFTER_ACTION:
         return _end_turn(state)
-    elif isinstance(action, DrawStaff) and phase is Phase.DRAW_DECISION:
+    elif isinstance(action, DrawStaff) and phase is DRAW_DECISION:
         deck = state.staff_deck
-        return evolve(state, drawn=deck[:STAFF_DRAW], staff_deck=deck[STAFF_DRAW:], phase=Phase.KEEP_STAFF)
-    elif isinstance(action, DeclineStaff) and phase is Phase.DRAW_DECISION:
+        return evolve(state, drawn=deck[:STAFF_DRAW], staff_deck=deck[STAFF_DRAW:], phase=KEEP_STAFF)
+    elif isinstance(action, DeclineStaff) and phase is DRAW_DECISION:
         return _after_action(state)
-    elif isinstance(action, KeepStaff) and phase is Phase.KEEP_STAFF:
+    elif isinstance(action, KeepStaff) and phase is KEEP_STAFF:
         if _offered(action, keep_options(state)):
             return _keep(state, action.hand)
-    elif isinstance(action, JuniorDoctorFlip) and phase is Phase.JUNIOR_DOCTOR:
+    elif isinstance(action, JuniorDoctorFlip) and phase is JUNIOR_DOCTOR:
         if action.cell is None or action.cell in state.looked_at:
             return _junior_doctor_flip(state, action.cell)
     raise IllegalActionError(reject_reason(state, action))
@@ -143,7 +149,7 @@ def _move(state: GameState, move: Move, forced: bool) -> GameState:
             flipped = WardCard(card.patient, True, state.turn)
             changes["ward"] = state.ward[:dest] + (flipped,) + state.ward[dest + 1 :]
             if state.staff_deck:
-                changes["phase"] = Phase.DRAW_DECISION
+                changes["phase"] = DRAW_DECISION
                 return replace(state, changes)
         elif card.treatable(state.turn):
             others = [c for c in sweep_cells(state, card.patient.speciality) if c != dest]
@@ -174,9 +180,9 @@ def _after_staff(state: GameState, changes: dict) -> GameState:
     """After a staff card's effect (``changes``, not yet applied): the Junior Doctor's
     choice comes next, or the ward may be clear, or the Doctor may be stuck."""
     phase = changes.get("phase", state.phase)
-    if phase is Phase.JUNIOR_DOCTOR:
+    if phase is JUNIOR_DOCTOR:
         return replace(state, changes)
-    if phase is Phase.AFTER_ACTION:
+    if phase is AFTER_ACTION:
         return _after_action(state, changes)
     return _check_can_move(replace(state, changes))
 
@@ -188,11 +194,11 @@ def _after_action(state: GameState, changes: dict | None = None) -> GameState:
     changes = changes or {}
     ward = changes.get("ward", state.ward)
     if not any(ward):  # no patient card left (cards are always truthy)
-        changes["phase"], changes["end_reason"] = Phase.OVER, EndReason.WARD_CLEAR
+        changes["phase"], changes["end_reason"] = OVER, EndReason.WARD_CLEAR
         return replace(state, changes)
     players = changes.get("players", state.players)
     if not changes.get("staff_used", state.staff_used) and players[state.current].staff:
-        changes["phase"] = Phase.AFTER_ACTION
+        changes["phase"] = AFTER_ACTION
         after = replace(state, changes)
         if can_use_staff(after):
             return after
@@ -206,7 +212,7 @@ def _end_turn(state: GameState, changes: dict | None = None) -> GameState:
     turn_over = {
         "current": (state.current + 1) % len(state.players),
         "turn": state.turn + 1,
-        "phase": Phase.MOVE,
+        "phase": MOVE,
         "staff_used": False,
         "porter": False,
         "passed_over": (),
@@ -229,4 +235,4 @@ def _check_can_move(state: GameState) -> GameState:
 
 
 def _end(state: GameState, reason: EndReason) -> GameState:
-    return evolve(state, phase=Phase.OVER, end_reason=reason)
+    return evolve(state, phase=OVER, end_reason=reason)

@@ -23,7 +23,13 @@ from core.clear_ward.constants import (
 from core.clear_ward.state import GameState, Phase, PlayerState, replace
 from core.clear_ward.treatment import transfer_changes, treatment_changes
 
+# The phases under plain module names: ``Phase.MOVE`` reads the member through the
+# enum class, a slow lookup on Python 3.11 (``EnumType`` has a ``__getattr__``), and
+# the rules compare phases at every step.
+MOVE, JUNIOR_DOCTOR, AFTER_ACTION = Phase.MOVE, Phase.JUNIOR_DOCTOR, Phase.AFTER_ACTION
+
 Lister = Callable[[GameState, bool], list[UseStaff]]
+_PHARMACIST, _JUNIOR_DOCTOR = StaffCard.PHARMACIST, StaffCard.JUNIOR_DOCTOR  # (the same, for two cards)
 
 
 #: Every ``UseStaff`` listed so far, by its (card, cells, patient): a use is made once
@@ -40,11 +46,26 @@ def _use(card: StaffCard, cells: tuple[int, ...] = (), patient: Patient | None =
     return use
 
 
-#: One-space uses, by space: ``_ON_SPACE[card][cell]``.
-_ON_SPACE = {
-    card: tuple(_use(card, (cell,)) for cell in range(WARD_CELLS))
+#: One-space uses, by space: ``_CONSULTANT_USES[cell]``, ``_NURSE_USES[cell]``.
+_CONSULTANT_USES, _NURSE_USES = (
+    tuple(_use(card, (cell,)) for cell in range(WARD_CELLS))
     for card in (StaffCard.CONSULTANT_OPINION, StaffCard.NURSE)
-}
+)
+#: The uses with no target.
+_WARD_ROUND_USE, _REGISTRAR_USE, _PORTER_USE = (
+    _use(card) for card in (StaffCard.WARD_ROUND, StaffCard.REGISTRAR, StaffCard.PORTER)
+)
+#: The Locum's uses, by the patient's (speciality, stars): made once each.
+_LOCUM_USES: dict[tuple, UseStaff] = {}
+
+
+def _locum_use(patient: Patient) -> UseStaff:
+    """``UseStaff(StaffCard.LOCUM, patient=patient)``, made once."""
+    key = (patient.speciality, patient.stars)
+    use = _LOCUM_USES.get(key)
+    if use is None:
+        use = _LOCUM_USES[key] = UseStaff(StaffCard.LOCUM, patient=patient)
+    return use
 
 
 def _choose(card: StaffCard, cells: list[int], count: int) -> list[UseStaff]:
@@ -58,37 +79,37 @@ def _pharmacist(state: GameState, before_move: bool) -> list[UseStaff]:
         c for c, card in enumerate(state.ward)
         if card is not None and card.patient.stars == PHARMACIST_STARS and card.treatable(turn)
     ]
-    return _choose(StaffCard.PHARMACIST, cells, PHARMACIST_PATIENTS)
+    return _choose(_PHARMACIST, cells, PHARMACIST_PATIENTS)
 
 
 def _consultant(state: GameState, before_move: bool) -> list[UseStaff]:
-    uses, doctor = _ON_SPACE[StaffCard.CONSULTANT_OPINION], state.doctor
+    uses, doctor = _CONSULTANT_USES, state.doctor
     return [uses[c] for c, card in enumerate(state.ward) if card is not None and c != doctor]
 
 
 def _nurse(state: GameState, before_move: bool) -> list[UseStaff]:
     if before_move:
         return []
-    turn, ward, uses = state.turn, state.ward, _ON_SPACE[StaffCard.NURSE]
+    turn, ward, uses = state.turn, state.ward, _NURSE_USES
     return [uses[c] for c in state.passed_over if ward[c] is not None and ward[c].treatable(turn)]
 
 
 def _ward_round(state: GameState, before_move: bool) -> list[UseStaff]:
     others = (p for seat, p in enumerate(state.players) if seat != state.current)
-    return [_use(StaffCard.WARD_ROUND)] if any(p.log_book for p in others) else []
+    return [_WARD_ROUND_USE] if any(p.log_book for p in others) else []
 
 
 def _registrar(state: GameState, before_move: bool) -> list[UseStaff]:
-    return [] if before_move or not state.moves_now[0] else [_use(StaffCard.REGISTRAR)]
+    return [] if before_move or not state.moves_now[0] else [_REGISTRAR_USE]
 
 
 def _porter(state: GameState, before_move: bool) -> list[UseStaff]:
-    return [_use(StaffCard.PORTER)] if before_move else []
+    return [_PORTER_USE] if before_move else []
 
 
 def _locum(state: GameState, before_move: bool) -> list[UseStaff]:
     return [
-        _use(StaffCard.LOCUM, patient=patient)
+        _locum_use(patient)
         for seat, player in enumerate(state.players)
         if seat != state.current
         for patient in player.log_book
@@ -98,7 +119,7 @@ def _locum(state: GameState, before_move: bool) -> list[UseStaff]:
 
 def _junior_doctor(state: GameState, before_move: bool) -> list[UseStaff]:
     cells = [c for c, card in enumerate(state.ward) if card is not None and not card.face_up]
-    return _choose(StaffCard.JUNIOR_DOCTOR, cells, JUNIOR_DOCTOR_LOOKS)
+    return _choose(_JUNIOR_DOCTOR, cells, JUNIOR_DOCTOR_LOOKS)
 
 
 #: Who may be targeted, per card: ``lister(state, before_move) -> [UseStaff, ...]``.
@@ -117,9 +138,9 @@ TARGETS: dict[StaffCard, Lister] = {
 def staff_window(state: GameState) -> bool | None:
     """``True`` before the move, ``False`` after the action, ``None`` when no staff card
     may be used now (not those phases, or one was used this turn)."""
-    if state.staff_used or state.phase not in (Phase.MOVE, Phase.AFTER_ACTION):
+    if state.staff_used or state.phase not in (MOVE, AFTER_ACTION):
         return None
-    return state.phase is Phase.MOVE
+    return state.phase is MOVE
 
 
 def staff_uses(state: GameState, only: StaffCard | None = None) -> list[UseStaff]:
@@ -225,10 +246,10 @@ def staff_changes(state: GameState, use: UseStaff) -> dict:
     elif card is StaffCard.PORTER:
         changes["porter"] = True
     elif card is StaffCard.JUNIOR_DOCTOR:
-        changes.update(looked_at=use.cells, return_phase=state.phase, phase=Phase.JUNIOR_DOCTOR)
+        changes.update(looked_at=use.cells, return_phase=state.phase, phase=JUNIOR_DOCTOR)
     else:
         assert card is StaffCard.REGISTRAR
-        changes["phase"] = Phase.MOVE
+        changes["phase"] = MOVE
     return changes
 
 
