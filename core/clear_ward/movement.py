@@ -37,6 +37,12 @@ _FORWARD_STOPS: tuple[dict[Direction | None, tuple[tuple[int, Move], ...]], ...]
     for stops in _STOPS
 )
 
+#: ``_CROSSINGS[cell][direction]``: the row or column crossing a slide in ``direction``
+#: at ``cell`` (``ward.perpendicular_line``), where a Night Shift forced move looks.
+_CROSSINGS: tuple[dict[Direction, tuple[int, ...]], ...] = tuple(
+    {d: perpendicular_line(cell, d) for d in CLOCKWISE} for cell in range(WARD_CELLS)
+)
+
 #: ``_PORTER_MOVES[cell]``: with the Porter every space in every direction is a stop.
 _PORTER_MOVES: tuple[tuple[Move, ...], ...] = tuple(
     tuple(move for _cell, move in forward[None]) for forward in _FORWARD_STOPS
@@ -69,14 +75,15 @@ def forced_move(state: GameState) -> Move | None:
     turn. ``None`` when the ward holds no card.
     """
     ward = state.ward
-    if not any(card is not None for card in ward):
+    if not any(ward):  # no card left (cards are always truthy, empty spaces None)
         return None
     order = state.last_arrow.clockwise_from()
+    stops = _STOPS[state.doctor]
     for direction in order:
-        for i, cell in enumerate(RAYS[state.doctor][direction]):
-            if any(ward[c] is not None for c in perpendicular_line(cell, direction)):
-                return Move(direction, i + 1)
-    return next(Move(d, 1) for d in order if RAYS[state.doctor][d])
+        for cell, move in stops[direction]:
+            if any(map(ward.__getitem__, _CROSSINGS[cell][direction])):  # a card on that line
+                return move
+    return next(_MOVES[d][0] for d in order if stops[d])
 
 
 def moves_now(state: GameState) -> tuple[tuple[Move, ...], bool]:

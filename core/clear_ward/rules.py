@@ -23,7 +23,16 @@ from core.clear_ward.actions import (
 from core.clear_ward.cards import StaffCard
 from core.clear_ward.constants import HAND_LIMIT, STAFF_DRAW
 from core.clear_ward.movement import destination, moves_now
-from core.clear_ward.state import EndReason, GameState, Phase, WardCard, evolve, remember, replace
+from core.clear_ward.state import (
+    EndReason,
+    GameState,
+    Phase,
+    WardCard,
+    evolve,
+    remember,
+    replace,
+    with_staff,
+)
 from core.clear_ward.staff import can_use_staff, staff_changes, staff_uses
 from core.clear_ward.treatment import sweep_cells, treatment_changes
 from core.clear_ward.validation import reject_reason
@@ -118,7 +127,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
         return _end_turn(state)
     elif isinstance(action, DrawStaff) and phase is DRAW_DECISION:
         deck = state.staff_deck
-        return evolve(state, drawn=deck[:STAFF_DRAW], staff_deck=deck[STAFF_DRAW:], phase=KEEP_STAFF)
+        return replace(state, {"drawn": deck[:STAFF_DRAW], "staff_deck": deck[STAFF_DRAW:], "phase": KEEP_STAFF})
     elif isinstance(action, DeclineStaff) and phase is DRAW_DECISION:
         return _after_action(state)
     elif isinstance(action, KeepStaff) and phase is KEEP_STAFF:
@@ -163,7 +172,7 @@ def _keep(state: GameState, hand: tuple[StaffCard, ...]) -> GameState:
     for card in hand:
         rest.remove(card)
     players = list(state.players)
-    players[seat] = evolve(players[seat], staff=hand)
+    players[seat] = with_staff(players[seat], hand)
     changes = {"players": tuple(players), "drawn": (), "staff_deck": state.staff_deck + tuple(rest)}
     return _after_action(state, changes)
 

@@ -20,7 +20,7 @@ from core.clear_ward.constants import (
     PHARMACIST_PATIENTS,
     PHARMACIST_STARS,
 )
-from core.clear_ward.state import GameState, Phase, PlayerState, replace
+from core.clear_ward.state import GameState, Phase, replace, with_staff
 from core.clear_ward.treatment import transfer_changes, treatment_changes
 
 # The phases under plain module names: ``Phase.MOVE`` reads the member through the
@@ -229,7 +229,7 @@ def staff_changes(state: GameState, use: UseStaff) -> dict:
     player = state.players[seat]
     hand = list(player.staff)
     hand.remove(card)
-    holder = PlayerState(player.name, player.log_book, tuple(hand))
+    holder = with_staff(player, tuple(hand))
     players = state.players[:seat] + (holder,) + state.players[seat + 1 :]
     changes = {"players": players, "staff_deck": state.staff_deck + (card,), "staff_used": True}
     if card is StaffCard.PHARMACIST or card is StaffCard.NURSE:

@@ -94,6 +94,17 @@ class PlayerState:
             return remember(self, "_speciality_counts", counts)
 
 
+def with_staff(player: PlayerState, staff: tuple[StaffCard, ...]) -> PlayerState:
+    """``player`` holding ``staff`` instead of their hand; the log book, and so its
+    speciality counts if already worked out, stay the same."""
+    new = PlayerState(player.name, player.log_book, staff)
+    try:
+        remember(new, "_speciality_counts", player._speciality_counts)
+    except AttributeError:  # not worked out yet
+        pass
+    return new
+
+
 class Phase(Enum):
     """Where the current turn stands (rulebook "Turn Structure")."""
 
