@@ -30,6 +30,9 @@ from attrs import fields
 #: The copier of each class met so far: ``copier(inst, changes) -> new instance``.
 _COPIERS: dict[type, Callable[[Any, dict], Any]] = {}
 
+#: The field names of each class met so far.
+_NAMES: dict[type, frozenset[str]] = {}
+
 #: The base classes ``fields_in_base_slots`` has made.
 _SLOT_BASES: set[type] = set()
 
@@ -98,12 +101,8 @@ def _copier(cls: type) -> Callable[[Any, dict], Any]:
     """Write the copy function of ``cls`` (see the module doc)."""
     names = [a.name for a in fields(cls)]
     values = [f"changes[{n!r}] if {n!r} in changes else inst.{n}" for n in names]
-    namespace: dict[str, Any] = {"cls": cls, "known": frozenset(names), "new": object.__new__}
-    head = (
-        "def copy(inst, changes):\n"
-        "    if not changes.keys() <= known:\n"
-        "        raise KeyError(next(iter(changes.keys() - known)))\n"
-    )
+    namespace: dict[str, Any] = {"cls": cls, "new": object.__new__}
+    head = "def copy(inst, changes):\n"
     slots = _slots(cls, names)
     twin = _twin(cls) if slots is not None else None
     if slots is None:
@@ -126,12 +125,14 @@ def _copier(cls: type) -> Callable[[Any, dict], Any]:
         body = f"    copy = new(cls)\n{sets}    return copy\n"
     exec(compile(head + body, f"<fast_evolve copier of {cls.__qualname__}>", "exec"), namespace)
     copier = _COPIERS[cls] = namespace["copy"]
+    _NAMES[cls] = frozenset(names)
     return copier
 
 
 def replace(inst, changes: dict):
     """``evolve(inst, **changes)`` with the changes given as a dict (no keyword
-    arguments to unpack: for the hottest paths). Raises ``KeyError`` like ``evolve``."""
+    arguments to unpack) and their names not checked: for the rules' own changes, on
+    the hottest paths."""
     copier = _COPIERS.get(inst.__class__)
     if copier is None:
         copier = _copier(inst.__class__)
@@ -145,7 +146,10 @@ def evolve(inst, **changes):
     Raises ``KeyError`` for a name that is not a field. Only for classes whose fields
     all take their own name, in order, in ``__init__`` (every class of both games' cores).
     """
-    copier = _COPIERS.get(inst.__class__)
+    cls = inst.__class__
+    copier = _COPIERS.get(cls)
     if copier is None:
-        copier = _copier(inst.__class__)
+        copier = _copier(cls)
+    if not changes.keys() <= _NAMES[cls]:
+        raise KeyError(next(iter(changes.keys() - _NAMES[cls])))
     return copier(inst, changes)

@@ -68,9 +68,25 @@ def _locum_use(patient: Patient) -> UseStaff:
     return use
 
 
+#: ``_choose``'s answers by (card, cells, count), kept while there are few (the Junior
+#: Doctor's face-down spaces change slowly, and their pairs are many).
+_CHOICES: dict[tuple, tuple[UseStaff, ...]] = {}
+_CHOICES_KEPT = 4096
+
+
 def _choose(card: StaffCard, cells: list[int], count: int) -> list[UseStaff]:
     """Uses of ``card`` on ``count`` of ``cells`` (fewer when fewer are there)."""
-    return [_use(card, combo) for combo in combinations(cells, min(count, len(cells)))] if cells else []
+    if not cells:
+        return []
+    key = (card, tuple(cells), count)
+    uses = _CHOICES.get(key)
+    if uses is None:
+        if len(_CHOICES) >= _CHOICES_KEPT:
+            _CHOICES.clear()
+        uses = _CHOICES[key] = tuple(
+            _use(card, combo) for combo in combinations(cells, min(count, len(cells)))
+        )
+    return list(uses)
 
 
 def _pharmacist(state: GameState, before_move: bool) -> list[UseStaff]:
