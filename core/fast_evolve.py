@@ -30,6 +30,12 @@ from attrs import fields
 #: The copier of each class met so far: ``copier(inst, changes) -> new instance``.
 _COPIERS: dict[type, Callable[[Any, dict], Any]] = {}
 
+#: ``replace``'s copy functions, by (class, the changed fields' names in order).
+_KEYED: dict[tuple, Callable[[Any, dict], Any]] = {}
+
+#: The unfrozen twin of each ``fields_in_base_slots`` class met so far.
+_TWINS: dict[type, type] = {}
+
 #: The field names of each class met so far.
 _NAMES: dict[type, frozenset[str]] = {}
 
@@ -126,16 +132,39 @@ def _copier(cls: type) -> Callable[[Any, dict], Any]:
     exec(compile(head + body, f"<fast_evolve copier of {cls.__qualname__}>", "exec"), namespace)
     copier = _COPIERS[cls] = namespace["copy"]
     _NAMES[cls] = frozenset(names)
+    if twin is not None:
+        _TWINS[cls] = twin
+    return copier
+
+
+def _keyed_copier(cls: type, keys: tuple[str, ...]) -> Callable[[Any, dict], Any]:
+    """A copy function of ``cls`` for changes of exactly the fields ``keys`` (in that
+    order): each field is stored once, from the changes or from the old instance. For a
+    ``fields_in_base_slots`` class; the general copier for another."""
+    copier = _COPIERS.get(cls) or _copier(cls)
+    twin = _TWINS.get(cls)
+    if twin is not None and set(keys) <= _NAMES[cls]:
+        stores = "".join(
+            f"    copy.{name} = changes[{name!r}]\n" if name in keys else f"    copy.{name} = inst.{name}\n"
+            for name in (a.name for a in fields(cls))
+        )
+        source = f"def copy(inst, changes):\n    copy = new(twin)\n{stores}    copy.__class__ = cls\n    return copy\n"
+        namespace: dict[str, Any] = {"cls": cls, "twin": twin, "new": object.__new__}
+        exec(compile(source, f"<fast_evolve copier of {cls.__qualname__} {keys}>", "exec"), namespace)
+        copier = namespace["copy"]
+    _KEYED[(cls, *keys)] = copier
     return copier
 
 
 def replace(inst, changes: dict):
     """``evolve(inst, **changes)`` with the changes given as a dict (no keyword
     arguments to unpack) and their names not checked: for the rules' own changes, on
-    the hottest paths."""
-    copier = _COPIERS.get(inst.__class__)
+    the hottest paths, which change the same few sets of fields again and again (each
+    set gets a copy function of its own)."""
+    cls = inst.__class__
+    copier = _KEYED.get((cls, *changes))
     if copier is None:
-        copier = _copier(inst.__class__)
+        copier = _keyed_copier(cls, tuple(changes))
     return copier(inst, changes)
 
 

@@ -218,18 +218,14 @@ def _after_action(state: GameState, changes: dict | None = None) -> GameState:
 def _end_turn(state: GameState, changes: dict | None = None) -> GameState:
     """The turn passes to the next player clockwise (rulebook "Turn Structure"), with
     ``changes`` (``evolve`` arguments of the action just done) applied in the same copy."""
-    turn_over = {
-        "current": (state.current + 1) % len(state.players),
-        "turn": state.turn + 1,
-        "phase": MOVE,
-        "staff_used": False,
-        "porter": False,
-        "passed_over": (),
-    }
-    if changes:
-        changes.update(turn_over)
-        turn_over = changes
-    return _check_can_move(replace(state, turn_over))
+    changes = {} if changes is None else changes
+    changes["current"] = (state.current + 1) % len(state.players)
+    changes["turn"] = state.turn + 1
+    changes["phase"] = MOVE
+    changes["staff_used"] = False
+    changes["porter"] = False
+    changes["passed_over"] = ()
+    return _check_can_move(replace(state, changes))
 
 
 def _check_can_move(state: GameState) -> GameState:

@@ -62,8 +62,10 @@ class WardCard:
         return self.flipped_on_turn is not None and turn <= self.flipped_on_turn + OBSERVATION_TURNS
 
     def treatable(self, turn: int) -> bool:
-        """Face up and not under observation on turn ``turn``."""
-        return self.face_up and not self.under_observation(turn)
+        """Face up and not under observation on turn ``turn`` (``under_observation``,
+        written out: the sweep asks this of every card of a speciality)."""
+        flipped = self.flipped_on_turn
+        return self.face_up and (flipped is None or turn > flipped + OBSERVATION_TURNS)
 
 
 @frozen
