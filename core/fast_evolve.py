@@ -39,31 +39,34 @@ _TWINS: dict[type, type] = {}
 #: The field names of each class met so far.
 _NAMES: dict[type, frozenset[str]] = {}
 
-#: The base classes ``fields_in_base_slots`` has made.
-_SLOT_BASES: set[type] = set()
+#: The base classes ``fields_in_base_slots`` has made, with their inherited caches.
+_SLOT_BASES: dict[type, tuple[str, ...]] = {}
 
 #: The slot attrs adds for ``cache_hash=True`` (its ``__init__`` sets it): such a class
 #: takes the ``__init__`` way.
 _HASH_CACHE_SLOT = "_attrs_cached_hash"
 
 
-def fields_in_base_slots(*caches: str):
+def fields_in_base_slots(*caches: str, inherited: tuple[str, ...] = ()):
     """Class decorator, to put right under ``@frozen`` (``attrs``): the slots of the
-    class's fields (its annotated names), of ``caches`` (extra slot names that are not
-    fields, for values worked out once from the fields) and ``__weakref__`` go into a
-    plain base class, so attrs adds no slot of its own and ``evolve`` can copy the class
-    through an unfrozen twin (module doc). Equality, hashing, printing, ``__init__`` and
-    the fields stay as attrs makes them. For a class with no base class and no
-    ``super()`` call in its methods."""
+    class's fields (its annotated names), of ``caches`` and ``inherited`` (extra slot
+    names that are not fields, for values worked out from the fields) and
+    ``__weakref__`` go into a plain base class, so attrs adds no slot of its own and
+    ``evolve`` can copy the class through an unfrozen twin (module doc). Equality,
+    hashing, printing, ``__init__`` and the fields stay as attrs makes them. For a class
+    with no base class and no ``super()`` call in its methods.
+
+    ``replace`` (not ``evolve``) hands the ``inherited`` caches on to the copy: for a
+    value that stays true through every change its callers make."""
 
     def decorate(cls: type) -> type:
         names = tuple(cls.__dict__.get("__annotations__", {}))
         base = type(f"_{cls.__name__}Slots", (), {
-            "__slots__": (*names, *caches, "__weakref__"),
+            "__slots__": (*names, *caches, *inherited, "__weakref__"),
             "__module__": cls.__module__,
             "__doc__": f"The slots of ``{cls.__name__}`` (``fast_evolve.fields_in_base_slots``).",
         })
-        _SLOT_BASES.add(base)
+        _SLOT_BASES[base] = inherited
         body = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__")}
         body["__qualname__"] = cls.__qualname__
         return type(cls)(cls.__name__, (base,), body)
@@ -148,6 +151,8 @@ def _keyed_copier(cls: type, keys: tuple[str, ...]) -> Callable[[Any, dict], Any
             f"    copy.{name} = changes[{name!r}]\n" if name in keys else f"    copy.{name} = inst.{name}\n"
             for name in (a.name for a in fields(cls))
         )
+        for name in _SLOT_BASES[cls.__base__]:  # inherited caches, when worked out
+            stores += f"    try:\n        copy.{name} = inst.{name}\n    except AttributeError:\n        pass\n"
         source = f"def copy(inst, changes):\n    copy = new(twin)\n{stores}    copy.__class__ = cls\n    return copy\n"
         namespace: dict[str, Any] = {"cls": cls, "twin": twin, "new": object.__new__}
         exec(compile(source, f"<fast_evolve copier of {cls.__qualname__} {keys}>", "exec"), namespace)

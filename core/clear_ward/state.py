@@ -128,7 +128,7 @@ class EndReason(Enum):
 
 
 @frozen
-@fields_in_base_slots("_moves_now")
+@fields_in_base_slots("_moves_now", inherited=("_speciality_spaces",))
 class GameState:
     """Everything about a game of Clear the Ward at one moment.
 
@@ -186,6 +186,22 @@ class GameState:
     def patients_in_ward(self) -> int:
         """Patient cards still lying in the ward, face up or down."""
         return sum(1 for card in self.ward if card is not None)
+
+    @property
+    def speciality_spaces(self) -> tuple[tuple[int, ...], ...]:
+        """For each speciality (``Speciality.index`` order), the spaces its patients lie
+        on, face up or down, or have lain on since: patient cards never move and none is
+        ever added, so the spaces worked out for a state hold for every state the rules
+        make from it (``fast_evolve.replace`` hands them on), and a sweep looks at those
+        few spaces only."""
+        try:
+            return self._speciality_spaces
+        except AttributeError:
+            spaces: list[list[int]] = [[] for _ in SPECIALITIES]
+            for cell, card in enumerate(self.ward):
+                if card is not None:
+                    spaces[card.patient.speciality.index].append(cell)
+            return remember(self, "_speciality_spaces", tuple(map(tuple, spaces)))
 
     @property
     def moves_now(self) -> tuple[tuple, bool]:

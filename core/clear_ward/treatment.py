@@ -14,11 +14,11 @@ from core.clear_ward.state import GameState, PlayerState, count_specialities, ev
 def sweep_cells(state: GameState, speciality: Speciality) -> tuple[int, ...]:
     """Spaces of every face-up patient of ``speciality`` that may be treated now (not
     under observation): what landing on one of them treats."""
-    turn = state.turn
+    turn, ward = state.turn, state.ward
     return tuple([
         cell
-        for cell, card in enumerate(state.ward)
-        if card is not None
+        for cell in state.speciality_spaces[speciality.index]  # (in order, few)
+        if (card := ward[cell]) is not None
         and card.patient.speciality is speciality
         and card.treatable(turn)
     ])
