@@ -127,7 +127,8 @@ def apply_action(state: GameState, action: Action) -> GameState:
         return _end_turn(state)
     elif isinstance(action, DrawStaff) and phase is DRAW_DECISION:
         deck = state.staff_deck
-        return replace(state, {"drawn": deck[:STAFF_DRAW], "staff_deck": deck[STAFF_DRAW:], "phase": KEEP_STAFF})
+        drawn = {"drawn": deck[:STAFF_DRAW], "staff_deck": deck[STAFF_DRAW:], "phase": KEEP_STAFF}
+        return replace(state, drawn)
     elif isinstance(action, DeclineStaff) and phase is DRAW_DECISION:
         return _after_action(state)
     elif isinstance(action, KeepStaff) and phase is KEEP_STAFF:

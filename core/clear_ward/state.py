@@ -20,7 +20,8 @@ from attrs import frozen
 
 from core.clear_ward.cards import SPECIALITIES, Direction, Patient, StaffCard
 from core.clear_ward.constants import OBSERVATION_TURNS, VICTORY_CARD_PLAYER_COUNTS
-from core.fast_evolve import evolve, fields_in_base_slots, replace  # noqa: F401 - one fast copy for both games (imported from here)
+# One fast copy for both games (``evolve`` and ``replace`` are imported from here).
+from core.fast_evolve import evolve, fields_in_base_slots, replace  # noqa: F401
 
 _set = object.__setattr__
 
@@ -40,8 +41,6 @@ def remember(state: GameState | PlayerState, name: str, value):
     slot's property would give; the state's fields never change)."""
     _set(state, name, value)
     return value
-
-
 
 
 @frozen

@@ -43,7 +43,8 @@ def check_caches(state: GameState) -> None:
         for patient in player.log_book:
             recount[patient.speciality.index] += 1
         assert player.speciality_counts == tuple(recount), player
-        assert PlayerState(player.name, player.log_book, player.staff).speciality_counts == tuple(recount)
+        anew = PlayerState(player.name, player.log_book, player.staff)
+        assert anew.speciality_counts == tuple(recount)
     for cell, card in enumerate(state.ward):
         if card is not None:
             assert cell in state.speciality_spaces[card.patient.speciality.index], (cell, card)
@@ -57,7 +58,8 @@ def test_the_caches_along_random_games_equal_what_the_fields_give(seed, players,
     while not is_over(state):
         state = apply_action(state, rng.choice(legal_actions(state)))
         check_caches(state)
-        if not is_over(state) and rng.random() < 0.05:  # a loaded state has no cache yet: the game goes on the same
+        if not is_over(state) and rng.random() < 0.05:
+            # A loaded state has no cache yet: the game goes on the same.
             loaded = fresh(state)
             assert legal_actions(loaded) == legal_actions(state)
             action = rng.choice(legal_actions(state))
