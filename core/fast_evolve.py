@@ -2,15 +2,183 @@
 ``attrs.evolve`` but several times faster (the engine copies the game state, the players
 and their clinics at every action, and the computer players play whole games forward
 to decide). Both games' state modules use it.
-"""
+
+For each class, the first copy writes (and keeps) a small function that takes each
+field's changed value from the changes or else the old one, with no loop over the
+fields at run time. For a slotted class whose ``__init__`` only stores its arguments
+(no converter, validator or init hook), that function fills the new instance's slots
+directly, which is what ``__init__`` would do, minus the call; otherwise it calls the
+class.
+
+Filling the slots of a *frozen* instance still costs a call per field (its
+``__setattr__`` refuses, so each goes through ``object.__setattr__``). A class made with
+``@fields_in_base_slots`` under ``@frozen`` keeps its fields' slots in a plain base
+class; its copies are then filled as an unfrozen twin of the class (same base, no
+slots of its own), by plain attribute stores, and turned into the class at the end
+(``__class__`` assignment, which Python allows between such classes): about three
+times cheaper for the 21 fields of a Clear the Ward game state. ``replace``, for the
+rules' own copies, goes further: one function per set of changed fields, which stores
+each field once."""
 
 from __future__ import annotations
 
-from operator import attrgetter
+from collections.abc import Callable
+from types import MemberDescriptorType
+from typing import Any
 
 from attrs import fields
 
-_FIELDS: dict[type, tuple[attrgetter, dict[str, int]]] = {}
+#: The copier of each class met so far: ``copier(inst, changes) -> new instance``.
+_COPIERS: dict[type, Callable[[Any, dict], Any]] = {}
+
+#: ``replace``'s copy functions, by (class, the changed fields' names in order).
+_KEYED: dict[tuple, Callable[[Any, dict], Any]] = {}
+
+#: The unfrozen twin of each ``fields_in_base_slots`` class met so far.
+_TWINS: dict[type, type] = {}
+
+#: The field names of each class met so far.
+_NAMES: dict[type, frozenset[str]] = {}
+
+#: The base classes ``fields_in_base_slots`` has made, with their inherited caches.
+_SLOT_BASES: dict[type, tuple[str, ...]] = {}
+
+#: The slot attrs adds for ``cache_hash=True`` (its ``__init__`` sets it): such a class
+#: takes the ``__init__`` way.
+_HASH_CACHE_SLOT = "_attrs_cached_hash"
+
+
+def fields_in_base_slots(*caches: str, inherited: tuple[str, ...] = ()):
+    """Class decorator, to put right under ``@frozen`` (``attrs``): the slots of the
+    class's fields (its annotated names), of ``caches`` and ``inherited`` (extra slot
+    names that are not fields, for values worked out from the fields) and
+    ``__weakref__`` go into a plain base class, so attrs adds no slot of its own and
+    ``evolve`` can copy the class through an unfrozen twin (module doc). Equality,
+    hashing, printing, ``__init__`` and the fields stay as attrs makes them. For a class
+    with no base class and no ``super()`` call in its methods.
+
+    ``replace`` (not ``evolve``) hands the ``inherited`` caches on to the copy: for a
+    value that stays true through every change its callers make."""
+
+    def decorate(cls: type) -> type:
+        names = tuple(cls.__dict__.get("__annotations__", {}))
+        base = type(f"_{cls.__name__}Slots", (), {
+            "__slots__": (*names, *caches, *inherited, "__weakref__"),
+            "__module__": cls.__module__,
+            "__doc__": f"The slots of ``{cls.__name__}`` (``fast_evolve.fields_in_base_slots``).",
+        })
+        _SLOT_BASES[base] = inherited
+        body = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__")}
+        body["__qualname__"] = cls.__qualname__
+        return type(cls)(cls.__name__, (base,), body)
+
+    return decorate
+
+
+def _twin(cls: type) -> type | None:
+    """The unfrozen twin of a ``fields_in_base_slots`` class, or ``None`` for another."""
+    base = cls.__base__
+    if base not in _SLOT_BASES or cls.__dict__.get("__slots__") != ():
+        return None
+    if not all(name in base.__dict__ for name in (a.name for a in fields(cls))):
+        return None
+    twin = type(f"{cls.__name__}Copy", (base,), {"__slots__": ()})
+    try:  # Python decides whether the two layouts allow the switch
+        object.__new__(twin).__class__ = cls
+    except TypeError:
+        return None
+    return twin
+
+
+def _slots(cls: type, names: list[str]) -> dict[str, MemberDescriptorType] | None:
+    """The slot descriptor of each field, if ``__init__`` may be skipped (module doc)."""
+    if hasattr(cls, "__attrs_pre_init__") or hasattr(cls, "__attrs_post_init__"):
+        return None
+    if any(a.converter is not None or a.validator is not None or not a.init for a in fields(cls)):
+        return None
+    found: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        found.update(klass.__dict__)
+    if _HASH_CACHE_SLOT in found:
+        return None
+    slots = {name: found.get(name) for name in names}
+    if not all(isinstance(slot, MemberDescriptorType) for slot in slots.values()):
+        return None
+    return slots  # type: ignore[return-value]
+
+
+def _copier(cls: type) -> Callable[[Any, dict], Any]:
+    """Write the copy function of ``cls`` (see the module doc)."""
+    names = [a.name for a in fields(cls)]
+    values = [f"changes[{n!r}] if {n!r} in changes else inst.{n}" for n in names]
+    namespace: dict[str, Any] = {"cls": cls, "new": object.__new__}
+    head = "def copy(inst, changes):\n"
+    slots = _slots(cls, names)
+    twin = _twin(cls) if slots is not None else None
+    if slots is None:
+        body = f"    return cls({', '.join(values)})\n"
+    elif twin is not None:
+        # Every field from ``inst``, then the changed ones over them: fewer dict lookups
+        # than asking the changes about each field.
+        namespace["twin"] = twin
+        stores = "".join(f"    copy.{name} = inst.{name}\n" for name in names)
+        body = (
+            f"    copy = new(twin)\n{stores}"
+            "    for name, value in changes.items():\n"
+            "        setattr(copy, name, value)\n"
+            "    copy.__class__ = cls\n"
+            "    return copy\n"
+        )
+    else:
+        namespace.update({f"set_{i}": slot.__set__ for i, slot in enumerate(slots.values())})
+        sets = "".join(f"    set_{i}(copy, {value})\n" for i, value in enumerate(values))
+        body = f"    copy = new(cls)\n{sets}    return copy\n"
+    exec(compile(head + body, f"<fast_evolve copier of {cls.__qualname__}>", "exec"), namespace)
+    copier = _COPIERS[cls] = namespace["copy"]
+    _NAMES[cls] = frozenset(names)
+    if twin is not None:
+        _TWINS[cls] = twin
+    return copier
+
+
+def _keyed_copier(cls: type, keys: tuple[str, ...]) -> Callable[[Any, dict], Any]:
+    """A copy function of ``cls`` for changes of exactly the fields ``keys`` (in that
+    order): each field is stored once, from the changes or from the old instance. For a
+    ``fields_in_base_slots`` class; the general copier for another."""
+    copier = _COPIERS.get(cls) or _copier(cls)
+    twin = _TWINS.get(cls)
+    if twin is not None and set(keys) <= _NAMES[cls]:
+        stores = "".join(
+            f"    copy.{name} = changes[{name!r}]\n" if name in keys
+            else f"    copy.{name} = inst.{name}\n"
+            for name in (a.name for a in fields(cls))
+        )
+        for name in _SLOT_BASES[cls.__base__]:  # inherited caches, when worked out
+            stores += (
+                f"    try:\n        copy.{name} = inst.{name}\n"
+                "    except AttributeError:\n        pass\n"
+            )
+        source = (
+            f"def copy(inst, changes):\n    copy = new(twin)\n{stores}"
+            "    copy.__class__ = cls\n    return copy\n"
+        )
+        namespace: dict[str, Any] = {"cls": cls, "twin": twin, "new": object.__new__}
+        exec(compile(source, f"<fast_evolve copier of {cls.__qualname__} {keys}>", "exec"), namespace)
+        copier = namespace["copy"]
+    _KEYED[(cls, *keys)] = copier
+    return copier
+
+
+def replace(inst, changes: dict):
+    """``evolve(inst, **changes)`` with the changes given as a dict (no keyword
+    arguments to unpack) and their names not checked: for the rules' own changes, on
+    the hottest paths, which change the same few sets of fields again and again (each
+    set gets a copy function of its own)."""
+    cls = inst.__class__
+    copier = _KEYED.get((cls, *changes))
+    if copier is None:
+        copier = _keyed_copier(cls, tuple(changes))
+    return copier(inst, changes)
 
 
 def evolve(inst, **changes):
@@ -21,13 +189,9 @@ def evolve(inst, **changes):
     all take their own name, in order, in ``__init__`` (every class of both games' cores).
     """
     cls = inst.__class__
-    known = _FIELDS.get(cls)
-    if known is None:
-        names = [a.name for a in fields(cls)]
-        known = _FIELDS[cls] = (attrgetter(*names, names[0]), {n: i for i, n in enumerate(names)})
-    get, index = known
-    values = list(get(inst))
-    values.pop()
-    for name, value in changes.items():
-        values[index[name]] = value
-    return cls(*values)
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _copier(cls)
+    if not changes.keys() <= _NAMES[cls]:
+        raise KeyError(next(iter(changes.keys() - _NAMES[cls])))
+    return copier(inst, changes)

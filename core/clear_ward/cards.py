@@ -23,6 +23,10 @@ class Speciality(Enum):
 
     __hash__ = object.__hash__  # identity, in C: enums are dict keys in hot loops
 
+    #: Position 0-6 in the victory-card line (set on each member below: a plain
+    #: attribute, read in the hot loops of the rules).
+    index: int
+
     CARDIOLOGY = "Cardiology"
     RESPIRATORY = "Respiratory"
     GASTROENTEROLOGY = "Gastroenterology"
@@ -36,18 +40,13 @@ class Speciality(Enum):
         """Three-letter name shown on a card (so colour is never the only cue)."""
         return self.value[:3]
 
-    @property
-    def index(self) -> int:
-        """Position 0-6 in the victory-card line."""
-        return self._index
-
     def __str__(self) -> str:
         return self.value
 
 
 SPECIALITIES: tuple[Speciality, ...] = tuple(Speciality)
 for _i, _speciality in enumerate(SPECIALITIES):
-    _speciality._index = _i  # read by ``Speciality.index``
+    _speciality.index = _i
 
 
 class Direction(Enum):
@@ -68,7 +67,7 @@ class Direction(Enum):
     @property
     def opposite(self) -> Direction:
         """The direction the Doctor came from after moving this way."""
-        return CLOCKWISE[(CLOCKWISE.index(self) + 2) % 4]
+        return _OPPOSITES[self]
 
     def clockwise_from(self) -> tuple[Direction, ...]:
         """This direction, then the other three clockwise (up, right, down, left)."""
@@ -87,6 +86,7 @@ class Direction(Enum):
 CLOCKWISE: tuple[Direction, ...] = (Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT)
 _DELTAS = {Direction.UP: (-1, 0), Direction.RIGHT: (0, 1), Direction.DOWN: (1, 0), Direction.LEFT: (0, -1)}
 _GLYPHS = {Direction.UP: "↑", Direction.RIGHT: "→", Direction.DOWN: "↓", Direction.LEFT: "←"}
+_OPPOSITES = {d: CLOCKWISE[(i + 2) % 4] for i, d in enumerate(CLOCKWISE)}
 
 
 @frozen
@@ -115,8 +115,11 @@ class Patient:
 
 
 def all_patients() -> tuple[Patient, ...]:
-    """The 35 patient cards, by speciality then stars."""
-    return tuple(Patient(s, n) for s in SPECIALITIES for n in STAR_VALUES)
+    """The 35 patient cards, by speciality then stars (made once: they are frozen)."""
+    return _ALL_PATIENTS
+
+
+_ALL_PATIENTS = tuple(Patient(s, n) for s in SPECIALITIES for n in STAR_VALUES)
 
 
 class StaffCard(Enum):
@@ -149,9 +152,15 @@ class StaffCard(Enum):
 
 def staff_deck_cards(with_ward_round: bool) -> tuple[StaffCard, ...]:
     """The staff deck before shuffling: 9 cards, or 8 without the Ward Round."""
-    return tuple(
+    return _STAFF_DECKS[bool(with_ward_round)]
+
+
+_STAFF_DECKS = {
+    with_ward_round: tuple(
         card
         for card in StaffCard
         if with_ward_round or card is not StaffCard.WARD_ROUND
         for _ in range(card.copies)
     )
+    for with_ward_round in (False, True)
+}

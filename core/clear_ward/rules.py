@@ -22,46 +22,90 @@ from core.clear_ward.actions import (
 )
 from core.clear_ward.cards import StaffCard
 from core.clear_ward.constants import HAND_LIMIT, STAFF_DRAW
-from core.clear_ward.movement import destination
-from core.clear_ward.state import EndReason, GameState, Phase, WardCard, evolve
-from core.clear_ward.staff import can_use_staff, staff_uses, use_staff
+from core.clear_ward.movement import destination, moves_now
+from core.clear_ward.state import (
+    EndReason,
+    GameState,
+    Phase,
+    WardCard,
+    evolve,
+    remember,
+    replace,
+    with_staff,
+)
+from core.clear_ward.staff import can_use_staff, staff_changes, staff_uses
 from core.clear_ward.treatment import sweep_cells, treatment_changes
 from core.clear_ward.validation import reject_reason
 from core.errors import IllegalActionError
 
+# The phases under plain module names: ``Phase.MOVE`` reads the member through the
+# enum class, a slow lookup on Python 3.11 (``EnumType`` has a ``__getattr__``), and
+# the rules compare phases at every step.
+MOVE, DRAW_DECISION, KEEP_STAFF = Phase.MOVE, Phase.DRAW_DECISION, Phase.KEEP_STAFF
+JUNIOR_DOCTOR, AFTER_ACTION, OVER = Phase.JUNIOR_DOCTOR, Phase.AFTER_ACTION, Phase.OVER
+
+# The actions without arguments, made once (frozen values).
+_END_TURN, _DRAW, _DECLINE = EndTurn(), DrawStaff(), DeclineStaff()
 _CARD_ORDER = {card: i for i, card in enumerate(StaffCard)}
+#: Every ``KeepStaff`` offered so far, by hand: each is made once and then shared.
+_KEEPS: dict[tuple[StaffCard, ...], KeepStaff] = {}
 
 
 def _hand(cards) -> tuple[StaffCard, ...]:
     return tuple(sorted(cards, key=_CARD_ORDER.__getitem__))
 
 
+#: ``keep_options`` by (hand, drawn cards), worked out once each (a few hundred at most).
+_KEEP_OPTIONS: dict[tuple[tuple[StaffCard, ...], tuple[StaffCard, ...]], tuple[KeepStaff, ...]] = {}
+
+
+def _keep_staff(hand: tuple[StaffCard, ...]) -> KeepStaff:
+    keep = _KEEPS.get(hand)
+    if keep is None:
+        keep = _KEEPS[hand] = KeepStaff(hand)
+    return keep
+
+
 def keep_options(state: GameState) -> list[KeepStaff]:
     """The hands the current player may keep after drawing (decision "Staff hand"):
     the hand plus one drawn card, or with a full hand any 2 of held and drawn."""
     hand, drawn = state.players[state.current].staff, state.drawn
-    if len(hand) < HAND_LIMIT:
-        hands = (_hand(hand + (card,)) for card in drawn)
-    else:
-        hands = (_hand(combo) for combo in combinations(hand + drawn, HAND_LIMIT))
-    return [KeepStaff(h) for h in dict.fromkeys(hands)]
+    options = _KEEP_OPTIONS.get((hand, drawn))
+    if options is None:
+        if len(hand) < HAND_LIMIT:
+            hands = [_hand(hand + (card,)) for card in drawn]
+        else:
+            hands = [_hand(combo) for combo in combinations(hand + drawn, HAND_LIMIT)]
+        options = _KEEP_OPTIONS[hand, drawn] = tuple(_keep_staff(h) for h in dict.fromkeys(hands))
+    return list(options)
 
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the current player may take now, in a stable order; ``[]`` when the
     game is over."""
     phase = state.phase
-    if phase is Phase.MOVE:
+    if phase is MOVE:
+        if not state.players[state.current].staff:  # (no staff card: only moves)
+            return list(state.moves_now[0])
         return [*state.moves_now[0], *staff_uses(state)]
-    if phase is Phase.AFTER_ACTION:
-        return [*staff_uses(state), EndTurn()]
-    if phase is Phase.DRAW_DECISION:
-        return [DrawStaff(), DeclineStaff()]
-    if phase is Phase.KEEP_STAFF:
+    if phase is AFTER_ACTION:
+        return [*staff_uses(state), _END_TURN]
+    if phase is DRAW_DECISION:
+        return [_DRAW, _DECLINE]
+    if phase is KEEP_STAFF:
         return keep_options(state)
-    if phase is Phase.JUNIOR_DOCTOR:
+    if phase is JUNIOR_DOCTOR:
         return [*(JuniorDoctorFlip(c) for c in state.looked_at), JuniorDoctorFlip(None)]
     return []
+
+
+def _offered(action: Action, options) -> bool:
+    """Whether ``action`` is one of ``options``: first by identity (an action picked from
+    ``legal_actions`` is the very object listed), then by value."""
+    for option in options:
+        if option is action:
+            return True
+    return action in options
 
 
 def apply_action(state: GameState, action: Action) -> GameState:
@@ -71,37 +115,41 @@ def apply_action(state: GameState, action: Action) -> GameState:
     ``state`` itself never changes.
     """
     phase = state.phase
-    if isinstance(action, Move) and phase is Phase.MOVE:
+    if isinstance(action, Move) and phase is MOVE:
         moves, forced = state.moves_now
-        if action in moves:
+        if _offered(action, moves):
             return _move(state, action, forced)
     elif isinstance(action, UseStaff):
         # ``only=``: list just this card's uses (the same answer, sooner).
-        if action in staff_uses(state, only=action.card):  # pragma: no mutate
-            return _after_staff(use_staff(state, action))
-    elif isinstance(action, EndTurn) and phase is Phase.AFTER_ACTION:
+        if _offered(action, staff_uses(state, only=action.card)):  # pragma: no mutate
+            return _after_staff(state, staff_changes(state, action))
+    elif isinstance(action, EndTurn) and phase is AFTER_ACTION:
         return _end_turn(state)
-    elif isinstance(action, DrawStaff) and phase is Phase.DRAW_DECISION:
+    elif isinstance(action, DrawStaff) and phase is DRAW_DECISION:
         deck = state.staff_deck
-        return evolve(state, drawn=deck[:STAFF_DRAW], staff_deck=deck[STAFF_DRAW:], phase=Phase.KEEP_STAFF)
-    elif isinstance(action, DeclineStaff) and phase is Phase.DRAW_DECISION:
+        drawn = {"drawn": deck[:STAFF_DRAW], "staff_deck": deck[STAFF_DRAW:], "phase": KEEP_STAFF}
+        return replace(state, drawn)
+    elif isinstance(action, DeclineStaff) and phase is DRAW_DECISION:
         return _after_action(state)
-    elif isinstance(action, KeepStaff) and phase is Phase.KEEP_STAFF:
-        if action in keep_options(state):
+    elif isinstance(action, KeepStaff) and phase is KEEP_STAFF:
+        if _offered(action, keep_options(state)):
             return _keep(state, action.hand)
-    elif isinstance(action, JuniorDoctorFlip) and phase is Phase.JUNIOR_DOCTOR:
+    elif isinstance(action, JuniorDoctorFlip) and phase is JUNIOR_DOCTOR:
         if action.cell is None or action.cell in state.looked_at:
             return _junior_doctor_flip(state, action.cell)
     raise IllegalActionError(reject_reason(state, action))
 
 
 def _move(state: GameState, move: Move, forced: bool) -> GameState:
+    """The Movement Phase and the Action Phase of a move: the Doctor slides to its
+    stop; a face-down patient there is flipped (Flip and Take), a treatable face-up one
+    is treated with every other treatable patient of its speciality (the sweep)."""
     dest, passed = destination(state, move)
     changes = {
         "doctor": dest,
         "last_direction": move.direction,
         "moves": state.moves + 1,
-        "passed_over": state.passed_over + passed,
+        "passed_over": state.passed_over + passed if state.passed_over else passed,
         "forced_move": forced,
     }
     card = state.ward[dest]
@@ -111,7 +159,8 @@ def _move(state: GameState, move: Move, forced: bool) -> GameState:
             flipped = WardCard(card.patient, True, state.turn)
             changes["ward"] = state.ward[:dest] + (flipped,) + state.ward[dest + 1 :]
             if state.staff_deck:
-                return evolve(state, phase=Phase.DRAW_DECISION, **changes)
+                changes["phase"] = DRAW_DECISION
+                return replace(state, changes)
         elif card.treatable(state.turn):
             others = [c for c in sweep_cells(state, card.patient.speciality) if c != dest]
             changes.update(treatment_changes(state, [dest, *others]))
@@ -124,11 +173,9 @@ def _keep(state: GameState, hand: tuple[StaffCard, ...]) -> GameState:
     for card in hand:
         rest.remove(card)
     players = list(state.players)
-    players[seat] = evolve(players[seat], staff=hand)
-    state = evolve(
-        state, players=tuple(players), drawn=(), staff_deck=state.staff_deck + tuple(rest)
-    )
-    return _after_action(state)
+    players[seat] = with_staff(players[seat], hand)
+    changes = {"players": tuple(players), "drawn": (), "staff_deck": state.staff_deck + tuple(rest)}
+    return _after_action(state, changes)
 
 
 def _junior_doctor_flip(state: GameState, cell: int | None) -> GameState:
@@ -136,17 +183,18 @@ def _junior_doctor_flip(state: GameState, cell: int | None) -> GameState:
     if cell is not None:
         card = ward[cell]
         ward = ward[:cell] + (WardCard(card.patient, True, state.turn),) + ward[cell + 1 :]
-    state = evolve(state, ward=ward, looked_at=(), phase=state.return_phase)
-    return _after_staff(state)
+    return _after_staff(state, {"ward": ward, "looked_at": (), "phase": state.return_phase})
 
 
-def _after_staff(state: GameState) -> GameState:
-    """After a staff card's effect: the ward may be clear, the Doctor may be stuck."""
-    if state.phase is Phase.JUNIOR_DOCTOR:
-        return state
-    if state.phase is Phase.AFTER_ACTION:
-        return _after_action(state)
-    return _check_can_move(state)
+def _after_staff(state: GameState, changes: dict) -> GameState:
+    """After a staff card's effect (``changes``, not yet applied): the Junior Doctor's
+    choice comes next, or the ward may be clear, or the Doctor may be stuck."""
+    phase = changes.get("phase", state.phase)
+    if phase is JUNIOR_DOCTOR:
+        return replace(state, changes)
+    if phase is AFTER_ACTION:
+        return _after_action(state, changes)
+    return _check_can_move(replace(state, changes))
 
 
 def _after_action(state: GameState, changes: dict | None = None) -> GameState:
@@ -156,10 +204,12 @@ def _after_action(state: GameState, changes: dict | None = None) -> GameState:
     changes = changes or {}
     ward = changes.get("ward", state.ward)
     if not any(ward):  # no patient card left (cards are always truthy)
-        return evolve(state, **changes, phase=Phase.OVER, end_reason=EndReason.WARD_CLEAR)
+        changes["phase"], changes["end_reason"] = OVER, EndReason.WARD_CLEAR
+        return replace(state, changes)
     players = changes.get("players", state.players)
-    if not state.staff_used and players[state.current].staff:
-        after = evolve(state, **changes, phase=Phase.AFTER_ACTION)
+    if not changes.get("staff_used", state.staff_used) and players[state.current].staff:
+        changes["phase"] = AFTER_ACTION
+        after = replace(state, changes)
         if can_use_staff(after):
             return after
         return _end_turn(after)
@@ -167,26 +217,28 @@ def _after_action(state: GameState, changes: dict | None = None) -> GameState:
 
 
 def _end_turn(state: GameState, changes: dict | None = None) -> GameState:
-    turn_over = {
-        "current": (state.current + 1) % state.player_count,
-        "turn": state.turn + 1,
-        "phase": Phase.MOVE,
-        "staff_used": False,
-        "porter": False,
-        "passed_over": (),
-    }
-    return _check_can_move(evolve(state, **{**(changes or {}), **turn_over}))
+    """The turn passes to the next player clockwise (rulebook "Turn Structure"), with
+    ``changes`` (``evolve`` arguments of the action just done) applied in the same copy."""
+    changes = {} if changes is None else changes
+    changes["current"] = (state.current + 1) % len(state.players)
+    changes["turn"] = state.turn + 1
+    changes["phase"] = MOVE
+    changes["staff_used"] = False
+    changes["porter"] = False
+    changes["passed_over"] = ()
+    return _check_can_move(replace(state, changes))
 
 
 def _check_can_move(state: GameState) -> GameState:
     """Rulebook: "If at any point the Doctor cannot make a legal move, the game
     immediately ends" (in solo a forced move exists while a card remains)."""
-    if not state.patients_in_ward:
+    if not any(state.ward):  # no patient card left (cards are always truthy)
         return _end(state, EndReason.WARD_CLEAR)
-    if not state.moves_now[0]:
+    # ``state`` is new: its moves are worked out here, once, for ``state.moves_now``.
+    if not remember(state, "_moves_now", moves_now(state))[0]:
         return _end(state, EndReason.NO_LEGAL_MOVE)
     return state
 
 
 def _end(state: GameState, reason: EndReason) -> GameState:
-    return evolve(state, phase=Phase.OVER, end_reason=reason)
+    return evolve(state, phase=OVER, end_reason=reason)

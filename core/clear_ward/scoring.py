@@ -15,6 +15,9 @@ from core.clear_ward.state import EndReason, GameState, Phase
 from core.clear_ward.treatment import speciality_counts
 
 
+_OVER = Phase.OVER  # (a module name: read at every step of a playout)
+
+
 class DecidedBy(Enum):
     """What decided the winner (the tie-break that was needed, if any)."""
 
@@ -53,7 +56,7 @@ def scores(state: GameState) -> tuple[int, ...]:
 
 def is_over(state: GameState) -> bool:
     """True once the game has ended."""
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def current_player(state: GameState) -> int:

@@ -24,10 +24,16 @@ from core.errors import SetupError
 
 _BY_SHORT = {s.short.lower(): s for s in SPECIALITIES}
 _DOCTOR = object()
+#: Each patient card as setup deals it: face up, or face down from 4 stars (rulebook
+#: setup step 1). Frozen values, so every game shares them.
+_DEALT = tuple(WardCard(p, face_up=not p.starts_face_down) for p in all_patients())
 
 
 def _player_states(players: Sequence[str] | int) -> tuple[PlayerState, ...]:
     if isinstance(players, int):
+        seats = _NUMBERED_SEATS.get(players)
+        if seats is not None:
+            return seats
         players = [f"Player {i + 1}" for i in range(players)]
     names = [str(n).strip() for n in players]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
@@ -47,6 +53,13 @@ def _seat(starting_player: int | None, count: int, rng: random.Random) -> int:
     return starting_player
 
 
+#: The seats of a game set up from a player count, "Player 1" to "Player N" (frozen values).
+_NUMBERED_SEATS = {
+    count: tuple(PlayerState(f"Player {i + 1}") for i in range(count))
+    for count in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
+
+
 def new_game(
     players: Sequence[str] | int, seed: int, starting_player: int | None = None
 ) -> GameState:
@@ -58,19 +71,18 @@ def new_game(
     """
     seats = _player_states(players)
     rng = random.Random(seed)
-    cards: list[object] = [*all_patients(), _DOCTOR]
+    # The 35 patients as dealt (4-5 stars face down) and the Doctor card, shuffled.
+    cards: list[object] = [*_DEALT, _DOCTOR]
     rng.shuffle(cards)
     staff = list(staff_deck_cards(len(seats) not in NO_WARD_ROUND_PLAYER_COUNTS))
     rng.shuffle(staff)
-    ward = tuple(
-        None if c is _DOCTOR else WardCard(c, face_up=not c.starts_face_down)  # type: ignore[union-attr]
-        for c in cards
-    )
+    doctor = [card is _DOCTOR for card in cards].index(True)
+    cards[doctor] = None  # the Doctor card's space holds no patient
     return GameState(
         seed=seed,
         players=seats,
-        ward=ward,
-        doctor=cards.index(_DOCTOR),
+        ward=tuple(cards),  # type: ignore[arg-type]
+        doctor=doctor,
         staff_deck=tuple(staff),
         victory=(None,) * len(SPECIALITIES),
         current=_seat(starting_player, len(seats), rng),

@@ -12,23 +12,81 @@ from itertools import combinations
 
 
 from core.clear_ward.actions import UseStaff
-from core.clear_ward.cards import StaffCard
+from core.clear_ward.cards import Patient, StaffCard
 from core.clear_ward.constants import (
     JUNIOR_DOCTOR_LOOKS,
+    WARD_CELLS,
     LOCUM_MAX_STARS,
     PHARMACIST_PATIENTS,
     PHARMACIST_STARS,
 )
-from core.clear_ward.movement import legal_moves
-from core.clear_ward.state import GameState, Phase, evolve
-from core.clear_ward.treatment import transfer, treat
+from core.clear_ward.state import GameState, Phase, replace, with_staff
+from core.clear_ward.treatment import transfer_changes, treatment_changes
+
+# The phases under plain module names: ``Phase.MOVE`` reads the member through the
+# enum class, a slow lookup on Python 3.11 (``EnumType`` has a ``__getattr__``), and
+# the rules compare phases at every step.
+MOVE, JUNIOR_DOCTOR, AFTER_ACTION = Phase.MOVE, Phase.JUNIOR_DOCTOR, Phase.AFTER_ACTION
 
 Lister = Callable[[GameState, bool], list[UseStaff]]
+_PHARMACIST, _JUNIOR_DOCTOR = StaffCard.PHARMACIST, StaffCard.JUNIOR_DOCTOR  # (the same, for two cards)
+
+
+#: Every ``UseStaff`` listed so far, by its (card, cells, patient): a use is made once
+#: and then shared (they are frozen values), so listing them costs no new objects.
+_USES: dict[tuple, UseStaff] = {}
+
+
+def _use(card: StaffCard, cells: tuple[int, ...] = (), patient: Patient | None = None) -> UseStaff:
+    """``UseStaff(card, cells, patient)``, made once."""
+    key = (card, cells, patient)
+    use = _USES.get(key)
+    if use is None:
+        use = _USES[key] = UseStaff(card, cells, patient)
+    return use
+
+
+#: One-space uses, by space: ``_CONSULTANT_USES[cell]``, ``_NURSE_USES[cell]``.
+_CONSULTANT_USES, _NURSE_USES = (
+    tuple(_use(card, (cell,)) for cell in range(WARD_CELLS))
+    for card in (StaffCard.CONSULTANT_OPINION, StaffCard.NURSE)
+)
+#: The uses with no target.
+_WARD_ROUND_USE, _REGISTRAR_USE, _PORTER_USE = (
+    _use(card) for card in (StaffCard.WARD_ROUND, StaffCard.REGISTRAR, StaffCard.PORTER)
+)
+#: The Locum's uses, by the patient's (speciality, stars): made once each.
+_LOCUM_USES: dict[tuple, UseStaff] = {}
+
+
+def _locum_use(patient: Patient) -> UseStaff:
+    """``UseStaff(StaffCard.LOCUM, patient=patient)``, made once."""
+    key = (patient.speciality, patient.stars)
+    use = _LOCUM_USES.get(key)
+    if use is None:
+        use = _LOCUM_USES[key] = UseStaff(StaffCard.LOCUM, patient=patient)
+    return use
+
+
+#: ``_choose``'s answers by (card, cells, count), kept while there are few (the Junior
+#: Doctor's face-down spaces change slowly, and their pairs are many).
+_CHOICES: dict[tuple, tuple[UseStaff, ...]] = {}
+_CHOICES_KEPT = 4096
 
 
 def _choose(card: StaffCard, cells: list[int], count: int) -> list[UseStaff]:
     """Uses of ``card`` on ``count`` of ``cells`` (fewer when fewer are there)."""
-    return [UseStaff(card, combo) for combo in combinations(cells, min(count, len(cells)))] if cells else []
+    if not cells:
+        return []
+    key = (card, tuple(cells), count)
+    uses = _CHOICES.get(key)
+    if uses is None:
+        if len(_CHOICES) >= _CHOICES_KEPT:
+            _CHOICES.clear()
+        uses = _CHOICES[key] = tuple(
+            _use(card, combo) for combo in combinations(cells, min(count, len(cells)))
+        )
+    return list(uses)
 
 
 def _pharmacist(state: GameState, before_move: bool) -> list[UseStaff]:
@@ -37,44 +95,37 @@ def _pharmacist(state: GameState, before_move: bool) -> list[UseStaff]:
         c for c, card in enumerate(state.ward)
         if card is not None and card.patient.stars == PHARMACIST_STARS and card.treatable(turn)
     ]
-    return _choose(StaffCard.PHARMACIST, cells, PHARMACIST_PATIENTS)
+    return _choose(_PHARMACIST, cells, PHARMACIST_PATIENTS)
 
 
 def _consultant(state: GameState, before_move: bool) -> list[UseStaff]:
-    return [
-        UseStaff(StaffCard.CONSULTANT_OPINION, (c,))
-        for c, card in enumerate(state.ward)
-        if card is not None and c != state.doctor
-    ]
+    uses, doctor = _CONSULTANT_USES, state.doctor
+    return [uses[c] for c, card in enumerate(state.ward) if card is not None and c != doctor]
 
 
 def _nurse(state: GameState, before_move: bool) -> list[UseStaff]:
     if before_move:
         return []
-    turn, ward = state.turn, state.ward
-    return [
-        UseStaff(StaffCard.NURSE, (c,))
-        for c in state.passed_over
-        if ward[c] is not None and ward[c].treatable(turn)
-    ]
+    turn, ward, uses = state.turn, state.ward, _NURSE_USES
+    return [uses[c] for c in state.passed_over if ward[c] is not None and ward[c].treatable(turn)]
 
 
 def _ward_round(state: GameState, before_move: bool) -> list[UseStaff]:
     others = (p for seat, p in enumerate(state.players) if seat != state.current)
-    return [UseStaff(StaffCard.WARD_ROUND)] if any(p.log_book for p in others) else []
+    return [_WARD_ROUND_USE] if any(p.log_book for p in others) else []
 
 
 def _registrar(state: GameState, before_move: bool) -> list[UseStaff]:
-    return [] if before_move or not legal_moves(state) else [UseStaff(StaffCard.REGISTRAR)]
+    return [] if before_move or not state.moves_now[0] else [_REGISTRAR_USE]
 
 
 def _porter(state: GameState, before_move: bool) -> list[UseStaff]:
-    return [UseStaff(StaffCard.PORTER)] if before_move else []
+    return [_PORTER_USE] if before_move else []
 
 
 def _locum(state: GameState, before_move: bool) -> list[UseStaff]:
     return [
-        UseStaff(StaffCard.LOCUM, patient=patient)
+        _locum_use(patient)
         for seat, player in enumerate(state.players)
         if seat != state.current
         for patient in player.log_book
@@ -84,7 +135,7 @@ def _locum(state: GameState, before_move: bool) -> list[UseStaff]:
 
 def _junior_doctor(state: GameState, before_move: bool) -> list[UseStaff]:
     cells = [c for c, card in enumerate(state.ward) if card is not None and not card.face_up]
-    return _choose(StaffCard.JUNIOR_DOCTOR, cells, JUNIOR_DOCTOR_LOOKS)
+    return _choose(_JUNIOR_DOCTOR, cells, JUNIOR_DOCTOR_LOOKS)
 
 
 #: Who may be targeted, per card: ``lister(state, before_move) -> [UseStaff, ...]``.
@@ -103,33 +154,60 @@ TARGETS: dict[StaffCard, Lister] = {
 def staff_window(state: GameState) -> bool | None:
     """``True`` before the move, ``False`` after the action, ``None`` when no staff card
     may be used now (not those phases, or one was used this turn)."""
-    if state.staff_used or state.phase not in (Phase.MOVE, Phase.AFTER_ACTION):
+    if state.staff_used or state.phase not in (MOVE, AFTER_ACTION):
         return None
-    return state.phase is Phase.MOVE
+    return state.phase is MOVE
 
 
 def staff_uses(state: GameState, only: StaffCard | None = None) -> list[UseStaff]:
     """Every legal ``UseStaff`` for the current player now (of card ``only`` if given)."""
+    hand = state.players[state.current].staff
+    if not hand:
+        return []
     before = staff_window(state)
     if before is None:
         return []
-    hand = state.players[state.current].staff
-    cards = dict.fromkeys(c for c in hand if only is None or c is only)
-    return [use for card in cards for use in TARGETS[card](state, before)]
+    if only is not None:
+        return TARGETS[only](state, before) if only in hand else []
+    if len(hand) == 1:
+        return TARGETS[hand[0]](state, before)
+    return [use for card in dict.fromkeys(hand) for use in TARGETS[card](state, before)]
 
 
 def _any_consultant(state: GameState, before_move: bool) -> bool:
-    return any(card is not None for c, card in enumerate(state.ward) if c != state.doctor)
+    # A patient on any space but the Doctor's (cards are always truthy).
+    ward, doctor = state.ward, state.doctor
+    return any(ward[:doctor]) or any(ward[doctor + 1 :])
 
 
 def _any_junior_doctor(state: GameState, before_move: bool) -> bool:
     return any(card is not None and not card.face_up for card in state.ward)
 
 
-#: Quicker yes/no tests than listing every target, for the cards with many targets.
+def _any_pharmacist(state: GameState, before_move: bool) -> bool:
+    turn = state.turn
+    return any(
+        card is not None and card.patient.stars == PHARMACIST_STARS and card.treatable(turn)
+        for card in state.ward
+    )
+
+
+def _any_locum(state: GameState, before_move: bool) -> bool:
+    return any(
+        patient.stars <= LOCUM_MAX_STARS
+        for seat, player in enumerate(state.players)
+        if seat != state.current
+        for patient in player.log_book
+    )
+
+
+#: Quicker yes/no tests than listing every target, for the cards with many targets
+#: (each says whether its card's lister in ``TARGETS`` would list anything).
 _ANY: dict[StaffCard, Callable[[GameState, bool], bool]] = {
     StaffCard.CONSULTANT_OPINION: _any_consultant,
     StaffCard.JUNIOR_DOCTOR: _any_junior_doctor,
+    StaffCard.PHARMACIST: _any_pharmacist,
+    StaffCard.LOCUM: _any_locum,
 }
 
 
@@ -159,36 +237,38 @@ def ward_round_gifts(state: GameState) -> list[tuple[int, object]]:
     return gifts
 
 
-def use_staff(state: GameState, use: UseStaff) -> GameState:
-    """Apply a legal ``use``: the card leaves the hand for the bottom of the staff deck
-    (house rule), the turn's one staff use is spent, and the card's effect happens."""
-    seat = state.current
-    hand = list(state.players[seat].staff)
-    hand.remove(use.card)
-    players = list(state.players)
-    players[seat] = evolve(players[seat], staff=tuple(hand))
-    state = evolve(
-        state,
-        players=tuple(players),
-        staff_deck=state.staff_deck + (use.card,),
-        staff_used=True,
-    )
-    card = use.card
-    if card in (StaffCard.PHARMACIST, StaffCard.NURSE):
-        return treat(state, use.cells)
-    if card is StaffCard.CONSULTANT_OPINION:
+def staff_changes(state: GameState, use: UseStaff) -> dict:
+    """What a legal ``use`` changes, as ``evolve`` arguments (applied in one copy): the
+    card leaves the hand for the bottom of the staff deck (house rule), the turn's one
+    staff use is spent, and the card's effect happens."""
+    seat, card = state.current, use.card
+    player = state.players[seat]
+    hand = list(player.staff)
+    hand.remove(card)
+    holder = with_staff(player, tuple(hand))
+    players = state.players[:seat] + (holder,) + state.players[seat + 1 :]
+    changes = {"players": players, "staff_deck": state.staff_deck + (card,), "staff_used": True}
+    if card is StaffCard.PHARMACIST or card is StaffCard.NURSE:
+        changes.update(treatment_changes(state, use.cells, players=players))
+    elif card is StaffCard.CONSULTANT_OPINION:
         cell = use.cells[0]
-        patient = state.ward[cell].patient
-        ward = state.ward[:cell] + (None,) + state.ward[cell + 1 :]
-        return evolve(state, ward=ward, removed=state.removed + (patient,))
-    if card is StaffCard.WARD_ROUND:
-        return transfer(state, ward_round_gifts(state), seat)
-    if card is StaffCard.LOCUM:
+        changes["ward"] = state.ward[:cell] + (None,) + state.ward[cell + 1 :]
+        changes["removed"] = state.removed + (state.ward[cell].patient,)
+    elif card is StaffCard.WARD_ROUND:
+        changes.update(transfer_changes(state, players, ward_round_gifts(state), seat))
+    elif card is StaffCard.LOCUM:
         giver = next(s for s, p in enumerate(state.players) if use.patient in p.log_book)
-        return transfer(state, [(giver, use.patient)], seat)
-    if card is StaffCard.PORTER:
-        return evolve(state, porter=True)
-    if card is StaffCard.JUNIOR_DOCTOR:
-        return evolve(state, looked_at=use.cells, return_phase=state.phase, phase=Phase.JUNIOR_DOCTOR)
-    assert card is StaffCard.REGISTRAR
-    return evolve(state, phase=Phase.MOVE)
+        changes.update(transfer_changes(state, players, [(giver, use.patient)], seat))
+    elif card is StaffCard.PORTER:
+        changes["porter"] = True
+    elif card is StaffCard.JUNIOR_DOCTOR:
+        changes.update(looked_at=use.cells, return_phase=state.phase, phase=JUNIOR_DOCTOR)
+    else:
+        assert card is StaffCard.REGISTRAR
+        changes["phase"] = MOVE
+    return changes
+
+
+def use_staff(state: GameState, use: UseStaff) -> GameState:
+    """``state`` after a legal ``use`` (``staff_changes``), before the turn goes on."""
+    return replace(state, staff_changes(state, use))

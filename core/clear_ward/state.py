@@ -2,18 +2,45 @@
 
 The state never changes: ``apply_action`` returns a new one (``attrs.evolve``), so an
 undo is the previous state and a bot can branch freely.
+
+A few values worked out from a state's fields (its legal moves, a log book's count per
+speciality) are kept beside them, in extra slots that are not attrs fields: never
+compared, copied or saved, and set at most once, to the value the fields give. (Not
+``functools.cached_property``: on a slotted attrs class that adds a ``__getattr__``,
+which makes every attribute read of the class slower.) The slots live in a base class
+(``fast_evolve.fields_in_base_slots``), which makes the copies cheaper.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
-from functools import cached_property
 
 from attrs import frozen
 
-from core.clear_ward.cards import Direction, Patient, StaffCard
+from core.clear_ward.cards import SPECIALITIES, Direction, Patient, StaffCard
 from core.clear_ward.constants import OBSERVATION_TURNS, VICTORY_CARD_PLAYER_COUNTS
-from core.fast_evolve import evolve  # noqa: F401 - one fast copy for both games (imported from here)
+# One fast copy for both games (``evolve`` and ``replace`` are imported from here).
+from core.fast_evolve import evolve, fields_in_base_slots, replace  # noqa: F401
+
+_set = object.__setattr__
+
+
+def count_specialities(patients: Iterable[Patient], start: tuple[int, ...]) -> tuple[int, ...]:
+    """``start`` (a count per speciality, in ``Speciality.index`` order) plus the
+    patients of each speciality among ``patients``."""
+    counts = list(start)
+    for patient in patients:
+        counts[patient.speciality.index] += 1
+    return tuple(counts)
+
+
+def remember(state: GameState | PlayerState, name: str, value):
+    """Keep ``value`` in ``state``'s cache slot ``name`` (see the module doc) and return
+    it: for the rules, which work it out anyway while making the state (the value the
+    slot's property would give; the state's fields never change)."""
+    _set(state, name, value)
+    return value
 
 
 @frozen
@@ -34,11 +61,14 @@ class WardCard:
         return self.flipped_on_turn is not None and turn <= self.flipped_on_turn + OBSERVATION_TURNS
 
     def treatable(self, turn: int) -> bool:
-        """Face up and not under observation on turn ``turn``."""
-        return self.face_up and not self.under_observation(turn)
+        """Face up and not under observation on turn ``turn`` (``under_observation``,
+        written out: the sweep asks this of every card of a speciality)."""
+        flipped = self.flipped_on_turn
+        return self.face_up and (flipped is None or turn > flipped + OBSERVATION_TURNS)
 
 
 @frozen
+@fields_in_base_slots("_speciality_counts")
 class PlayerState:
     """One doctor at the table: their name, log book (patients in the order treated,
     the rulebook's "Doctor's List") and staff cards in hand (at most 2)."""
@@ -51,6 +81,29 @@ class PlayerState:
     def stars(self) -> int:
         """Stars from treated patients (victory cards not included)."""
         return sum(p.stars for p in self.log_book)
+
+    @property
+    def speciality_counts(self) -> tuple[int, ...]:
+        """Patients of each speciality in the log book, in ``Speciality.index`` order
+        (worked out once per player state: the victory cards are rechecked after every
+        treatment, and the other players' log books have not changed). A treatment
+        hands it on to the new player state, counted up (``treatment.with_patients``)."""
+        try:
+            return self._speciality_counts
+        except AttributeError:
+            counts = count_specialities(self.log_book, (0,) * len(SPECIALITIES))
+            return remember(self, "_speciality_counts", counts)
+
+
+def with_staff(player: PlayerState, staff: tuple[StaffCard, ...]) -> PlayerState:
+    """``player`` holding ``staff`` instead of their hand; the log book, and so its
+    speciality counts if already worked out, stay the same."""
+    new = PlayerState(player.name, player.log_book, staff)
+    try:
+        remember(new, "_speciality_counts", player._speciality_counts)
+    except AttributeError:  # not worked out yet
+        pass
+    return new
 
 
 class Phase(Enum):
@@ -74,6 +127,7 @@ class EndReason(Enum):
 
 
 @frozen
+@fields_in_base_slots("_moves_now", inherited=("_speciality_spaces",))
 class GameState:
     """Everything about a game of Clear the Ward at one moment.
 
@@ -127,17 +181,36 @@ class GameState:
         """Speciality Victory Cards are in play with 2-4 players (rulebook: not solo)."""
         return len(self.players) in VICTORY_CARD_PLAYER_COUNTS
 
-    @cached_property
+    @property
     def patients_in_ward(self) -> int:
         """Patient cards still lying in the ward, face up or down."""
         return sum(1 for card in self.ward if card is not None)
 
-    @cached_property
+    @property
+    def speciality_spaces(self) -> tuple[tuple[int, ...], ...]:
+        """For each speciality (``Speciality.index`` order), the spaces its patients lie
+        on, face up or down, or have lain on since: patient cards never move and none is
+        ever added, so the spaces worked out for a state hold for every state the rules
+        make from it (``fast_evolve.replace`` hands them on), and a sweep looks at those
+        few spaces only."""
+        try:
+            return self._speciality_spaces
+        except AttributeError:
+            spaces: list[list[int]] = [[] for _ in SPECIALITIES]
+            for cell, card in enumerate(self.ward):
+                if card is not None:
+                    spaces[card.patient.speciality.index].append(cell)
+            return remember(self, "_speciality_spaces", tuple(map(tuple, spaces)))
+
+    @property
     def moves_now(self) -> tuple[tuple, bool]:
         """(legal ``Move``s now, whether they are the Night Shift forced move); worked
         out once per state by ``movement.moves_now`` (the UI, bots and validation all
-        ask for it)."""
-        from core.clear_ward.movement import moves_now
+        ask for it; the rules work it out as they make the state)."""
+        try:
+            return self._moves_now
+        except AttributeError:
+            from core.clear_ward.movement import moves_now
 
-        return moves_now(self)
+            return remember(self, "_moves_now", moves_now(self))
 

@@ -4,31 +4,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-
-from core.clear_ward.cards import SPECIALITIES, Patient, Speciality
-from core.clear_ward.state import GameState, PlayerState, evolve
+from core.clear_ward.cards import Patient, Speciality
+from core.clear_ward.constants import VICTORY_CARD_PLAYER_COUNTS
+from core.clear_ward.state import GameState, PlayerState, count_specialities, evolve, remember
 
 
 def sweep_cells(state: GameState, speciality: Speciality) -> tuple[int, ...]:
     """Spaces of every face-up patient of ``speciality`` that may be treated now (not
     under observation): what landing on one of them treats."""
-    turn = state.turn
-    return tuple(
+    turn, ward = state.turn, state.ward
+    return tuple([
         cell
-        for cell, card in enumerate(state.ward)
-        if card is not None
+        for cell in state.speciality_spaces[speciality.index]  # (in order, few)
+        if (card := ward[cell]) is not None
         and card.patient.speciality is speciality
         and card.treatable(turn)
-    )
+    ])
 
 
-def treatment_changes(state: GameState, cells: Iterable[int], seat: int | None = None) -> dict:
+def treatment_changes(
+    state: GameState,
+    cells: Iterable[int],
+    seat: int | None = None,
+    players: tuple[PlayerState, ...] | None = None,
+) -> dict:
     """The new ``ward``, ``players`` and ``victory`` after the patients on ``cells`` go
     from the ward into ``seat``'s log book (the current player by default), in that
-    order, as ``attrs.evolve`` keyword arguments (one evolve per action stays cheap)."""
+    order, as ``attrs.evolve`` keyword arguments (one evolve per action stays cheap).
+    ``players``: the players as the action has already changed them (default: the
+    state's)."""
     seat = state.current if seat is None else seat
+    players = state.players if players is None else players
     ward = list(state.ward)
     treated = []
     for cell in cells:
@@ -36,8 +44,7 @@ def treatment_changes(state: GameState, cells: Iterable[int], seat: int | None =
         assert card is not None, f"no patient to treat on space {cell}"
         treated.append(card.patient)
         ward[cell] = None
-    player = state.players[seat]
-    players = _replace(state.players, seat, evolve(player, log_book=player.log_book + tuple(treated)))
+    players = _replace(players, seat, with_patients(players[seat], treated))
     return {
         "ward": tuple(ward),
         "players": players,
@@ -45,35 +52,52 @@ def treatment_changes(state: GameState, cells: Iterable[int], seat: int | None =
     }
 
 
+def with_patients(player: PlayerState, patients: list[Patient]) -> PlayerState:
+    """``player`` with ``patients`` added to the end of the log book; its speciality
+    counts are the old ones counted up (not recounted from the whole log book)."""
+    new = PlayerState(player.name, player.log_book + tuple(patients), player.staff)
+    remember(new, "_speciality_counts", count_specialities(patients, player.speciality_counts))
+    return new
+
+
 def treat(state: GameState, cells: Iterable[int], seat: int | None = None) -> GameState:
     """``state`` after ``treatment_changes`` (staff treatments: Pharmacist, Nurse)."""
     return evolve(state, **treatment_changes(state, cells, seat))
 
 
-def transfer(state: GameState, gifts: Iterable[tuple[int, Patient]], taker: int) -> GameState:
-    """Move each ``(giver, patient)`` of ``gifts`` from the giver's log book to the end
-    of ``taker``'s (the Locum: one; the Ward Round: one from every other player), then
-    recheck the victory cards once: the Ward Round's patients change hands together, so
-    which player gives first never decides who holds a card (decision "Speciality
-    Victory Cards": rechecked after every change to a log book, a staff card's being one)."""
-    players = list(state.players)
+def transfer_changes(
+    state: GameState,
+    players: tuple[PlayerState, ...],
+    gifts: Iterable[tuple[int, Patient]],
+    taker: int,
+) -> dict:
+    """The new ``players`` and ``victory`` (``evolve`` arguments) once each ``(giver,
+    patient)`` of ``gifts`` has moved from the giver's log book to the end of
+    ``taker``'s (the Locum: one; the Ward Round: one from every other player), starting
+    from ``players``. The victory cards are rechecked once: the Ward Round's patients
+    change hands together, so which player gives first never decides who holds a card
+    (decision "Speciality Victory Cards": rechecked after every change to a log book, a
+    staff card's being one)."""
+    players = list(players)
     for giver, patient in gifts:
         book = list(players[giver].log_book)
         book.remove(patient)
         players[giver] = evolve(players[giver], log_book=tuple(book))
-        players[taker] = evolve(players[taker], log_book=players[taker].log_book + (patient,))
-    return update_victory_cards(evolve(state, players=tuple(players)))
+        players[taker] = with_patients(players[taker], [patient])
+    return {"players": tuple(players), "victory": victory_after(state, tuple(players))}
+
+
+def transfer(state: GameState, gifts: Iterable[tuple[int, Patient]], taker: int) -> GameState:
+    """``state`` after ``transfer_changes`` from its own players."""
+    return evolve(state, **transfer_changes(state, state.players, gifts, taker))
 
 
 def speciality_counts(player: PlayerState) -> list[int]:
     """Patients of each speciality in a log book, in ``Speciality.index`` order."""
-    counts = [0] * len(SPECIALITIES)
-    for patient in player.log_book:
-        counts[patient.speciality.index] += 1
-    return counts
+    return list(player.speciality_counts)
 
 
-def victory_holder(counts: list[int], holder: int | None) -> int | None:
+def victory_holder(counts: Sequence[int], holder: int | None) -> int | None:
     """Who holds a victory card given each seat's patients of its speciality.
 
     A seat with strictly more than every other takes it; on a tie for the most the
@@ -83,21 +107,34 @@ def victory_holder(counts: list[int], holder: int | None) -> int | None:
     best = max(counts)
     if best == 0:
         return None
+    if counts.count(best) == 1:  # one leader
+        return counts.index(best)
     leaders = [seat for seat, n in enumerate(counts) if n == best]
-    if len(leaders) == 1:
-        return leaders[0]
     return holder if holder in leaders else None
 
 
 def victory_after(state: GameState, players: tuple[PlayerState, ...]) -> tuple[int | None, ...]:
     """The victory-card holders once the log books are ``players``' (not in solo)."""
-    if not state.uses_victory_cards:
+    if len(state.players) not in VICTORY_CARD_PLAYER_COUNTS:
         return state.victory
-    per_seat = [speciality_counts(p) for p in players]
-    return tuple(
-        victory_holder([counts[i] for counts in per_seat], holder)
-        for i, holder in enumerate(state.victory)
-    )
+    # ``per_speciality[i]``: every seat's count of speciality ``i``.
+    per_speciality = list(zip(*[p.speciality_counts for p in players]))
+    victory = state.victory
+    if len(victory) != len(per_speciality):  # not a state of this game: no shortcut
+        return tuple([victory_holder(per_speciality[i], holder) for i, holder in enumerate(victory)])
+    keys = list(zip(per_speciality, victory))
+    try:
+        return tuple(map(_HOLDERS.__getitem__, keys))
+    except KeyError:
+        for key in keys:
+            if key not in _HOLDERS:
+                _HOLDERS[key] = victory_holder(*key)
+        return tuple(map(_HOLDERS.__getitem__, keys))
+
+
+#: ``victory_holder`` by its arguments (each seat's count, holder), worked out once:
+#: at most 6 counts for each of 2-4 seats and 5 holders, so a few thousand entries.
+_HOLDERS: dict[tuple[tuple[int, ...], int | None], int | None] = {}
 
 
 def update_victory_cards(state: GameState) -> GameState:
