@@ -61,6 +61,9 @@ async def play_by_keys(room, players: dict[str, Player], count: int) -> None:
         state, done = room.record.state, len(room.record.actions)
         player = players[room.names()[room.actor]]
         keys = {"MOVE": ("n", "enter"), "AFTER_ACTION": ("e",)}.get(state.phase.name, ("enter",))
+        # The room has the last action before this player's screen has drawn what follows
+        # (the dialog an Enter answers): a key pressed in between is refused there and lost.
+        await player.wait_quiet(0.2)
         await player.press(*keys)
         for _ in range(400):  # up to 12 s: a loaded machine (CI beside other work) is slow
             if len(room.record.actions) > done:
