@@ -173,7 +173,7 @@ def test_sigkill_while_autosaving_always_leaves_a_save_folder_that_loads(tmp_pat
     rules = CLINIC if game == "clinic" else WARD
     folder = saves.SaveFolder(tmp_path)
     rng = random.Random(11)
-    loaded = 0
+    loaded = autosaved = 0
     for run in range(8):
         proc = subprocess.Popen(
             [sys.executable, "-c", WRITER, str(tmp_path), game, str(run)], cwd=ROOT,
@@ -188,7 +188,10 @@ def test_sigkill_while_autosaving_always_leaves_a_save_folder_that_loads(tmp_pat
             assert not isinstance(save, SaveError), save
             GameRecord.from_save(save, rules, str(path))
             loaded += 1
-    assert loaded >= 8 and folder.autosave.exists()
+        # Killed between a finished game (filed away, its autosave removed) and the next
+        # game's first save, the folder rightly holds no autosave: rare, so most runs do.
+        autosaved += folder.autosave.exists()
+    assert loaded >= 8 and autosaved >= 4
 
 
 HASH_SEED_PROBE = """
