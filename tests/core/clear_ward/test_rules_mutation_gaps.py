@@ -455,3 +455,21 @@ def test_a_space_outside_the_ward_is_refused_by_name(name):
     with pytest.raises(ValueError) as refused:
         parse_cell(name)
     assert str(refused.value) == f"{name!r} is not a ward space (A1 to F6)"
+
+
+# --- Keeping staff cards only after a draw (session 26's sample) -------------------------
+
+
+def test_keeping_staff_cards_is_refused_outside_the_keep_decision():
+    """Rulebook "Staff Cards": after drawing, "keep up to 2 staff cards"; that choice
+    exists only then. In the Move phase, naming the hand already held as the cards to
+    keep is refused with the rule, and the state is left as it was."""
+    from core.clear_ward import KeepStaff
+
+    state = from_layout(ROW, 2, hands=[(S.NURSE, S.PORTER)], current=0)
+    assert state.phase is Phase.MOVE
+    with pytest.raises(IllegalActionError) as refused:
+        apply_action(state, KeepStaff((S.NURSE, S.PORTER)))
+    assert str(refused.value) == ("Illegal action 'keep Nurse and Porter': Turn Structure: now you must "
+                                  "move the Doctor (or use a staff card before the move)")
+    assert state.phase is Phase.MOVE and state.players[0].staff == (S.NURSE, S.PORTER)
