@@ -13,7 +13,8 @@ boundaries only, so no character is cut in half (a wide one neither) and every s
 is written with its own full style, as before. Installed once, by the kit's app module
 (``install``); the terminal then shows exactly what it did (tested against a full
 repaint in ``tests/tui/test_partial_repaint.py``), for fewer bytes
-(Clear the Ward at 160×50: median 2,161 → see docs/server.md, "Bytes per cursor move").
+(Clear the Ward at 160×50: a median of 2,161 B a cursor move before, 780 B after;
+docs/server.md, "Bytes per cursor move").
 """
 
 from __future__ import annotations

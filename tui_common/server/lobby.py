@@ -54,6 +54,7 @@ class NewRoomDialog(ModalScreen):
                 border: round $accent; padding: 0 1; }
     #new-room Input { margin: 0; }
     #new-room Input:focus { background: $accent 30%; }
+    App:nocolor #new-room Input:focus { text-style: reverse; }
     #new-room Checkbox { border: none; padding: 0; }
     #clinic-options { height: auto; }
     """
