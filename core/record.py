@@ -15,7 +15,9 @@ import importlib
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from attrs import evolve, field, frozen
+from attrs import evolve, field
+from core.model import frozen
+from core.converters import to_tuple
 
 from core.errors import IllegalActionError
 from core.saves import SaveError, SaveGame, Seat, replay, rules_refusal
@@ -82,11 +84,11 @@ class GameRecord:
 
     rules: RecordRules
     seed: int
-    seats: tuple[Seat, ...] = field(converter=tuple)
+    seats: tuple[Seat, ...] = field(converter=to_tuple)
     options: dict[str, Any]
-    states: tuple[Any, ...] = field(converter=tuple)
-    actions: tuple[Any, ...] = field(default=(), converter=tuple)
-    steps: tuple[Step, ...] = field(default=(), converter=tuple)
+    states: tuple[Any, ...] = field(converter=to_tuple)
+    actions: tuple[Any, ...] = field(default=(), converter=to_tuple)
+    steps: tuple[Step, ...] = field(default=(), converter=to_tuple)
 
     @classmethod
     def new(cls, rules: RecordRules, seed: int, seats, options: dict[str, Any] | None = None) -> GameRecord:

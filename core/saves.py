@@ -27,7 +27,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from attrs import evolve, field, frozen
+from attrs import evolve, field
+from core.model import frozen
 
 from core.errors import GameError
 

@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from attrs import frozen
+from core.model import frozen
 
 #: The games ``play_one`` knows, by console-script name.
 GAMES = ("clear-ward", "clinic")

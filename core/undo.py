@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from attrs import frozen
+from core.model import frozen
 
 
 @frozen

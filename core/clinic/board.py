@@ -13,7 +13,9 @@ import enum
 from collections import deque
 from functools import cached_property, lru_cache
 
-from attrs import field, frozen
+from attrs import field
+from core.model import frozen
+from core.converters import to_tuple, to_frozenset
 
 from .components import Garden, Helipad, Module, ModuleKind, ParkingTile, Service, Tile
 from .constants import BOARD_SIZES, MAX_FLOOR
@@ -177,13 +179,13 @@ class Board:
     """
 
     side: BoardSide = BoardSide.BEGINNER
-    tiles: tuple[tuple[Space, Tile], ...] = field(default=(), converter=tuple)
-    entrances: tuple[Border, ...] = field(default=(), converter=tuple)
-    conveyor_stops: tuple[Space, ...] = field(default=(), converter=tuple)
-    border_cars: frozenset[Border] = field(default=frozenset(), converter=frozenset)
+    tiles: tuple[tuple[Space, Tile], ...] = field(default=(), converter=to_tuple)
+    entrances: tuple[Border, ...] = field(default=(), converter=to_tuple)
+    conveyor_stops: tuple[Space, ...] = field(default=(), converter=to_tuple)
+    border_cars: frozenset[Border] = field(default=frozenset(), converter=to_frozenset)
     # Extinguishers expansion: modules with an extinguisher token (entering one costs +1
     # time, ``movement``); empty in the base game.
-    extinguishers: frozenset[Space] = field(default=frozenset(), converter=frozenset)
+    extinguishers: frozenset[Space] = field(default=frozenset(), converter=to_frozenset)
     # Zombies expansion: the spaces of the zombies on this board, sorted, one entry per
     # zombie (nobody moves into or through them, ``movement``); empty in the base game.
     zombies: tuple[Space, ...] = field(default=(), converter=lambda z: _sorted_spaces(z))

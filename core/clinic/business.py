@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from attrs import frozen
+from core.model import frozen
 
 from . import constants as K
 from .board import Space

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 
-from attrs import frozen
+from core.model import frozen
 
 
 # Enum members are singletons, so hashing by identity is hashing by value; ``Enum``'s

@@ -10,7 +10,9 @@ classes; ``check_build`` raises ``IllegalActionError`` naming the rule and the i
 from __future__ import annotations
 
 from core.clinic.fast_evolve import evolve
-from attrs import field, frozen
+from attrs import field
+from core.model import frozen
+from core.converters import to_tuple
 
 from . import constants as K
 from .board import Board, BoardSide, Border, Direction, Space, border_of, parse_space
@@ -56,7 +58,7 @@ class BuildParking:
     ``cars_moved`` (one entry per car) into it."""
 
     space: Space
-    cars_moved: tuple[CarSpot, ...] = field(default=(), converter=tuple)
+    cars_moved: tuple[CarSpot, ...] = field(default=(), converter=to_tuple)
 
     def __str__(self) -> str:
         return f"build parking at {self.space}"
@@ -67,7 +69,7 @@ class UpgradeParking:
     """Flip the parking tile at ``space`` to its 3-car side; move in ``cars_moved``."""
 
     space: Space
-    cars_moved: tuple[CarSpot, ...] = field(default=(), converter=tuple)
+    cars_moved: tuple[CarSpot, ...] = field(default=(), converter=to_tuple)
 
     def __str__(self) -> str:
         return f"upgrade the parking at {self.space}"
@@ -88,7 +90,7 @@ class BuildConveyor:
     """Buy a conveyor: two aligned ``stops`` the first time, then one stop aligned
     with an existing stop."""
 
-    stops: tuple[Space, ...] = field(converter=tuple)
+    stops: tuple[Space, ...] = field(converter=to_tuple)
 
     def __str__(self) -> str:
         return "build conveyor stops at " + ", ".join(str(s) for s in self.stops)

@@ -12,7 +12,9 @@ where they stand, and the time spent so far in the current Move phase.
 from __future__ import annotations
 
 from core.clinic.fast_evolve import evolve
-from attrs import field, frozen
+from attrs import field
+from core.model import frozen
+from core.converters import to_tuple
 
 from .board import Board, Border, Space
 from .components import STAFF_ROLES, Colour, Helipad, Role, Service
@@ -74,7 +76,7 @@ class Clinic:
     nobody will take (Zombies expansion)."""
 
     board: Board = Board()
-    people: tuple[Person, ...] = field(default=(), converter=tuple)
+    people: tuple[Person, ...] = field(default=(), converter=to_tuple)
     next_id: int = 1
     move_time: int = 0
     abandoned_cars: int = 0  # Zombies: cars of the dead and the mutated stay parked forever

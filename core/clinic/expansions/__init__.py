@@ -82,7 +82,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from attrs import field, frozen
+from attrs import field
+from core.model import frozen
+from core.converters import to_tuple
 
 #: Option name -> module of ``core.clinic.expansions`` defining ``EXPANSION``.
 MODULES = {
@@ -104,7 +106,7 @@ class Expansion:
     description: str
     setup: Callable | None = None
     options: Callable | None = None
-    action_types: tuple[type, ...] = field(default=(), converter=tuple)
+    action_types: tuple[type, ...] = field(default=(), converter=to_tuple)
     apply: Callable | None = None
     refusal: Callable | None = None
     room: Callable | None = None

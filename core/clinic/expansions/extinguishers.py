@@ -18,7 +18,8 @@
 
 from __future__ import annotations
 
-from attrs import evolve, frozen
+from attrs import evolve
+from core.model import frozen
 
 from core.clinic.board import Space
 from core.clinic.components import ModuleKind

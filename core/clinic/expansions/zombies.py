@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from attrs import evolve, frozen
+from attrs import evolve
+from core.model import frozen
 
 from core.clinic.board import Space
 from core.clinic.components import Colour, Helipad, Module, ModuleKind, Role

@@ -10,7 +10,7 @@ of the clinic after it: patients treated this round and the income, when it chan
 
 from __future__ import annotations
 
-from attrs import frozen
+from core.model import frozen
 
 from .actions import Action, SelectTile
 from .bot_plan import plan_care

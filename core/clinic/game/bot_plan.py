@@ -14,7 +14,8 @@ Only the bot uses this module; the rules never depend on it.
 
 from __future__ import annotations
 
-from attrs import field, frozen
+from attrs import field
+from core.model import frozen
 
 from core.clinic.board import Board, Space
 from core.clinic.business import nurses_needed, patient_income

@@ -8,7 +8,7 @@ so that only it can buy popularity (``buy_popularity``, reverse turn order).
 
 from __future__ import annotations
 
-from attrs import frozen
+from core.model import frozen
 
 from core.clinic.fast_evolve import evolve
 

@@ -8,7 +8,9 @@ dialog, the plain text mode and the event log all say these lines; no Textual he
 
 from __future__ import annotations
 
-from attrs import field, frozen
+from attrs import field
+from core.model import frozen
+from core.converters import to_tuple
 
 from core.clinic.business import Treatment, best_in_room, clinic_upkeep, treat, wages
 from core.clinic.expansions import active, room_treatment
@@ -30,9 +32,9 @@ class SeatBusiness:
     seat: int
     clinic: Clinic
     treatment: Treatment
-    first: tuple[str, ...] = field(default=(), converter=tuple)
-    notes: tuple[str, ...] = field(default=(), converter=tuple)
-    after: tuple[str, ...] = field(default=(), converter=tuple)
+    first: tuple[str, ...] = field(default=(), converter=to_tuple)
+    notes: tuple[str, ...] = field(default=(), converter=to_tuple)
+    after: tuple[str, ...] = field(default=(), converter=to_tuple)
     extra_income: int = 0
 
     @property

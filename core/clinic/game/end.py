@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from attrs import evolve, frozen
+from attrs import evolve
+from core.model import frozen
 
 from core.clinic.board import Board
 from core.clinic.components import ModuleKind, Role

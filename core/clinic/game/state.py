@@ -11,7 +11,9 @@ import enum
 import random
 from functools import cached_property
 
-from attrs import field, frozen
+from attrs import field
+from core.model import frozen
+from core.converters import to_tuple, to_frozenset
 
 from core.clinic.board import BoardSide
 from core.clinic.components import Colour, Module, Role, Service
@@ -99,11 +101,11 @@ class GameConfig:
     solitaire goal; ``options``: expansion names (none implemented yet; carried so an
     expansion can plug in without changing the state's shape)."""
 
-    names: tuple[str, ...] = field(converter=tuple)
-    expert: tuple[bool, ...] = field(converter=tuple)
-    sides: tuple[BoardSide, ...] = field(converter=tuple)
+    names: tuple[str, ...] = field(converter=to_tuple)
+    expert: tuple[bool, ...] = field(converter=to_tuple)
+    sides: tuple[BoardSide, ...] = field(converter=to_tuple)
     solo_goal: SoloGoal | None = None
-    options: frozenset[str] = field(default=frozenset(), converter=frozenset)
+    options: frozenset[str] = field(default=frozenset(), converter=to_frozenset)
     ed_goal: GoalSlot | None = None  # an expansion's solitaire goal replacing solo_goal (911: E34)
 
 
@@ -136,12 +138,12 @@ class PlayerState:
     popularity: int = 0
     stamp: int = 0
     time_spent: int = 0
-    tiles: tuple[ActionTile, ...] = field(default=(), converter=tuple)
+    tiles: tuple[ActionTile, ...] = field(default=(), converter=to_tuple)
     income: int = 0
     cured: int = 0
     cured_red: int = 0
     dead: int = 0
-    trained_red_ids: frozenset[int] = field(default=frozenset(), converter=frozenset)
+    trained_red_ids: frozenset[int] = field(default=frozenset(), converter=to_frozenset)
     dismissed_doctors: int = 0
     dismissed_nurses: int = 0
     dismissed_orderlies: int = 0
@@ -165,11 +167,11 @@ class Turn:
     hired_doctor: bool = False
     hired_other: bool = False
     qp: int = 0
-    moved: tuple[int, ...] = field(default=(), converter=tuple)
+    moved: tuple[int, ...] = field(default=(), converter=to_tuple)
     placing: BonusTile | None = None
     emergency: TurnSlot | None = None  # owned by the 911th Extension: the Emergency action
-    zombie_moves: tuple = field(default=(), converter=tuple)  # Zombies: where each moved to
-    carrying: tuple[int, ...] = field(default=(), converter=tuple)  # Blood: nurses with a token
+    zombie_moves: tuple = field(default=(), converter=to_tuple)  # Zombies: where each moved to
+    carrying: tuple[int, ...] = field(default=(), converter=to_tuple)  # Blood: nurses with a token
 
 
 @frozen
@@ -193,21 +195,21 @@ class GameState:
 
     config: GameConfig
     seed: int
-    players: tuple[PlayerState, ...] = field(converter=tuple)
-    turn_order: tuple[int, ...] = field(converter=tuple)
-    services: tuple[Service, ...] = field(converter=tuple)
-    notepad: tuple[tuple[Colour | None, ...], ...] = field(converter=tuple)
-    patient_pool: tuple[int, ...] = field(converter=tuple)
-    doctor_pool: tuple[int, ...] = field(converter=tuple)
-    university: tuple[Colour | None, ...] = field(converter=tuple)
-    nurses: tuple[int, ...] = field(converter=tuple)
+    players: tuple[PlayerState, ...] = field(converter=to_tuple)
+    turn_order: tuple[int, ...] = field(converter=to_tuple)
+    services: tuple[Service, ...] = field(converter=to_tuple)
+    notepad: tuple[tuple[Colour | None, ...], ...] = field(converter=to_tuple)
+    patient_pool: tuple[int, ...] = field(converter=to_tuple)
+    doctor_pool: tuple[int, ...] = field(converter=to_tuple)
+    university: tuple[Colour | None, ...] = field(converter=to_tuple)
+    nurses: tuple[int, ...] = field(converter=to_tuple)
     orderlies: int
-    hub_stacks: tuple[Stack, ...] = field(converter=tuple)
-    special_stacks: tuple[Stack, ...] = field(converter=tuple)
+    hub_stacks: tuple[Stack, ...] = field(converter=to_tuple)
+    special_stacks: tuple[Stack, ...] = field(converter=to_tuple)
     supply_rooms: int
     cars_lot: int
     phase: Phase
-    queue: tuple[int, ...] = field(converter=tuple)
+    queue: tuple[int, ...] = field(converter=to_tuple)
     round: int = 1
     action: int = 1
     draws: int = 0
@@ -216,8 +218,8 @@ class GameState:
     supply_nurses: int = 0
     supply_orderlies: int = 0
     nurses_gone: int = 0
-    bonus_tiles: tuple[BonusTile, ...] = field(default=(), converter=tuple)
-    selected: tuple[ActionTile | None, ...] = field(default=(), converter=tuple)
+    bonus_tiles: tuple[BonusTile, ...] = field(default=(), converter=to_tuple)
+    selected: tuple[ActionTile | None, ...] = field(default=(), converter=to_tuple)
     step: Turn = Turn()
     cars_then: AfterCars | None = None
     emergency: TableSlot | None = None  # owned by the 911th Extension: the waiting area

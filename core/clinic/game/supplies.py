@@ -12,7 +12,7 @@ state needs no counter of its own.
 
 from __future__ import annotations
 
-from attrs import frozen
+from core.model import frozen
 
 from core.clinic.components import Garden, ModuleKind, ParkingTile
 from core.clinic.construction import BuildConveyor, BuildGarden, BuildModule, BuildParking

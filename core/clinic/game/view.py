@@ -17,7 +17,8 @@ funds and the Emergency Waiting Area are public.
 
 from __future__ import annotations
 
-from attrs import evolve, frozen
+from attrs import evolve
+from core.model import frozen
 
 from core.clinic.components import Colour, Service
 from core.clinic.slots import TableSlot

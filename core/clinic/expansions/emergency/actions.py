@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import evolve, frozen
+from attrs import evolve
+from core.model import frozen
 
 from core.clinic import constants as K_BASE
 from core.clinic.build_options import car_choices

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 
-from attrs import evolve, frozen
+from attrs import evolve
+from core.model import frozen
 
 from . import constants as K
 from .components import EDRole, Level

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from attrs import frozen
+from core.model import frozen
 
 from core.clinic.board import Board, Border, Space
 from core.clinic.components import Garden

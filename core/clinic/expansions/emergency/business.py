@@ -13,7 +13,9 @@ that room, plus one off-duty nurse from an adjacent break room when the player c
 
 from __future__ import annotations
 
-from attrs import evolve, field, frozen
+from attrs import evolve, field
+from core.model import frozen
+from core.converters import to_tuple, to_frozenset
 
 from core.clinic.board import Space
 from core.clinic.business import nurses_needed as base_nurses_needed
@@ -34,7 +36,7 @@ class EDOffDuty:
     """Business: the emergency rooms (spaces) that use an off-duty nurse this round
     (E22: a choice among ``off_duty_choices``; empty: none)."""
 
-    rooms: frozenset[Space] = field(default=frozenset(), converter=frozenset)
+    rooms: frozenset[Space] = field(default=frozenset(), converter=to_frozenset)
 
     def __str__(self) -> str:
         if not self.rooms:
@@ -109,7 +111,7 @@ class EDTreatmentLine:
 class EDTreatment:
     """The ED's patient care for one round: ``lines`` in room build order."""
 
-    lines: tuple[EDTreatmentLine, ...] = field(default=(), converter=tuple)
+    lines: tuple[EDTreatmentLine, ...] = field(default=(), converter=to_tuple)
 
     @property
     def income(self) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 
-from attrs import frozen
+from core.model import frozen
 
 from core.clinic.board import Space
 from core.clinic.components import TileColour

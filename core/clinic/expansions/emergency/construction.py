@@ -12,7 +12,7 @@ the price of 1, rulebook L247).  Nothing else may be built there (rulebook L255)
 from __future__ import annotations
 
 import attrs
-from attrs import frozen
+from core.model import frozen
 
 from core.clinic import construction as base
 from core.clinic.board import Space, parse_space

@@ -10,7 +10,7 @@ patients still on the board, pre-admissions included (light -1, medium -2, dark 
 
 from __future__ import annotations
 
-from attrs import frozen
+from core.model import frozen
 
 from core.clinic.game.end import hall_of_fame
 

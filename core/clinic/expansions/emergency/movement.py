@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from attrs import evolve, frozen
+from attrs import evolve
+from core.model import frozen
 
 from core.clinic.board import Space
 from core.clinic.errors import IllegalActionError

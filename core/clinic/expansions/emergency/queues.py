@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 
-from attrs import evolve, frozen
+from attrs import evolve
+from core.model import frozen
 
 from core.clinic.errors import IllegalActionError
 from core.clinic.game.actions import Shift

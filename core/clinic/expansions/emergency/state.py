@@ -14,7 +14,9 @@ import enum
 import random
 
 import attrs
-from attrs import field, frozen
+from core.converters import to_tuple
+from attrs import field
+from core.model import frozen
 
 from core.clinic.errors import IllegalActionError
 from core.clinic.slots import PlayerSlot, TableSlot, TurnSlot
@@ -31,7 +33,7 @@ class Stock:
     """Emergency tiles left to build, shared (E11): hubs, rooms by level, break rooms."""
 
     hubs: int
-    rooms: tuple[int, int, int] = field(converter=tuple)
+    rooms: tuple[int, int, int] = field(converter=to_tuple)
     break_rooms: int
 
 
@@ -47,11 +49,11 @@ class WaitingArea(TableSlot):
       right (index ``QUEUE_LENGTH - 1`` is the rightmost space) (E6).
     """
 
-    bag_patients: tuple[int, int, int] = field(converter=tuple)
-    bag_doctors: tuple[int, int] = field(converter=tuple)
-    residency: tuple[Level | None, ...] = field(converter=tuple)
-    nurses: tuple[int, ...] = field(converter=tuple)
-    queues: tuple[Queue, ...] = field(converter=tuple)
+    bag_patients: tuple[int, int, int] = field(converter=to_tuple)
+    bag_doctors: tuple[int, int] = field(converter=to_tuple)
+    residency: tuple[Level | None, ...] = field(converter=to_tuple)
+    nurses: tuple[int, ...] = field(converter=to_tuple)
+    queues: tuple[Queue, ...] = field(converter=to_tuple)
     stock: Stock
     nurses_gone: int = 0
 
@@ -70,12 +72,12 @@ class EmergencyState(PlayerSlot):
     """
 
     board: EDBoard
-    people: tuple[EDPerson, ...] = field(default=(), converter=tuple)
+    people: tuple[EDPerson, ...] = field(default=(), converter=to_tuple)
     funds: int = K.ED_STARTING_FUNDS
     next_id: int = 1
     move_time: int = 0
-    moved: tuple[int, ...] = field(default=(), converter=tuple)
-    treated: tuple[int, int, int] = field(default=(0, 0, 0), converter=tuple)
+    moved: tuple[int, ...] = field(default=(), converter=to_tuple)
+    treated: tuple[int, int, int] = field(default=(0, 0, 0), converter=to_tuple)
     dead: int = 0
     cars_owed: int = 0
 
@@ -108,7 +110,7 @@ class EmergencyTurn(TurnSlot):
     """Progress of one Emergency action: sub-actions ``done``, the ``current`` one, and
     within it builds made, hires made and Emergency Queue Points left."""
 
-    done: tuple[Sub, ...] = field(default=(), converter=tuple)
+    done: tuple[Sub, ...] = field(default=(), converter=to_tuple)
     current: Sub | None = None
     builds: int = 0
     hired_doctor: bool = False
