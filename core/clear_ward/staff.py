@@ -20,8 +20,8 @@ from core.clear_ward.constants import (
     PHARMACIST_PATIENTS,
     PHARMACIST_STARS,
 )
-from core.clear_ward.state import GameState, Phase, replace, with_staff
-from core.clear_ward.treatment import transfer_changes, treatment_changes
+from core.clear_ward.state import GameState, Phase, done, draft, with_staff
+from core.clear_ward.treatment import transferred, treated
 
 # The phases under plain module names: ``Phase.MOVE`` reads the member through the
 # enum class, a slow lookup on Python 3.11 (``EnumType`` has a ``__getattr__``), and
@@ -29,7 +29,8 @@ from core.clear_ward.treatment import transfer_changes, treatment_changes
 MOVE, JUNIOR_DOCTOR, AFTER_ACTION = Phase.MOVE, Phase.JUNIOR_DOCTOR, Phase.AFTER_ACTION
 
 Lister = Callable[[GameState, bool], list[UseStaff]]
-_PHARMACIST, _JUNIOR_DOCTOR = StaffCard.PHARMACIST, StaffCard.JUNIOR_DOCTOR  # (the same, for two cards)
+# (The same, for the cards the hot paths compare with.)
+_PHARMACIST, _NURSE, _JUNIOR_DOCTOR = StaffCard.PHARMACIST, StaffCard.NURSE, StaffCard.JUNIOR_DOCTOR
 
 
 #: Every ``UseStaff`` listed so far, by its (card, cells, patient): a use is made once
@@ -237,38 +238,39 @@ def ward_round_gifts(state: GameState) -> list[tuple[int, object]]:
     return gifts
 
 
-def staff_changes(state: GameState, use: UseStaff) -> dict:
-    """What a legal ``use`` changes, as ``evolve`` arguments (applied in one copy): the
-    card leaves the hand for the bottom of the staff deck (house rule), the turn's one
-    staff use is spent, and the card's effect happens."""
+def staff_effect(new, state: GameState, use: UseStaff):
+    """What a legal ``use`` does, set on ``new`` (a ``state.draft`` of ``state``) and
+    returned: the card leaves the hand for the bottom of the staff deck (house rule),
+    the turn's one staff use is spent, and the card's effect happens."""
     seat, card = state.current, use.card
     player = state.players[seat]
     hand = list(player.staff)
     hand.remove(card)
     holder = with_staff(player, tuple(hand))
-    players = state.players[:seat] + (holder,) + state.players[seat + 1 :]
-    changes = {"players": players, "staff_deck": state.staff_deck + (card,), "staff_used": True}
-    if card is StaffCard.PHARMACIST or card is StaffCard.NURSE:
-        changes.update(treatment_changes(state, use.cells, players=players))
+    new.players = players = state.players[:seat] + (holder,) + state.players[seat + 1 :]
+    new.staff_deck = state.staff_deck + (card,)
+    new.staff_used = True
+    if card is _PHARMACIST or card is _NURSE:
+        new.ward, new.players, new.victory = treated(state, use.cells, players=players)
     elif card is StaffCard.CONSULTANT_OPINION:
         cell = use.cells[0]
-        changes["ward"] = state.ward[:cell] + (None,) + state.ward[cell + 1 :]
-        changes["removed"] = state.removed + (state.ward[cell].patient,)
+        new.ward = state.ward[:cell] + (None,) + state.ward[cell + 1 :]
+        new.removed = state.removed + (state.ward[cell].patient,)
     elif card is StaffCard.WARD_ROUND:
-        changes.update(transfer_changes(state, players, ward_round_gifts(state), seat))
+        new.players, new.victory = transferred(state, players, ward_round_gifts(state), seat)
     elif card is StaffCard.LOCUM:
         giver = next(s for s, p in enumerate(state.players) if use.patient in p.log_book)
-        changes.update(transfer_changes(state, players, [(giver, use.patient)], seat))
+        new.players, new.victory = transferred(state, players, [(giver, use.patient)], seat)
     elif card is StaffCard.PORTER:
-        changes["porter"] = True
-    elif card is StaffCard.JUNIOR_DOCTOR:
-        changes.update(looked_at=use.cells, return_phase=state.phase, phase=JUNIOR_DOCTOR)
+        new.porter = True
+    elif card is _JUNIOR_DOCTOR:
+        new.looked_at, new.return_phase, new.phase = use.cells, state.phase, JUNIOR_DOCTOR
     else:
         assert card is StaffCard.REGISTRAR
-        changes["phase"] = MOVE
-    return changes
+        new.phase = MOVE
+    return new
 
 
 def use_staff(state: GameState, use: UseStaff) -> GameState:
-    """``state`` after a legal ``use`` (``staff_changes``), before the turn goes on."""
-    return replace(state, staff_changes(state, use))
+    """``state`` after a legal ``use`` (``staff_effect``), before the turn goes on."""
+    return done(staff_effect(draft(state), state, use))

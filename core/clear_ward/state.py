@@ -21,7 +21,7 @@ from attrs import frozen
 from core.clear_ward.cards import SPECIALITIES, Direction, Patient, StaffCard
 from core.clear_ward.constants import OBSERVATION_TURNS, VICTORY_CARD_PLAYER_COUNTS
 # One fast copy for both games (``evolve`` and ``replace`` are imported from here).
-from core.fast_evolve import evolve, fields_in_base_slots, replace  # noqa: F401
+from core.fast_evolve import drafting, evolve, fields_in_base_slots, replace  # noqa: F401
 
 _set = object.__setattr__
 
@@ -95,15 +95,18 @@ class PlayerState:
             return remember(self, "_speciality_counts", counts)
 
 
+#: The rules' own copies of a player (``fast_evolve.drafting``): ``draft_player(p)`` is
+#: an unfrozen copy of ``p`` without its speciality counts, ``done_player`` freezes it.
+draft_player, done_player = drafting(PlayerState)
+
+
 def with_staff(player: PlayerState, staff: tuple[StaffCard, ...]) -> PlayerState:
     """``player`` holding ``staff`` instead of their hand; the log book, and so its
-    speciality counts if already worked out, stay the same."""
-    new = PlayerState(player.name, player.log_book, staff)
-    try:
-        remember(new, "_speciality_counts", player._speciality_counts)
-    except AttributeError:  # not worked out yet
-        pass
-    return new
+    speciality counts, stay the same."""
+    new = draft_player(player)
+    new.staff = staff
+    new._speciality_counts = player.speciality_counts
+    return done_player(new)
 
 
 class Phase(Enum):
@@ -214,3 +217,10 @@ class GameState:
 
             return remember(self, "_moves_now", moves_now(self))
 
+
+
+#: The rules' own copies of a game state (``fast_evolve.drafting``): ``draft(state)`` is
+#: an unfrozen copy of ``state`` with its speciality spaces (they hold for every state
+#: the rules make from it) and no other cache; the rules set the fields an action
+#: changes on it, then ``done(copy)`` freezes it into the new ``GameState``.
+draft, done = drafting(GameState)

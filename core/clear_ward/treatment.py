@@ -8,7 +8,14 @@ from collections.abc import Iterable, Sequence
 
 from core.clear_ward.cards import Patient, Speciality
 from core.clear_ward.constants import VICTORY_CARD_PLAYER_COUNTS
-from core.clear_ward.state import GameState, PlayerState, count_specialities, evolve, remember
+from core.clear_ward.state import (
+    GameState,
+    PlayerState,
+    count_specialities,
+    done_player,
+    draft_player,
+    evolve,
+)
 
 
 def sweep_cells(state: GameState, speciality: Speciality) -> tuple[int, ...]:
@@ -32,32 +39,41 @@ def treatment_changes(
 ) -> dict:
     """The new ``ward``, ``players`` and ``victory`` after the patients on ``cells`` go
     from the ward into ``seat``'s log book (the current player by default), in that
-    order, as ``attrs.evolve`` keyword arguments (one evolve per action stays cheap).
+    order, as ``attrs.evolve`` keyword arguments (``treated``'s three values).
     ``players``: the players as the action has already changed them (default: the
     state's)."""
+    ward, players, victory = treated(state, cells, seat, players)
+    return {"ward": ward, "players": players, "victory": victory}
+
+
+def treated(
+    state: GameState,
+    cells: Iterable[int],
+    seat: int | None = None,
+    players: tuple[PlayerState, ...] | None = None,
+) -> tuple[tuple, tuple[PlayerState, ...], tuple[int | None, ...]]:
+    """(ward, players, victory) after the patients on ``cells`` go into ``seat``'s log
+    book: ``treatment_changes`` for the rules, which set them on their copy."""
     seat = state.current if seat is None else seat
     players = state.players if players is None else players
     ward = list(state.ward)
-    treated = []
+    patients = []
     for cell in cells:
         card = ward[cell]
         assert card is not None, f"no patient to treat on space {cell}"
-        treated.append(card.patient)
+        patients.append(card.patient)
         ward[cell] = None
-    players = _replace(players, seat, with_patients(players[seat], treated))
-    return {
-        "ward": tuple(ward),
-        "players": players,
-        "victory": victory_after(state, players),
-    }
+    players = _replace(players, seat, with_patients(players[seat], patients))
+    return tuple(ward), players, victory_after(state, players)
 
 
 def with_patients(player: PlayerState, patients: list[Patient]) -> PlayerState:
     """``player`` with ``patients`` added to the end of the log book; its speciality
     counts are the old ones counted up (not recounted from the whole log book)."""
-    new = PlayerState(player.name, player.log_book + tuple(patients), player.staff)
-    remember(new, "_speciality_counts", count_specialities(patients, player.speciality_counts))
-    return new
+    new = draft_player(player)
+    new.log_book = player.log_book + tuple(patients)
+    new._speciality_counts = count_specialities(patients, player.speciality_counts)
+    return done_player(new)
 
 
 def treat(state: GameState, cells: Iterable[int], seat: int | None = None) -> GameState:
@@ -71,7 +87,18 @@ def transfer_changes(
     gifts: Iterable[tuple[int, Patient]],
     taker: int,
 ) -> dict:
-    """The new ``players`` and ``victory`` (``evolve`` arguments) once each ``(giver,
+    """``transferred``'s new ``players`` and ``victory`` as ``evolve`` arguments."""
+    players, victory = transferred(state, players, gifts, taker)
+    return {"players": players, "victory": victory}
+
+
+def transferred(
+    state: GameState,
+    players: tuple[PlayerState, ...],
+    gifts: Iterable[tuple[int, Patient]],
+    taker: int,
+) -> tuple[tuple[PlayerState, ...], tuple[int | None, ...]]:
+    """The new ``(players, victory)`` once each ``(giver,
     patient)`` of ``gifts`` has moved from the giver's log book to the end of
     ``taker``'s (the Locum: one; the Ward Round: one from every other player), starting
     from ``players``. The victory cards are rechecked once: the Ward Round's patients
@@ -84,7 +111,8 @@ def transfer_changes(
         book.remove(patient)
         players[giver] = evolve(players[giver], log_book=tuple(book))
         players[taker] = with_patients(players[taker], [patient])
-    return {"players": tuple(players), "victory": victory_after(state, tuple(players))}
+    players = tuple(players)
+    return players, victory_after(state, players)
 
 
 def transfer(state: GameState, gifts: Iterable[tuple[int, Patient]], taker: int) -> GameState:
