@@ -146,28 +146,24 @@ def _move(state: GameState, move: Move, forced: bool) -> GameState:
     stop; a face-down patient there is flipped (Flip and Take), a treatable face-up one
     is treated with every other treatable patient of its speciality (the sweep)."""
     dest, passed = destination(state, move)
-    card = state.ward[dest]
-    swept = None
-    if card is not None and card.face_up and card.treatable(state.turn):
-        # (Before the copy: the sweep works out ``state.speciality_spaces``, which the
-        # copy then takes over.)
-        swept = [dest, *[c for c in sweep_cells(state, card.patient.speciality) if c != dest]]
     new = draft(state)
     new.doctor = dest
     new.last_direction = move.direction
     new.moves = state.moves + 1
     new.passed_over = state.passed_over + passed if state.passed_over else passed
     new.forced_move = forced
+    card = state.ward[dest]
     if card is not None:
         new.last_arrow = card.patient.arrow
-        if swept is not None:
-            new.ward, new.players, new.victory = treated(state, swept)
-        elif not card.face_up:
+        if not card.face_up:
             flipped = WardCard(card.patient, True, state.turn)
             new.ward = state.ward[:dest] + (flipped,) + state.ward[dest + 1 :]
             if state.staff_deck:
                 new.phase = DRAW_DECISION
                 return done(new)
+        elif card.treatable(state.turn):
+            others = [c for c in sweep_cells(state, card.patient.speciality) if c != dest]
+            new.ward, new.players, new.victory = treated(state, [dest, *others])
     return _after_action(new)
 
 

@@ -20,8 +20,8 @@ from attrs import frozen
 
 from core.clear_ward.cards import SPECIALITIES, Direction, Patient, StaffCard
 from core.clear_ward.constants import OBSERVATION_TURNS, VICTORY_CARD_PLAYER_COUNTS
-# One fast copy for both games (``evolve`` and ``replace`` are imported from here).
-from core.fast_evolve import drafting, evolve, fields_in_base_slots, replace  # noqa: F401
+# One fast copy for both games (``evolve`` is imported from here).
+from core.fast_evolve import drafting, evolve, fields_in_base_slots
 
 _set = object.__setattr__
 
@@ -130,7 +130,7 @@ class EndReason(Enum):
 
 
 @frozen
-@fields_in_base_slots("_moves_now", inherited=("_speciality_spaces",))
+@fields_in_base_slots("_moves_now", inherited=("_speciality_spaces", "_victory_settled"))
 class GameState:
     """Everything about a game of Clear the Ward at one moment.
 
@@ -194,8 +194,8 @@ class GameState:
         """For each speciality (``Speciality.index`` order), the spaces its patients lie
         on, face up or down, or have lain on since: patient cards never move and none is
         ever added, so the spaces worked out for a state hold for every state the rules
-        make from it (``fast_evolve.replace`` hands them on), and a sweep looks at those
-        few spaces only."""
+        make from it (``draft`` hands them on), and a sweep looks at those few spaces
+        only."""
         try:
             return self._speciality_spaces
         except AttributeError:
@@ -204,6 +204,20 @@ class GameState:
                 if card is not None:
                     spaces[card.patient.speciality.index].append(cell)
             return remember(self, "_speciality_spaces", tuple(map(tuple, spaces)))
+
+    @property
+    def victory_settled(self) -> bool:
+        """Whether every Speciality Victory Card's holder is the one a recheck of the log
+        books gives (``treatment.victory_after``): true of a new game, and then of every
+        state the rules make from it, as they recheck the cards after each change to a
+        log book (``draft`` hands it on), so a treatment need only recheck the
+        specialities it treated. A hand-made state's holders may be any."""
+        try:
+            return self._victory_settled
+        except AttributeError:
+            from core.clear_ward.treatment import victory_after
+
+            return remember(self, "_victory_settled", victory_after(self, self.players) == self.victory)
 
     @property
     def moves_now(self) -> tuple[tuple, bool]:

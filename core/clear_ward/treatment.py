@@ -64,7 +64,7 @@ def treated(
         patients.append(card.patient)
         ward[cell] = None
     players = _replace(players, seat, with_patients(players[seat], patients))
-    return tuple(ward), players, victory_after(state, players)
+    return tuple(ward), players, victory_after(state, players, patients)
 
 
 def with_patients(player: PlayerState, patients: list[Patient]) -> PlayerState:
@@ -105,14 +105,15 @@ def transferred(
     change hands together, so which player gives first never decides who holds a card
     (decision "Speciality Victory Cards": rechecked after every change to a log book, a
     staff card's being one)."""
-    players = list(players)
+    players, moved = list(players), []
     for giver, patient in gifts:
         book = list(players[giver].log_book)
         book.remove(patient)
         players[giver] = evolve(players[giver], log_book=tuple(book))
         players[taker] = with_patients(players[taker], [patient])
+        moved.append(patient)
     players = tuple(players)
-    return players, victory_after(state, players)
+    return players, victory_after(state, players, moved)
 
 
 def transfer(state: GameState, gifts: Iterable[tuple[int, Patient]], taker: int) -> GameState:
@@ -141,23 +142,39 @@ def victory_holder(counts: Sequence[int], holder: int | None) -> int | None:
     return holder if holder in leaders else None
 
 
-def victory_after(state: GameState, players: tuple[PlayerState, ...]) -> tuple[int | None, ...]:
-    """The victory-card holders once the log books are ``players``' (not in solo)."""
+def victory_after(
+    state: GameState, players: tuple[PlayerState, ...], moved: Iterable[Patient] | None = None
+) -> tuple[int | None, ...]:
+    """The victory-card holders once the log books are ``players``' (not in solo).
+
+    ``moved``: the patients whose moves into or out of log books make the difference
+    between ``state``'s log books and ``players``' (``None``: not known). Then, when the
+    state's cards are settled (``GameState.victory_settled``), only those patients'
+    specialities are rechecked: the other counts are the same, and so are their holders
+    (a recheck of the same counts keeps the holder it gave). Otherwise all are."""
+    victory = state.victory
     if len(state.players) not in VICTORY_CARD_PLAYER_COUNTS:
-        return state.victory
+        return victory
+    if moved is not None and state.victory_settled:
+        new = list(victory)
+        for index in {patient.speciality.index for patient in moved}:
+            counts = tuple([p.speciality_counts[index] for p in players])
+            new[index] = _holder((counts, victory[index]))
+        return tuple(new)
     # ``per_speciality[i]``: every seat's count of speciality ``i``.
     per_speciality = list(zip(*[p.speciality_counts for p in players]))
-    victory = state.victory
     if len(victory) != len(per_speciality):  # not a state of this game: no shortcut
         return tuple([victory_holder(per_speciality[i], holder) for i, holder in enumerate(victory)])
-    keys = list(zip(per_speciality, victory))
+    return tuple(map(_holder, zip(per_speciality, victory)))
+
+
+def _holder(key: tuple[tuple[int, ...], int | None]) -> int | None:
+    """``victory_holder(*key)``, worked out once for each ``key`` (kept in ``_HOLDERS``)."""
     try:
-        return tuple(map(_HOLDERS.__getitem__, keys))
+        return _HOLDERS[key]
     except KeyError:
-        for key in keys:
-            if key not in _HOLDERS:
-                _HOLDERS[key] = victory_holder(*key)
-        return tuple(map(_HOLDERS.__getitem__, keys))
+        holder = _HOLDERS[key] = victory_holder(*key)
+        return holder
 
 
 #: ``victory_holder`` by its arguments (each seat's count, holder), worked out once:
