@@ -30,7 +30,6 @@ from core.clear_ward.state import (
     WardCard,
     done,
     draft,
-    remember,
     with_staff,
 )
 from core.clear_ward.staff import can_use_staff, staff_effect, staff_uses
@@ -86,9 +85,13 @@ def legal_actions(state: GameState) -> list[Action]:
     game is over."""
     phase = state.phase
     if phase is MOVE:
+        try:  # (``state.moves_now``, without the property call when worked out)
+            moves = state._moves_now[0]
+        except AttributeError:
+            moves = state.moves_now[0]
         if not state.players[state.current].staff:  # (no staff card: only moves)
-            return list(state.moves_now[0])
-        return [*state.moves_now[0], *staff_uses(state)]
+            return list(moves)
+        return [*moves, *staff_uses(state)]
     if phase is AFTER_ACTION:
         return [*staff_uses(state), _END_TURN]
     if phase is DRAW_DECISION:
@@ -117,7 +120,10 @@ def apply_action(state: GameState, action: Action) -> GameState:
     """
     phase = state.phase
     if isinstance(action, Move) and phase is MOVE:
-        moves, forced = state.moves_now
+        try:  # (``state.moves_now``, as in ``legal_actions``)
+            moves, forced = state._moves_now
+        except AttributeError:
+            moves, forced = state.moves_now
         if _offered(action, moves):
             return _move(state, action, forced)
     elif isinstance(action, UseStaff):
@@ -196,7 +202,7 @@ def _after_staff(new) -> GameState:
         return done(new)
     if phase is AFTER_ACTION:
         return _after_action(new)
-    return _check_can_move(done(new))
+    return _check_can_move(new)
 
 
 def _after_action(new) -> GameState:
@@ -224,21 +230,21 @@ def _end_turn(new) -> GameState:
     new.staff_used = False
     new.porter = False
     new.passed_over = ()
-    return _check_can_move(done(new))
+    return _check_can_move(new)
 
 
-def _check_can_move(state: GameState) -> GameState:
-    """Rulebook: "If at any point the Doctor cannot make a legal move, the game
-    immediately ends" (in solo a forced move exists while a card remains)."""
-    if not any(state.ward):  # no patient card left (cards are always truthy)
-        return _end(state, WARD_CLEAR)
-    # ``state`` is new: its moves are worked out here, once, for ``state.moves_now``.
-    if not remember(state, "_moves_now", moves_now(state))[0]:
-        return _end(state, NO_LEGAL_MOVE)
-    return state
-
-
-def _end(state: GameState, reason: EndReason) -> GameState:
-    new = draft(state)
-    new.phase, new.end_reason = OVER, reason
+def _check_can_move(new) -> GameState:
+    """The new state (``new``, a ``draft`` with every change made), unless the game ends:
+    rulebook "If at any point the Doctor cannot make a legal move, the game immediately
+    ends" (in solo a forced move exists while a card remains)."""
+    if not any(new.ward):  # no patient card left (cards are always truthy)
+        new.phase, new.end_reason = OVER, WARD_CLEAR
+        return done(new)
+    # Its moves are worked out here, once, for ``state.moves_now`` (the draft has every
+    # field they depend on).
+    moves = moves_now(new)
+    if not moves[0]:
+        new.phase, new.end_reason = OVER, NO_LEGAL_MOVE
+        return done(new)
+    new._moves_now = moves
     return done(new)

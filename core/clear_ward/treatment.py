@@ -22,13 +22,16 @@ def sweep_cells(state: GameState, speciality: Speciality) -> tuple[int, ...]:
     """Spaces of every face-up patient of ``speciality`` that may be treated now (not
     under observation): what landing on one of them treats."""
     turn, ward = state.turn, state.ward
-    return tuple([
-        cell
-        for cell in state.speciality_spaces[speciality.index]  # (in order, few)
-        if (card := ward[cell]) is not None
-        and card.patient.speciality is speciality
-        and card.treatable(turn)
-    ])
+    try:  # (``state.speciality_spaces`` without the property call, when worked out)
+        spaces = state._speciality_spaces[speciality.index]
+    except AttributeError:
+        spaces = state.speciality_spaces[speciality.index]
+    cells = []
+    for cell in spaces:  # (in order, few)
+        card = ward[cell]
+        if card is not None and card.patient.speciality is speciality and card.treatable(turn):
+            cells.append(cell)
+    return tuple(cells)
 
 
 def treatment_changes(
@@ -156,10 +159,16 @@ def victory_after(
     if len(state.players) not in VICTORY_CARD_PLAYER_COUNTS:
         return victory
     if moved is not None and state.victory_settled:
-        new = list(victory)
-        for index in {patient.speciality.index for patient in moved}:
-            counts = tuple([p.speciality_counts[index] for p in players])
-            new[index] = _holder((counts, victory[index]))
+        new, last = list(victory), None
+        for patient in moved:
+            index = patient.speciality.index
+            if index != last:  # (a sweep's patients come one speciality together)
+                last = index
+                try:  # (``speciality_counts`` without the property call, when worked out)
+                    counts = tuple([p._speciality_counts[index] for p in players])
+                except AttributeError:
+                    counts = tuple([p.speciality_counts[index] for p in players])
+                new[index] = _holder((counts, victory[index]))
         return tuple(new)
     # ``per_speciality[i]``: every seat's count of speciality ``i``.
     per_speciality = list(zip(*[p.speciality_counts for p in players]))
