@@ -8,11 +8,12 @@ Turn flow after the effect (a second move, the Junior Doctor's choice) is in ``r
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, compress
+from operator import itemgetter
 
 
 from core.clear_ward.actions import UseStaff
-from core.clear_ward.cards import Patient, StaffCard
+from core.clear_ward.cards import SPECIALITIES, Patient, StaffCard, all_patients
 from core.clear_ward.constants import (
     JUNIOR_DOCTOR_LOOKS,
     WARD_CELLS,
@@ -56,17 +57,24 @@ _CONSULTANT_USES, _NURSE_USES = (
 _WARD_ROUND_USE, _REGISTRAR_USE, _PORTER_USE = (
     _use(card) for card in (StaffCard.WARD_ROUND, StaffCard.REGISTRAR, StaffCard.PORTER)
 )
-#: The Locum's uses, by the patient's (speciality, stars): made once each.
-_LOCUM_USES: dict[tuple, UseStaff] = {}
+#: The Locum's uses, by the patient: ``_LOCUM_USES[speciality.index][stars - 1]``
+#: (``None`` above ``LOCUM_MAX_STARS``).
+_LOCUM_USES: tuple[tuple[UseStaff | None, ...], ...] = tuple(
+    tuple(
+        _use(StaffCard.LOCUM, patient=p) if p.stars <= LOCUM_MAX_STARS else None
+        for p in all_patients() if p.speciality is speciality
+    )
+    for speciality in SPECIALITIES
+)
 
-
-def _locum_use(patient: Patient) -> UseStaff:
-    """``UseStaff(StaffCard.LOCUM, patient=patient)``, made once."""
-    key = (patient.speciality, patient.stars)
-    use = _LOCUM_USES.get(key)
-    if use is None:
-        use = _LOCUM_USES[key] = UseStaff(StaffCard.LOCUM, patient=patient)
-    return use
+#: The spaces 0-35, for ``itertools.compress`` with the ward: the spaces with a card.
+_CELLS = tuple(range(WARD_CELLS))
+#: ``_OTHER_CELLS[doctor]``: the cards on every space but the Doctor's, in order (an
+#: ``itemgetter`` of the ward); ``_OTHER_CONSULTANT_USES[doctor]``: their Consultant uses.
+_OTHER_CELLS = tuple(itemgetter(*[c for c in _CELLS if c != doctor]) for doctor in _CELLS)
+_OTHER_CONSULTANT_USES = tuple(
+    tuple(_CONSULTANT_USES[c] for c in _CELLS if c != doctor) for doctor in _CELLS
+)
 
 
 #: ``_choose``'s answers by (card, cells, count), kept while there are few (the Junior
@@ -91,17 +99,19 @@ def _choose(card: StaffCard, cells: list[int], count: int) -> list[UseStaff]:
 
 
 def _pharmacist(state: GameState, before_move: bool) -> list[UseStaff]:
-    turn = state.turn
-    cells = [
-        c for c, card in enumerate(state.ward)
-        if card is not None and card.patient.stars == PHARMACIST_STARS and card.treatable(turn)
-    ]
+    turn, ward = state.turn, state.ward
+    cells = []
+    for cell in compress(_CELLS, ward):  # (the spaces with a card)
+        card = ward[cell]
+        if card.patient.stars == PHARMACIST_STARS and card.treatable(turn):
+            cells.append(cell)
     return _choose(_PHARMACIST, cells, PHARMACIST_PATIENTS)
 
 
 def _consultant(state: GameState, before_move: bool) -> list[UseStaff]:
-    uses, doctor = _CONSULTANT_USES, state.doctor
-    return [uses[c] for c, card in enumerate(state.ward) if card is not None and c != doctor]
+    # Every space with a card but the Doctor's, in order.
+    doctor = state.doctor
+    return list(compress(_OTHER_CONSULTANT_USES[doctor], _OTHER_CELLS[doctor](state.ward)))
 
 
 def _nurse(state: GameState, before_move: bool) -> list[UseStaff]:
@@ -112,8 +122,11 @@ def _nurse(state: GameState, before_move: bool) -> list[UseStaff]:
 
 
 def _ward_round(state: GameState, before_move: bool) -> list[UseStaff]:
-    others = (p for seat, p in enumerate(state.players) if seat != state.current)
-    return [_WARD_ROUND_USE] if any(p.log_book for p in others) else []
+    current = state.current
+    for seat, player in enumerate(state.players):
+        if seat != current and player.log_book:
+            return [_WARD_ROUND_USE]
+    return []
 
 
 def _registrar(state: GameState, before_move: bool) -> list[UseStaff]:
@@ -125,17 +138,18 @@ def _porter(state: GameState, before_move: bool) -> list[UseStaff]:
 
 
 def _locum(state: GameState, before_move: bool) -> list[UseStaff]:
-    return [
-        _locum_use(patient)
-        for seat, player in enumerate(state.players)
-        if seat != state.current
-        for patient in player.log_book
-        if patient.stars <= LOCUM_MAX_STARS
-    ]
+    uses, current = [], state.current
+    for seat, player in enumerate(state.players):
+        if seat != current:
+            for patient in player.log_book:
+                if patient.stars <= LOCUM_MAX_STARS:
+                    uses.append(_LOCUM_USES[patient.speciality.index][patient.stars - 1])
+    return uses
 
 
 def _junior_doctor(state: GameState, before_move: bool) -> list[UseStaff]:
-    cells = [c for c, card in enumerate(state.ward) if card is not None and not card.face_up]
+    ward = state.ward
+    cells = [cell for cell in compress(_CELLS, ward) if not ward[cell].face_up]
     return _choose(_JUNIOR_DOCTOR, cells, JUNIOR_DOCTOR_LOOKS)
 
 
@@ -182,24 +196,30 @@ def _any_consultant(state: GameState, before_move: bool) -> bool:
 
 
 def _any_junior_doctor(state: GameState, before_move: bool) -> bool:
-    return any(card is not None and not card.face_up for card in state.ward)
+    ward = state.ward
+    for cell in compress(_CELLS, ward):  # (the spaces with a card)
+        if not ward[cell].face_up:
+            return True
+    return False
 
 
 def _any_pharmacist(state: GameState, before_move: bool) -> bool:
-    turn = state.turn
-    return any(
-        card is not None and card.patient.stars == PHARMACIST_STARS and card.treatable(turn)
-        for card in state.ward
-    )
+    turn, ward = state.turn, state.ward
+    for cell in compress(_CELLS, ward):
+        card = ward[cell]
+        if card.patient.stars == PHARMACIST_STARS and card.treatable(turn):
+            return True
+    return False
 
 
 def _any_locum(state: GameState, before_move: bool) -> bool:
-    return any(
-        patient.stars <= LOCUM_MAX_STARS
-        for seat, player in enumerate(state.players)
-        if seat != state.current
-        for patient in player.log_book
-    )
+    current = state.current
+    for seat, player in enumerate(state.players):
+        if seat != current:
+            for patient in player.log_book:
+                if patient.stars <= LOCUM_MAX_STARS:
+                    return True
+    return False
 
 
 #: Quicker yes/no tests than listing every target, for the cards with many targets
