@@ -214,10 +214,8 @@ def _after_action(new) -> GameState:
         return done(new)
     if not new.staff_used and new.players[new.current].staff:
         new.phase = AFTER_ACTION
-        after = done(new)
-        if can_use_staff(after):
-            return after
-        return _end_turn(draft(after))
+        if can_use_staff(new):  # (it reads the draft's fields only)
+            return done(new)
     return _end_turn(new)
 
 

@@ -21,6 +21,7 @@ from core.clear_ward.constants import (
     PHARMACIST_PATIENTS,
     PHARMACIST_STARS,
 )
+from core.clear_ward.movement import moves_now
 from core.clear_ward.state import GameState, Phase, done, draft, with_staff
 from core.clear_ward.treatment import transferred, treated
 
@@ -130,7 +131,13 @@ def _ward_round(state: GameState, before_move: bool) -> list[UseStaff]:
 
 
 def _registrar(state: GameState, before_move: bool) -> list[UseStaff]:
-    return [] if before_move or not state.moves_now[0] else [_REGISTRAR_USE]
+    if before_move:
+        return []
+    try:  # (``state.moves_now``; worked out here, not kept, when the state has none yet)
+        moves = state._moves_now[0]
+    except AttributeError:  # (or ``state`` is the rules' draft, which has no property)
+        moves = moves_now(state)[0]
+    return [_REGISTRAR_USE] if moves else []
 
 
 def _porter(state: GameState, before_move: bool) -> list[UseStaff]:
@@ -233,7 +240,8 @@ _ANY: dict[StaffCard, Callable[[GameState, bool], bool]] = {
 
 
 def can_use_staff(state: GameState) -> bool:
-    """Whether ``staff_uses(state)`` would list anything (without listing it all)."""
+    """Whether ``staff_uses(state)`` would list anything (without listing it all). It
+    reads the state's fields only, so the rules ask it of their draft too."""
     before = staff_window(state)
     if before is None:
         return False
