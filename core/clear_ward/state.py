@@ -21,7 +21,7 @@ from attrs import frozen
 from core.clear_ward.cards import SPECIALITIES, Direction, Patient, StaffCard
 from core.clear_ward.constants import OBSERVATION_TURNS, VICTORY_CARD_PLAYER_COUNTS
 # One fast copy for both games (``evolve`` is imported from here).
-from core.fast_evolve import drafting, evolve, fields_in_base_slots
+from core.fast_evolve import drafting, evolve, fields_in_base_slots  # noqa: F401 (evolve)
 
 _set = object.__setattr__
 
