@@ -16,9 +16,9 @@ Filling the slots of a *frozen* instance still costs a call per field (its
 class; its copies are then filled as an unfrozen twin of the class (same base, no
 slots of its own), by plain attribute stores, and turned into the class at the end
 (``__class__`` assignment, which Python allows between such classes): about three
-times cheaper for the 21 fields of a Clear the Ward game state. ``replace``, for the
-rules' own copies, goes further: one function per set of changed fields, which stores
-each field once."""
+times cheaper for the 21 fields of a Clear the Ward game state. ``drafting``, for the
+rules' own copies, goes further: the rules set the changed fields on the unfrozen copy
+themselves, with no dict of changes to build and read."""
 
 from __future__ import annotations
 
@@ -30,9 +30,6 @@ from attrs import fields
 
 #: The copier of each class met so far: ``copier(inst, changes) -> new instance``.
 _COPIERS: dict[type, Callable[[Any, dict], Any]] = {}
-
-#: ``replace``'s copy functions, by (class, the changed fields' names in order).
-_KEYED: dict[tuple, Callable[[Any, dict], Any]] = {}
 
 #: The unfrozen twin of each ``fields_in_base_slots`` class met so far.
 _TWINS: dict[type, type] = {}
@@ -57,8 +54,9 @@ def fields_in_base_slots(*caches: str, inherited: tuple[str, ...] = ()):
     hashing, printing, ``__init__`` and the fields stay as attrs makes them. For a class
     with no base class and no ``super()`` call in its methods.
 
-    ``replace`` (not ``evolve``) hands the ``inherited`` caches on to the copy: for a
-    value that stays true through every change its callers make."""
+    ``drafting``'s copies (not ``evolve``'s) take the ``inherited`` caches over: for a
+    value that stays true through every change the rules make. Each inherited cache
+    ``_name`` is worked out, when not yet, by the class's property ``name``."""
 
     def decorate(cls: type) -> type:
         names = tuple(cls.__dict__.get("__annotations__", {}))
@@ -141,44 +139,34 @@ def _copier(cls: type) -> Callable[[Any, dict], Any]:
     return copier
 
 
-def _keyed_copier(cls: type, keys: tuple[str, ...]) -> Callable[[Any, dict], Any]:
-    """A copy function of ``cls`` for changes of exactly the fields ``keys`` (in that
-    order): each field is stored once, from the changes or from the old instance. For a
-    ``fields_in_base_slots`` class; the general copier for another."""
-    copier = _COPIERS.get(cls) or _copier(cls)
+def drafting(cls: type) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
+    """``(draft, done)`` for a ``fields_in_base_slots`` class, for the rules' own copies
+    on the hottest paths: ``draft(inst)`` is an unfrozen copy of ``inst`` (an instance of
+    the twin) with every field and the ``inherited`` caches, no other cache; the caller
+    sets the changed fields by plain assignment (no dict of changes to build and key),
+    then ``done(copy)`` turns it into ``cls`` (frozen from then on) and returns it.
+
+    Raises ``TypeError`` for a class whose copies cannot be made that way."""
+    if cls not in _COPIERS:
+        _copier(cls)
     twin = _TWINS.get(cls)
-    if twin is not None and set(keys) <= _NAMES[cls]:
-        stores = "".join(
-            f"    copy.{name} = changes[{name!r}]\n" if name in keys
-            else f"    copy.{name} = inst.{name}\n"
-            for name in (a.name for a in fields(cls))
+    if twin is None:
+        raise TypeError(f"{cls.__qualname__} is not copied through an unfrozen twin")
+    stores = "".join(f"    copy.{a.name} = inst.{a.name}\n" for a in fields(cls))
+    for name in _SLOT_BASES[cls.__base__]:  # inherited caches, worked out if need be
+        stores += (
+            f"    try:\n        copy.{name} = inst.{name}\n"
+            f"    except AttributeError:\n        copy.{name} = inst.{name.lstrip('_')}\n"
         )
-        for name in _SLOT_BASES[cls.__base__]:  # inherited caches, when worked out
-            stores += (
-                f"    try:\n        copy.{name} = inst.{name}\n"
-                "    except AttributeError:\n        pass\n"
-            )
-        source = (
-            f"def copy(inst, changes):\n    copy = new(twin)\n{stores}"
-            "    copy.__class__ = cls\n    return copy\n"
-        )
-        namespace: dict[str, Any] = {"cls": cls, "twin": twin, "new": object.__new__}
-        exec(compile(source, f"<fast_evolve copier of {cls.__qualname__} {keys}>", "exec"), namespace)
-        copier = namespace["copy"]
-    _KEYED[(cls, *keys)] = copier
-    return copier
-
-
-def replace(inst, changes: dict):
-    """``evolve(inst, **changes)`` with the changes given as a dict (no keyword
-    arguments to unpack) and their names not checked: for the rules' own changes, on
-    the hottest paths, which change the same few sets of fields again and again (each
-    set gets a copy function of its own)."""
-    cls = inst.__class__
-    copier = _KEYED.get((cls, *changes))
-    if copier is None:
-        copier = _keyed_copier(cls, tuple(changes))
-    return copier(inst, changes)
+    source = (
+        # (``twin()``: the twin has no ``__init__`` of its own, and calling it costs
+        # less than ``object.__new__(twin)``.)
+        f"def draft(inst):\n    copy = twin()\n{stores}    return copy\n"
+        "def done(copy):\n    copy.__class__ = cls\n    return copy\n"
+    )
+    namespace: dict[str, Any] = {"cls": cls, "twin": twin}
+    exec(compile(source, f"<fast_evolve drafts of {cls.__qualname__}>", "exec"), namespace)
+    return namespace["draft"], namespace["done"]
 
 
 def evolve(inst, **changes):

@@ -91,7 +91,7 @@ def moves_now(state: GameState) -> tuple[tuple[Move, ...], bool]:
     moves, or in solo when there are none the one forced move. Read it through the
     cached ``state.moves_now``."""
     moves = normal_moves(state)
-    if not moves and state.solo:
+    if not moves and len(state.players) == 1:  # (``state.solo``, without the property call)
         forced = forced_move(state)
         return ((forced,) if forced is not None else ()), True
     return tuple(moves), False

@@ -28,13 +28,12 @@ from core.clear_ward.state import (
     GameState,
     Phase,
     WardCard,
-    evolve,
-    remember,
-    replace,
+    done,
+    draft,
     with_staff,
 )
-from core.clear_ward.staff import can_use_staff, staff_changes, staff_uses
-from core.clear_ward.treatment import sweep_cells, treatment_changes
+from core.clear_ward.staff import can_use_staff, staff_effect, staff_uses
+from core.clear_ward.treatment import sweep_cells, treated
 from core.clear_ward.validation import reject_reason
 from core.errors import IllegalActionError
 
@@ -43,6 +42,7 @@ from core.errors import IllegalActionError
 # the rules compare phases at every step.
 MOVE, DRAW_DECISION, KEEP_STAFF = Phase.MOVE, Phase.DRAW_DECISION, Phase.KEEP_STAFF
 JUNIOR_DOCTOR, AFTER_ACTION, OVER = Phase.JUNIOR_DOCTOR, Phase.AFTER_ACTION, Phase.OVER
+WARD_CLEAR, NO_LEGAL_MOVE = EndReason.WARD_CLEAR, EndReason.NO_LEGAL_MOVE
 
 # The actions without arguments, made once (frozen values).
 _END_TURN, _DRAW, _DECLINE = EndTurn(), DrawStaff(), DeclineStaff()
@@ -85,9 +85,13 @@ def legal_actions(state: GameState) -> list[Action]:
     game is over."""
     phase = state.phase
     if phase is MOVE:
+        try:  # (``state.moves_now``, without the property call when worked out)
+            moves = state._moves_now[0]
+        except AttributeError:
+            moves = state.moves_now[0]
         if not state.players[state.current].staff:  # (no staff card: only moves)
-            return list(state.moves_now[0])
-        return [*state.moves_now[0], *staff_uses(state)]
+            return list(moves)
+        return [*moves, *staff_uses(state)]
     if phase is AFTER_ACTION:
         return [*staff_uses(state), _END_TURN]
     if phase is DRAW_DECISION:
@@ -112,25 +116,28 @@ def apply_action(state: GameState, action: Action) -> GameState:
     """Play ``action`` for the current player and return the new state.
 
     Raises ``IllegalActionError`` (a ``ValueError``) whose message names the rule broken;
-    ``state`` itself never changes.
+    ``state`` itself never changes (each action fills a ``draft`` of it, in one copy).
     """
     phase = state.phase
     if isinstance(action, Move) and phase is MOVE:
-        moves, forced = state.moves_now
+        try:  # (``state.moves_now``, as in ``legal_actions``)
+            moves, forced = state._moves_now
+        except AttributeError:
+            moves, forced = state.moves_now
         if _offered(action, moves):
             return _move(state, action, forced)
     elif isinstance(action, UseStaff):
         # ``only=``: list just this card's uses (the same answer, sooner).
         if _offered(action, staff_uses(state, only=action.card)):  # pragma: no mutate
-            return _after_staff(state, staff_changes(state, action))
+            return _after_staff(staff_effect(draft(state), state, action))
     elif isinstance(action, EndTurn) and phase is AFTER_ACTION:
-        return _end_turn(state)
+        return _end_turn(draft(state))
     elif isinstance(action, DrawStaff) and phase is DRAW_DECISION:
-        deck = state.staff_deck
-        drawn = {"drawn": deck[:STAFF_DRAW], "staff_deck": deck[STAFF_DRAW:], "phase": KEEP_STAFF}
-        return replace(state, drawn)
+        new, deck = draft(state), state.staff_deck
+        new.drawn, new.staff_deck, new.phase = deck[:STAFF_DRAW], deck[STAFF_DRAW:], KEEP_STAFF
+        return done(new)
     elif isinstance(action, DeclineStaff) and phase is DRAW_DECISION:
-        return _after_action(state)
+        return _after_action(draft(state))
     elif isinstance(action, KeepStaff) and phase is KEEP_STAFF:
         if _offered(action, keep_options(state)):
             return _keep(state, action.hand)
@@ -145,26 +152,25 @@ def _move(state: GameState, move: Move, forced: bool) -> GameState:
     stop; a face-down patient there is flipped (Flip and Take), a treatable face-up one
     is treated with every other treatable patient of its speciality (the sweep)."""
     dest, passed = destination(state, move)
-    changes = {
-        "doctor": dest,
-        "last_direction": move.direction,
-        "moves": state.moves + 1,
-        "passed_over": state.passed_over + passed if state.passed_over else passed,
-        "forced_move": forced,
-    }
+    new = draft(state)
+    new.doctor = dest
+    new.last_direction = move.direction
+    new.moves = state.moves + 1
+    new.passed_over = state.passed_over + passed if state.passed_over else passed
+    new.forced_move = forced
     card = state.ward[dest]
     if card is not None:
-        changes["last_arrow"] = card.patient.arrow
+        new.last_arrow = card.patient.arrow
         if not card.face_up:
             flipped = WardCard(card.patient, True, state.turn)
-            changes["ward"] = state.ward[:dest] + (flipped,) + state.ward[dest + 1 :]
+            new.ward = state.ward[:dest] + (flipped,) + state.ward[dest + 1 :]
             if state.staff_deck:
-                changes["phase"] = DRAW_DECISION
-                return replace(state, changes)
+                new.phase = DRAW_DECISION
+                return done(new)
         elif card.treatable(state.turn):
             others = [c for c in sweep_cells(state, card.patient.speciality) if c != dest]
-            changes.update(treatment_changes(state, [dest, *others]))
-    return _after_action(state, changes)
+            new.ward, new.players, new.victory = treated(state, [dest, *others])
+    return _after_action(new)
 
 
 def _keep(state: GameState, hand: tuple[StaffCard, ...]) -> GameState:
@@ -174,71 +180,69 @@ def _keep(state: GameState, hand: tuple[StaffCard, ...]) -> GameState:
         rest.remove(card)
     players = list(state.players)
     players[seat] = with_staff(players[seat], hand)
-    changes = {"players": tuple(players), "drawn": (), "staff_deck": state.staff_deck + tuple(rest)}
-    return _after_action(state, changes)
+    new = draft(state)
+    new.players, new.drawn, new.staff_deck = tuple(players), (), state.staff_deck + tuple(rest)
+    return _after_action(new)
 
 
 def _junior_doctor_flip(state: GameState, cell: int | None) -> GameState:
-    ward = state.ward
+    new = draft(state)
     if cell is not None:
-        card = ward[cell]
-        ward = ward[:cell] + (WardCard(card.patient, True, state.turn),) + ward[cell + 1 :]
-    return _after_staff(state, {"ward": ward, "looked_at": (), "phase": state.return_phase})
+        ward = state.ward
+        new.ward = ward[:cell] + (WardCard(ward[cell].patient, True, state.turn),) + ward[cell + 1 :]
+    new.looked_at, new.phase = (), state.return_phase
+    return _after_staff(new)
 
 
-def _after_staff(state: GameState, changes: dict) -> GameState:
-    """After a staff card's effect (``changes``, not yet applied): the Junior Doctor's
+def _after_staff(new) -> GameState:
+    """After a staff card's effect (set on ``new``, a ``draft``): the Junior Doctor's
     choice comes next, or the ward may be clear, or the Doctor may be stuck."""
-    phase = changes.get("phase", state.phase)
+    phase = new.phase
     if phase is JUNIOR_DOCTOR:
-        return replace(state, changes)
+        return done(new)
     if phase is AFTER_ACTION:
-        return _after_action(state, changes)
-    return _check_can_move(replace(state, changes))
+        return _after_action(new)
+    return _check_can_move(new)
 
 
-def _after_action(state: GameState, changes: dict | None = None) -> GameState:
-    """The action is done: ``changes`` (``evolve`` arguments not yet applied) are applied
-    together with what follows, in one evolve: the end of the game if the ward is
-    clear, the after-action window if a staff card may be used, else the next turn."""
-    changes = changes or {}
-    ward = changes.get("ward", state.ward)
-    if not any(ward):  # no patient card left (cards are always truthy)
-        changes["phase"], changes["end_reason"] = OVER, EndReason.WARD_CLEAR
-        return replace(state, changes)
-    players = changes.get("players", state.players)
-    if not changes.get("staff_used", state.staff_used) and players[state.current].staff:
-        changes["phase"] = AFTER_ACTION
-        after = replace(state, changes)
-        if can_use_staff(after):
-            return after
-        return _end_turn(after)
-    return _end_turn(state, changes)
+def _after_action(new) -> GameState:
+    """The action is done (its changes set on ``new``, a ``draft``), and what follows
+    goes into the same copy: the end of the game if the ward is clear, the after-action
+    window if a staff card may be used, else the next turn."""
+    if not any(new.ward):  # no patient card left (cards are always truthy)
+        new.phase, new.end_reason = OVER, WARD_CLEAR
+        return done(new)
+    if not new.staff_used and new.players[new.current].staff:
+        new.phase = AFTER_ACTION
+        if can_use_staff(new):  # (it reads the draft's fields only)
+            return done(new)
+    return _end_turn(new)
 
 
-def _end_turn(state: GameState, changes: dict | None = None) -> GameState:
-    """The turn passes to the next player clockwise (rulebook "Turn Structure"), with
-    ``changes`` (``evolve`` arguments of the action just done) applied in the same copy."""
-    changes = {} if changes is None else changes
-    changes["current"] = (state.current + 1) % len(state.players)
-    changes["turn"] = state.turn + 1
-    changes["phase"] = MOVE
-    changes["staff_used"] = False
-    changes["porter"] = False
-    changes["passed_over"] = ()
-    return _check_can_move(replace(state, changes))
+def _end_turn(new) -> GameState:
+    """The turn passes to the next player clockwise (rulebook "Turn Structure"), set on
+    ``new`` (a ``draft``, with the changes of the action just done)."""
+    new.current = (new.current + 1) % len(new.players)
+    new.turn += 1
+    new.phase = MOVE
+    new.staff_used = False
+    new.porter = False
+    new.passed_over = ()
+    return _check_can_move(new)
 
 
-def _check_can_move(state: GameState) -> GameState:
-    """Rulebook: "If at any point the Doctor cannot make a legal move, the game
-    immediately ends" (in solo a forced move exists while a card remains)."""
-    if not any(state.ward):  # no patient card left (cards are always truthy)
-        return _end(state, EndReason.WARD_CLEAR)
-    # ``state`` is new: its moves are worked out here, once, for ``state.moves_now``.
-    if not remember(state, "_moves_now", moves_now(state))[0]:
-        return _end(state, EndReason.NO_LEGAL_MOVE)
-    return state
-
-
-def _end(state: GameState, reason: EndReason) -> GameState:
-    return evolve(state, phase=OVER, end_reason=reason)
+def _check_can_move(new) -> GameState:
+    """The new state (``new``, a ``draft`` with every change made), unless the game ends:
+    rulebook "If at any point the Doctor cannot make a legal move, the game immediately
+    ends" (in solo a forced move exists while a card remains)."""
+    if not any(new.ward):  # no patient card left (cards are always truthy)
+        new.phase, new.end_reason = OVER, WARD_CLEAR
+        return done(new)
+    # Its moves are worked out here, once, for ``state.moves_now`` (the draft has every
+    # field they depend on).
+    moves = moves_now(new)
+    if not moves[0]:
+        new.phase, new.end_reason = OVER, NO_LEGAL_MOVE
+        return done(new)
+    new._moves_now = moves
+    return done(new)

@@ -8,11 +8,12 @@ Turn flow after the effect (a second move, the Junior Doctor's choice) is in ``r
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, compress
+from operator import itemgetter
 
 
 from core.clear_ward.actions import UseStaff
-from core.clear_ward.cards import Patient, StaffCard
+from core.clear_ward.cards import SPECIALITIES, Patient, StaffCard, all_patients
 from core.clear_ward.constants import (
     JUNIOR_DOCTOR_LOOKS,
     WARD_CELLS,
@@ -20,8 +21,9 @@ from core.clear_ward.constants import (
     PHARMACIST_PATIENTS,
     PHARMACIST_STARS,
 )
-from core.clear_ward.state import GameState, Phase, replace, with_staff
-from core.clear_ward.treatment import transfer_changes, treatment_changes
+from core.clear_ward.movement import moves_now
+from core.clear_ward.state import GameState, Phase, done, draft, with_staff
+from core.clear_ward.treatment import transferred, treated
 
 # The phases under plain module names: ``Phase.MOVE`` reads the member through the
 # enum class, a slow lookup on Python 3.11 (``EnumType`` has a ``__getattr__``), and
@@ -29,7 +31,8 @@ from core.clear_ward.treatment import transfer_changes, treatment_changes
 MOVE, JUNIOR_DOCTOR, AFTER_ACTION = Phase.MOVE, Phase.JUNIOR_DOCTOR, Phase.AFTER_ACTION
 
 Lister = Callable[[GameState, bool], list[UseStaff]]
-_PHARMACIST, _JUNIOR_DOCTOR = StaffCard.PHARMACIST, StaffCard.JUNIOR_DOCTOR  # (the same, for two cards)
+# (The same, for the cards the hot paths compare with.)
+_PHARMACIST, _NURSE, _JUNIOR_DOCTOR = StaffCard.PHARMACIST, StaffCard.NURSE, StaffCard.JUNIOR_DOCTOR
 
 
 #: Every ``UseStaff`` listed so far, by its (card, cells, patient): a use is made once
@@ -55,17 +58,24 @@ _CONSULTANT_USES, _NURSE_USES = (
 _WARD_ROUND_USE, _REGISTRAR_USE, _PORTER_USE = (
     _use(card) for card in (StaffCard.WARD_ROUND, StaffCard.REGISTRAR, StaffCard.PORTER)
 )
-#: The Locum's uses, by the patient's (speciality, stars): made once each.
-_LOCUM_USES: dict[tuple, UseStaff] = {}
+#: The Locum's uses, by the patient: ``_LOCUM_USES[speciality.index][stars - 1]``
+#: (``None`` above ``LOCUM_MAX_STARS``).
+_LOCUM_USES: tuple[tuple[UseStaff | None, ...], ...] = tuple(
+    tuple(
+        _use(StaffCard.LOCUM, patient=p) if p.stars <= LOCUM_MAX_STARS else None
+        for p in all_patients() if p.speciality is speciality
+    )
+    for speciality in SPECIALITIES
+)
 
-
-def _locum_use(patient: Patient) -> UseStaff:
-    """``UseStaff(StaffCard.LOCUM, patient=patient)``, made once."""
-    key = (patient.speciality, patient.stars)
-    use = _LOCUM_USES.get(key)
-    if use is None:
-        use = _LOCUM_USES[key] = UseStaff(StaffCard.LOCUM, patient=patient)
-    return use
+#: The spaces 0-35, for ``itertools.compress`` with the ward: the spaces with a card.
+_CELLS = tuple(range(WARD_CELLS))
+#: ``_OTHER_CELLS[doctor]``: the cards on every space but the Doctor's, in order (an
+#: ``itemgetter`` of the ward); ``_OTHER_CONSULTANT_USES[doctor]``: their Consultant uses.
+_OTHER_CELLS = tuple(itemgetter(*[c for c in _CELLS if c != doctor]) for doctor in _CELLS)
+_OTHER_CONSULTANT_USES = tuple(
+    tuple(_CONSULTANT_USES[c] for c in _CELLS if c != doctor) for doctor in _CELLS
+)
 
 
 #: ``_choose``'s answers by (card, cells, count), kept while there are few (the Junior
@@ -90,17 +100,19 @@ def _choose(card: StaffCard, cells: list[int], count: int) -> list[UseStaff]:
 
 
 def _pharmacist(state: GameState, before_move: bool) -> list[UseStaff]:
-    turn = state.turn
-    cells = [
-        c for c, card in enumerate(state.ward)
-        if card is not None and card.patient.stars == PHARMACIST_STARS and card.treatable(turn)
-    ]
+    turn, ward = state.turn, state.ward
+    cells = []
+    for cell in compress(_CELLS, ward):  # (the spaces with a card)
+        card = ward[cell]
+        if card.patient.stars == PHARMACIST_STARS and card.treatable(turn):
+            cells.append(cell)
     return _choose(_PHARMACIST, cells, PHARMACIST_PATIENTS)
 
 
 def _consultant(state: GameState, before_move: bool) -> list[UseStaff]:
-    uses, doctor = _CONSULTANT_USES, state.doctor
-    return [uses[c] for c, card in enumerate(state.ward) if card is not None and c != doctor]
+    # Every space with a card but the Doctor's, in order.
+    doctor = state.doctor
+    return list(compress(_OTHER_CONSULTANT_USES[doctor], _OTHER_CELLS[doctor](state.ward)))
 
 
 def _nurse(state: GameState, before_move: bool) -> list[UseStaff]:
@@ -111,12 +123,21 @@ def _nurse(state: GameState, before_move: bool) -> list[UseStaff]:
 
 
 def _ward_round(state: GameState, before_move: bool) -> list[UseStaff]:
-    others = (p for seat, p in enumerate(state.players) if seat != state.current)
-    return [_WARD_ROUND_USE] if any(p.log_book for p in others) else []
+    current = state.current
+    for seat, player in enumerate(state.players):
+        if seat != current and player.log_book:
+            return [_WARD_ROUND_USE]
+    return []
 
 
 def _registrar(state: GameState, before_move: bool) -> list[UseStaff]:
-    return [] if before_move or not state.moves_now[0] else [_REGISTRAR_USE]
+    if before_move:
+        return []
+    try:  # (``state.moves_now``; worked out here, not kept, when the state has none yet)
+        moves = state._moves_now[0]
+    except AttributeError:  # (or ``state`` is the rules' draft, which has no property)
+        moves = moves_now(state)[0]
+    return [_REGISTRAR_USE] if moves else []
 
 
 def _porter(state: GameState, before_move: bool) -> list[UseStaff]:
@@ -124,17 +145,18 @@ def _porter(state: GameState, before_move: bool) -> list[UseStaff]:
 
 
 def _locum(state: GameState, before_move: bool) -> list[UseStaff]:
-    return [
-        _locum_use(patient)
-        for seat, player in enumerate(state.players)
-        if seat != state.current
-        for patient in player.log_book
-        if patient.stars <= LOCUM_MAX_STARS
-    ]
+    uses, current = [], state.current
+    for seat, player in enumerate(state.players):
+        if seat != current:
+            for patient in player.log_book:
+                if patient.stars <= LOCUM_MAX_STARS:
+                    uses.append(_LOCUM_USES[patient.speciality.index][patient.stars - 1])
+    return uses
 
 
 def _junior_doctor(state: GameState, before_move: bool) -> list[UseStaff]:
-    cells = [c for c, card in enumerate(state.ward) if card is not None and not card.face_up]
+    ward = state.ward
+    cells = [cell for cell in compress(_CELLS, ward) if not ward[cell].face_up]
     return _choose(_JUNIOR_DOCTOR, cells, JUNIOR_DOCTOR_LOOKS)
 
 
@@ -181,24 +203,30 @@ def _any_consultant(state: GameState, before_move: bool) -> bool:
 
 
 def _any_junior_doctor(state: GameState, before_move: bool) -> bool:
-    return any(card is not None and not card.face_up for card in state.ward)
+    ward = state.ward
+    for cell in compress(_CELLS, ward):  # (the spaces with a card)
+        if not ward[cell].face_up:
+            return True
+    return False
 
 
 def _any_pharmacist(state: GameState, before_move: bool) -> bool:
-    turn = state.turn
-    return any(
-        card is not None and card.patient.stars == PHARMACIST_STARS and card.treatable(turn)
-        for card in state.ward
-    )
+    turn, ward = state.turn, state.ward
+    for cell in compress(_CELLS, ward):
+        card = ward[cell]
+        if card.patient.stars == PHARMACIST_STARS and card.treatable(turn):
+            return True
+    return False
 
 
 def _any_locum(state: GameState, before_move: bool) -> bool:
-    return any(
-        patient.stars <= LOCUM_MAX_STARS
-        for seat, player in enumerate(state.players)
-        if seat != state.current
-        for patient in player.log_book
-    )
+    current = state.current
+    for seat, player in enumerate(state.players):
+        if seat != current:
+            for patient in player.log_book:
+                if patient.stars <= LOCUM_MAX_STARS:
+                    return True
+    return False
 
 
 #: Quicker yes/no tests than listing every target, for the cards with many targets
@@ -212,7 +240,8 @@ _ANY: dict[StaffCard, Callable[[GameState, bool], bool]] = {
 
 
 def can_use_staff(state: GameState) -> bool:
-    """Whether ``staff_uses(state)`` would list anything (without listing it all)."""
+    """Whether ``staff_uses(state)`` would list anything (without listing it all). It
+    reads the state's fields only, so the rules ask it of their draft too."""
     before = staff_window(state)
     if before is None:
         return False
@@ -237,38 +266,39 @@ def ward_round_gifts(state: GameState) -> list[tuple[int, object]]:
     return gifts
 
 
-def staff_changes(state: GameState, use: UseStaff) -> dict:
-    """What a legal ``use`` changes, as ``evolve`` arguments (applied in one copy): the
-    card leaves the hand for the bottom of the staff deck (house rule), the turn's one
-    staff use is spent, and the card's effect happens."""
+def staff_effect(new, state: GameState, use: UseStaff):
+    """What a legal ``use`` does, set on ``new`` (a ``state.draft`` of ``state``) and
+    returned: the card leaves the hand for the bottom of the staff deck (house rule),
+    the turn's one staff use is spent, and the card's effect happens."""
     seat, card = state.current, use.card
     player = state.players[seat]
     hand = list(player.staff)
     hand.remove(card)
     holder = with_staff(player, tuple(hand))
-    players = state.players[:seat] + (holder,) + state.players[seat + 1 :]
-    changes = {"players": players, "staff_deck": state.staff_deck + (card,), "staff_used": True}
-    if card is StaffCard.PHARMACIST or card is StaffCard.NURSE:
-        changes.update(treatment_changes(state, use.cells, players=players))
+    new.players = players = state.players[:seat] + (holder,) + state.players[seat + 1 :]
+    new.staff_deck = state.staff_deck + (card,)
+    new.staff_used = True
+    if card is _PHARMACIST or card is _NURSE:
+        new.ward, new.players, new.victory = treated(state, use.cells, players=players)
     elif card is StaffCard.CONSULTANT_OPINION:
         cell = use.cells[0]
-        changes["ward"] = state.ward[:cell] + (None,) + state.ward[cell + 1 :]
-        changes["removed"] = state.removed + (state.ward[cell].patient,)
+        new.ward = state.ward[:cell] + (None,) + state.ward[cell + 1 :]
+        new.removed = state.removed + (state.ward[cell].patient,)
     elif card is StaffCard.WARD_ROUND:
-        changes.update(transfer_changes(state, players, ward_round_gifts(state), seat))
+        new.players, new.victory = transferred(state, players, ward_round_gifts(state), seat)
     elif card is StaffCard.LOCUM:
         giver = next(s for s, p in enumerate(state.players) if use.patient in p.log_book)
-        changes.update(transfer_changes(state, players, [(giver, use.patient)], seat))
+        new.players, new.victory = transferred(state, players, [(giver, use.patient)], seat)
     elif card is StaffCard.PORTER:
-        changes["porter"] = True
-    elif card is StaffCard.JUNIOR_DOCTOR:
-        changes.update(looked_at=use.cells, return_phase=state.phase, phase=JUNIOR_DOCTOR)
+        new.porter = True
+    elif card is _JUNIOR_DOCTOR:
+        new.looked_at, new.return_phase, new.phase = use.cells, state.phase, JUNIOR_DOCTOR
     else:
         assert card is StaffCard.REGISTRAR
-        changes["phase"] = MOVE
-    return changes
+        new.phase = MOVE
+    return new
 
 
 def use_staff(state: GameState, use: UseStaff) -> GameState:
-    """``state`` after a legal ``use`` (``staff_changes``), before the turn goes on."""
-    return replace(state, staff_changes(state, use))
+    """``state`` after a legal ``use`` (``staff_effect``), before the turn goes on."""
+    return done(staff_effect(draft(state), state, use))

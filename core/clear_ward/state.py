@@ -20,8 +20,8 @@ from attrs import frozen
 
 from core.clear_ward.cards import SPECIALITIES, Direction, Patient, StaffCard
 from core.clear_ward.constants import OBSERVATION_TURNS, VICTORY_CARD_PLAYER_COUNTS
-# One fast copy for both games (``evolve`` and ``replace`` are imported from here).
-from core.fast_evolve import evolve, fields_in_base_slots, replace  # noqa: F401
+# One fast copy for both games (``evolve`` is imported from here).
+from core.fast_evolve import drafting, evolve, fields_in_base_slots  # noqa: F401 (evolve)
 
 _set = object.__setattr__
 
@@ -95,15 +95,18 @@ class PlayerState:
             return remember(self, "_speciality_counts", counts)
 
 
+#: The rules' own copies of a player (``fast_evolve.drafting``): ``draft_player(p)`` is
+#: an unfrozen copy of ``p`` without its speciality counts, ``done_player`` freezes it.
+draft_player, done_player = drafting(PlayerState)
+
+
 def with_staff(player: PlayerState, staff: tuple[StaffCard, ...]) -> PlayerState:
     """``player`` holding ``staff`` instead of their hand; the log book, and so its
-    speciality counts if already worked out, stay the same."""
-    new = PlayerState(player.name, player.log_book, staff)
-    try:
-        remember(new, "_speciality_counts", player._speciality_counts)
-    except AttributeError:  # not worked out yet
-        pass
-    return new
+    speciality counts, stay the same."""
+    new = draft_player(player)
+    new.staff = staff
+    new._speciality_counts = player.speciality_counts
+    return done_player(new)
 
 
 class Phase(Enum):
@@ -127,7 +130,7 @@ class EndReason(Enum):
 
 
 @frozen
-@fields_in_base_slots("_moves_now", inherited=("_speciality_spaces",))
+@fields_in_base_slots("_moves_now", inherited=("_speciality_spaces", "_victory_settled"))
 class GameState:
     """Everything about a game of Clear the Ward at one moment.
 
@@ -191,8 +194,8 @@ class GameState:
         """For each speciality (``Speciality.index`` order), the spaces its patients lie
         on, face up or down, or have lain on since: patient cards never move and none is
         ever added, so the spaces worked out for a state hold for every state the rules
-        make from it (``fast_evolve.replace`` hands them on), and a sweep looks at those
-        few spaces only."""
+        make from it (``draft`` hands them on), and a sweep looks at those few spaces
+        only."""
         try:
             return self._speciality_spaces
         except AttributeError:
@@ -201,6 +204,20 @@ class GameState:
                 if card is not None:
                     spaces[card.patient.speciality.index].append(cell)
             return remember(self, "_speciality_spaces", tuple(map(tuple, spaces)))
+
+    @property
+    def victory_settled(self) -> bool:
+        """Whether every Speciality Victory Card's holder is the one a recheck of the log
+        books gives (``treatment.victory_after``): true of a new game, and then of every
+        state the rules make from it, as they recheck the cards after each change to a
+        log book (``draft`` hands it on), so a treatment need only recheck the
+        specialities it treated. A hand-made state's holders may be any."""
+        try:
+            return self._victory_settled
+        except AttributeError:
+            from core.clear_ward.treatment import victory_after
+
+            return remember(self, "_victory_settled", victory_after(self, self.players) == self.victory)
 
     @property
     def moves_now(self) -> tuple[tuple, bool]:
@@ -214,3 +231,10 @@ class GameState:
 
             return remember(self, "_moves_now", moves_now(self))
 
+
+
+#: The rules' own copies of a game state (``fast_evolve.drafting``): ``draft(state)`` is
+#: an unfrozen copy of ``state`` with its speciality spaces (they hold for every state
+#: the rules make from it) and no other cache; the rules set the fields an action
+#: changes on it, then ``done(copy)`` freezes it into the new ``GameState``.
+draft, done = drafting(GameState)

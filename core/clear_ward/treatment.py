@@ -8,20 +8,30 @@ from collections.abc import Iterable, Sequence
 
 from core.clear_ward.cards import Patient, Speciality
 from core.clear_ward.constants import VICTORY_CARD_PLAYER_COUNTS
-from core.clear_ward.state import GameState, PlayerState, count_specialities, evolve, remember
+from core.clear_ward.state import (
+    GameState,
+    PlayerState,
+    count_specialities,
+    done_player,
+    draft_player,
+    evolve,
+)
 
 
 def sweep_cells(state: GameState, speciality: Speciality) -> tuple[int, ...]:
     """Spaces of every face-up patient of ``speciality`` that may be treated now (not
     under observation): what landing on one of them treats."""
     turn, ward = state.turn, state.ward
-    return tuple([
-        cell
-        for cell in state.speciality_spaces[speciality.index]  # (in order, few)
-        if (card := ward[cell]) is not None
-        and card.patient.speciality is speciality
-        and card.treatable(turn)
-    ])
+    try:  # (``state.speciality_spaces`` without the property call, when worked out)
+        spaces = state._speciality_spaces[speciality.index]
+    except AttributeError:
+        spaces = state.speciality_spaces[speciality.index]
+    cells = []
+    for cell in spaces:  # (in order, few)
+        card = ward[cell]
+        if card is not None and card.patient.speciality is speciality and card.treatable(turn):
+            cells.append(cell)
+    return tuple(cells)
 
 
 def treatment_changes(
@@ -32,32 +42,41 @@ def treatment_changes(
 ) -> dict:
     """The new ``ward``, ``players`` and ``victory`` after the patients on ``cells`` go
     from the ward into ``seat``'s log book (the current player by default), in that
-    order, as ``attrs.evolve`` keyword arguments (one evolve per action stays cheap).
+    order, as ``attrs.evolve`` keyword arguments (``treated``'s three values).
     ``players``: the players as the action has already changed them (default: the
     state's)."""
+    ward, players, victory = treated(state, cells, seat, players)
+    return {"ward": ward, "players": players, "victory": victory}
+
+
+def treated(
+    state: GameState,
+    cells: Iterable[int],
+    seat: int | None = None,
+    players: tuple[PlayerState, ...] | None = None,
+) -> tuple[tuple, tuple[PlayerState, ...], tuple[int | None, ...]]:
+    """(ward, players, victory) after the patients on ``cells`` go into ``seat``'s log
+    book: ``treatment_changes`` for the rules, which set them on their copy."""
     seat = state.current if seat is None else seat
     players = state.players if players is None else players
     ward = list(state.ward)
-    treated = []
+    patients = []
     for cell in cells:
         card = ward[cell]
         assert card is not None, f"no patient to treat on space {cell}"
-        treated.append(card.patient)
+        patients.append(card.patient)
         ward[cell] = None
-    players = _replace(players, seat, with_patients(players[seat], treated))
-    return {
-        "ward": tuple(ward),
-        "players": players,
-        "victory": victory_after(state, players),
-    }
+    players = _replace(players, seat, with_patients(players[seat], patients))
+    return tuple(ward), players, victory_after(state, players, patients)
 
 
 def with_patients(player: PlayerState, patients: list[Patient]) -> PlayerState:
     """``player`` with ``patients`` added to the end of the log book; its speciality
     counts are the old ones counted up (not recounted from the whole log book)."""
-    new = PlayerState(player.name, player.log_book + tuple(patients), player.staff)
-    remember(new, "_speciality_counts", count_specialities(patients, player.speciality_counts))
-    return new
+    new = draft_player(player)
+    new.log_book = player.log_book + tuple(patients)
+    new._speciality_counts = count_specialities(patients, player.speciality_counts)
+    return done_player(new)
 
 
 def treat(state: GameState, cells: Iterable[int], seat: int | None = None) -> GameState:
@@ -71,20 +90,33 @@ def transfer_changes(
     gifts: Iterable[tuple[int, Patient]],
     taker: int,
 ) -> dict:
-    """The new ``players`` and ``victory`` (``evolve`` arguments) once each ``(giver,
+    """``transferred``'s new ``players`` and ``victory`` as ``evolve`` arguments."""
+    players, victory = transferred(state, players, gifts, taker)
+    return {"players": players, "victory": victory}
+
+
+def transferred(
+    state: GameState,
+    players: tuple[PlayerState, ...],
+    gifts: Iterable[tuple[int, Patient]],
+    taker: int,
+) -> tuple[tuple[PlayerState, ...], tuple[int | None, ...]]:
+    """The new ``(players, victory)`` once each ``(giver,
     patient)`` of ``gifts`` has moved from the giver's log book to the end of
     ``taker``'s (the Locum: one; the Ward Round: one from every other player), starting
     from ``players``. The victory cards are rechecked once: the Ward Round's patients
     change hands together, so which player gives first never decides who holds a card
     (decision "Speciality Victory Cards": rechecked after every change to a log book, a
     staff card's being one)."""
-    players = list(players)
+    players, moved = list(players), []
     for giver, patient in gifts:
         book = list(players[giver].log_book)
         book.remove(patient)
         players[giver] = evolve(players[giver], log_book=tuple(book))
         players[taker] = with_patients(players[taker], [patient])
-    return {"players": tuple(players), "victory": victory_after(state, tuple(players))}
+        moved.append(patient)
+    players = tuple(players)
+    return players, victory_after(state, players, moved)
 
 
 def transfer(state: GameState, gifts: Iterable[tuple[int, Patient]], taker: int) -> GameState:
@@ -113,23 +145,45 @@ def victory_holder(counts: Sequence[int], holder: int | None) -> int | None:
     return holder if holder in leaders else None
 
 
-def victory_after(state: GameState, players: tuple[PlayerState, ...]) -> tuple[int | None, ...]:
-    """The victory-card holders once the log books are ``players``' (not in solo)."""
+def victory_after(
+    state: GameState, players: tuple[PlayerState, ...], moved: Iterable[Patient] | None = None
+) -> tuple[int | None, ...]:
+    """The victory-card holders once the log books are ``players``' (not in solo).
+
+    ``moved``: the patients whose moves into or out of log books make the difference
+    between ``state``'s log books and ``players``' (``None``: not known). Then, when the
+    state's cards are settled (``GameState.victory_settled``), only those patients'
+    specialities are rechecked: the other counts are the same, and so are their holders
+    (a recheck of the same counts keeps the holder it gave). Otherwise all are."""
+    victory = state.victory
     if len(state.players) not in VICTORY_CARD_PLAYER_COUNTS:
-        return state.victory
+        return victory
+    if moved is not None and state.victory_settled:
+        new, last = list(victory), None
+        for patient in moved:
+            index = patient.speciality.index
+            if index != last:  # (a sweep's patients come one speciality together)
+                last = index
+                try:  # (``speciality_counts`` without the property call, when worked out)
+                    counts = tuple([p._speciality_counts[index] for p in players])
+                except AttributeError:
+                    counts = tuple([p.speciality_counts[index] for p in players])
+                new[index] = _holder((counts, victory[index]))
+        return tuple(new)
     # ``per_speciality[i]``: every seat's count of speciality ``i``.
     per_speciality = list(zip(*[p.speciality_counts for p in players]))
-    victory = state.victory
     if len(victory) != len(per_speciality):  # not a state of this game: no shortcut
         return tuple([victory_holder(per_speciality[i], holder) for i, holder in enumerate(victory)])
-    keys = list(zip(per_speciality, victory))
+    return tuple(map(_holder, zip(per_speciality, victory)))
+
+
+def _holder(key: tuple[tuple[int, ...], int | None]) -> int | None:
+    """``victory_holder(*key)``, worked out once for each ``key`` (kept in ``_HOLDERS``)."""
     try:
-        return tuple(map(_HOLDERS.__getitem__, keys))
+        return _HOLDERS[key]
     except KeyError:
-        for key in keys:
-            if key not in _HOLDERS:
-                _HOLDERS[key] = victory_holder(*key)
-        return tuple(map(_HOLDERS.__getitem__, keys))
+        holder = _HOLDERS[key] = victory_holder(*key)
+        return holder
 
 
 #: ``victory_holder`` by its arguments (each seat's count, holder), worked out once:
