@@ -37,6 +37,7 @@ from . import constants as K
 from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
 from .bot_growth import GrowthContext, admits_wanted
 from .bot_plan import care_rooms, plan_care
+from .bot_search import SEARCH_PHASES, search
 from .bot_values import expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
@@ -187,7 +188,11 @@ class StrongBot(BasicBot):
         seat = state.current
         det = determinize(state, seat)
         choice = BasicBot.choose(self, det)
-        if not self.look_ahead or det.round < LOOK_AHEAD_FROM or det.phase not in LOOK_AHEAD:
+        if not self.look_ahead:
+            return choice
+        if det.player_count == 1 and det.round < LOOK_AHEAD_FROM and det.phase in SEARCH_PHASES:
+            return search(self, det, legal_actions(det), choice)  # alone: ``bot_search``
+        if det.round < LOOK_AHEAD_FROM or det.phase not in LOOK_AHEAD:
             return choice
         candidates = [choice] + [a for a in self._alternatives(det, legal_actions(det)) if a != choice]
         candidates = candidates[:CANDIDATES]
