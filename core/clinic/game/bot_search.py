@@ -47,6 +47,12 @@ MIN_SAMPLES = 2
 MAX_SAMPLES = 12
 
 
+def alone_in_base_game(state: GameState) -> bool:
+    """The planner plays solitaire games of the base game (with an expansion, the
+    plan: its decisions are not tried out)."""
+    return state.player_count == 1 and not state.config.options
+
+
 def samples(state: GameState, candidates: int) -> int:
     """Playouts per candidate at ``state``: ``ROLLOUT_BUDGET`` rounds of playouts
     shared by ``candidates`` candidates, each playing the rest of the game."""

@@ -37,7 +37,7 @@ from . import constants as K
 from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
 from .bot_growth import GrowthContext, admits_wanted
 from .bot_plan import care_rooms, plan_care
-from .bot_search import SEARCH_PHASES, search
+from .bot_search import SEARCH_PHASES, alone_in_base_game, search
 from .bot_values import expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
@@ -190,8 +190,8 @@ class StrongBot(BasicBot):
         choice = BasicBot.choose(self, det)
         if not self.look_ahead:
             return choice
-        if det.player_count == 1 and det.round < LOOK_AHEAD_FROM and det.phase in SEARCH_PHASES:
-            return search(self, det, legal_actions(det), choice)  # alone: ``bot_search``
+        if alone_in_base_game(det) and det.round < LOOK_AHEAD_FROM and det.phase in SEARCH_PHASES:
+            return search(self, det, legal_actions(det), choice)  # ``bot_search``
         if det.round < LOOK_AHEAD_FROM or det.phase not in LOOK_AHEAD:
             return choice
         candidates = [choice] + [a for a in self._alternatives(det, legal_actions(det)) if a != choice]

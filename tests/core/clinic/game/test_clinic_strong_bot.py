@@ -3,6 +3,7 @@ turns its savings into end-game popularity in the last round."""
 
 from __future__ import annotations
 
+import pytest
 from attrs import evolve
 
 from core.clinic.components import Colour, Service
@@ -195,3 +196,26 @@ def test_alone_playouts_fit_the_time():
     for rnd in range(1, K.ROUNDS + 1):
         for n in range(2, S.CANDIDATES + 1):
             assert S.samples(evolve(state, round=rnd), n) * n * (K.ROUNDS - rnd + 1) <= S.ROLLOUT_BUDGET
+
+
+def test_alone_with_an_expansion_the_plan_plays(monkeypatch):
+    """The planner tries out the base game's decisions only: alone with an expansion
+    (Blood Transfusion here) the strong player plays its plan, and no playout starts;
+    alone in the base game the same selection is tried out."""
+    from core.clinic.game import bot_search
+
+    def no_playout(*_args):
+        raise AssertionError("a playout started")
+
+    monkeypatch.setattr(bot_search, "rollout", no_playout)
+    for options in ((), ("blood",)):
+        state = new_game(["Solo"], 2, options=options)
+        plan = StrongBot(2, look_ahead=False)
+        while not (state.phase is Phase.SELECT and state.round == 2):
+            state = apply_action(state, plan.choose(state))
+        assert len(state.legal) > 1
+        if options:
+            assert StrongBot().choose(state) == plan.choose(state)
+        else:
+            with pytest.raises(AssertionError, match="a playout started"):
+                StrongBot().choose(state)
