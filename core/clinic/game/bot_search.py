@@ -112,13 +112,17 @@ def candidates(bot, state: GameState, options: list, choice: Action) -> list:
 
 def rollout(state: GameState, action: Action, seat: int) -> int:
     """Play ``action``, then the strong plan without looking ahead to the end: the
-    final popularity of ``seat``."""
+    final popularity of ``seat``. The playout is a determinized solitaire game, with
+    nothing hidden left to deal: the plan is asked directly (``BasicBot.choose`` with
+    the strong player's handlers: the same choices as ``StrongBot.choose``, which
+    would determinize each state again)."""
     from .bot_strong import StrongBot
+    from .bots import BasicBot
 
     state = apply_action(state, action)
     me = StrongBot(look_ahead=False)
     while not is_over(state):
-        state = apply_action(state, me.choose(state))
+        state = apply_action(state, BasicBot.choose(me, state))
     return state.players[seat].final
 
 

@@ -19,8 +19,11 @@ one made from the public round and action), and every decision and playout start
 that state. Two states with the same view therefore give the same choice
 (``tests/core/clinic/game/test_clinic_strong_bot.py``).
 
-Tried and dropped: playouts from round 1 (or round 5) on. One playout per candidate is
-too noisy while many draws remain (the same choice scored −8 to +6 on two seeds), and
+Alone in the base game it also tries out every selection, build, hire, admission and
+popularity purchase of rounds 1-5 over several reshuffled bags (``bot_search``).
+
+Tried and dropped: one playout per candidate from round 1 (or round 5) on. One playout
+is too noisy while many draws remain (the same choice scored −8 to +6 on two seeds), and
 looking ahead from round 5 won no more games (79 of 100 either way) at three times the
 time.
 """
