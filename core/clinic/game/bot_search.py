@@ -16,12 +16,15 @@ It reads nothing hidden: everything starts from ``bot_strong.determinize``, whic
 a function of ``player_view``; two states with the same view get the same choice
 (``tests/core/clinic/game/test_clinic_strong_bot.py``).
 
-Time: a playout from round 1 costs about 0.06 s of CPU; ``samples`` spends about
-``ROLLOUT_BUDGET`` rounds of playouts a decision (at most about 1.2 s, most decisions
-none: the Move phase, car removal and single options are not searched).
+Time: a playout from round 1 costs about 0.06 s of CPU; ``samples`` spends at most
+``ROLLOUT_BUDGET`` rounds of playouts a decision (about 1.2-1.4 s of CPU; most decisions
+none: the Move phase, car removals and single options are not tried out).
 
-Measured (solitaire seeds 0-15, ``docs/bots.md``, "Why it does not grow"): median final
-popularity 13.5 → see the table there.
+Base game only (``alone_in_base_game``): with an expansion the strong player plays its
+plan. Measured (``docs/bots.md``, "Why it does not grow"): solitaire seeds 0-15, median
+final popularity 13.5 → 17 (mean 13.5 → 17.1); 50 seeds: median 13 → 17 (mean 13.0 →
+16.9). With rivals the strong player plays as before (their plans would have to be
+guessed too).
 """
 
 from __future__ import annotations
