@@ -2,7 +2,7 @@
 decision. Not a test: prints figures for ``docs/bots.md``. Matches between levels are
 ``clinic simulate --players strong,basic --games 100 --seed 1``.
 
-    python tests/benchmarks/clinic_bots.py --solitaire [SEEDS [LEVEL]]
+    python tests/benchmarks/clinic_bots.py --solitaire [SEEDS [LEVEL [FIRST SEED]]]
     python tests/benchmarks/clinic_bots.py --timing [GAMES]
 """
 
@@ -19,17 +19,24 @@ from core.clinic.game import apply_action, is_over, new_game  # noqa: E402
 from core.clinic.game.bots import make_bot  # noqa: E402
 
 
-def solitaire(seeds: int = 50, level: str = "strong") -> None:
-    """Final popularity of ``level`` playing solitaire on seeds 0 .. ``seeds`` - 1."""
-    finals = []
-    for seed in range(seeds):
+def solitaire(seeds: int = 50, level: str = "strong", first: int = 0) -> None:
+    """Final popularity of ``level`` playing solitaire on seeds ``first`` ..
+    ``first + seeds - 1``, and its CPU time per decision (alone, the strong player
+    tries its decisions out: ``bot_search``)."""
+    finals, cpu = [], []
+    for seed in range(first, first + seeds):
         bot = make_bot(level, seed)
         state = new_game(["Solo"], seed)
         while not is_over(state):
-            state = apply_action(state, bot.choose(state))
+            start = time.process_time()
+            action = bot.choose(state)
+            cpu.append(time.process_time() - start)
+            state = apply_action(state, action)
         finals.append(state.players[0].final)
-    print(f"{level} solitaire, {seeds} seeds: median {statistics.median(finals)}, mean "
-          f"{statistics.fmean(finals):.1f}, min {min(finals)}, max {max(finals)}; {sorted(finals)}")
+    print(f"{level} solitaire, seeds {first}-{first + seeds - 1}: median {statistics.median(finals)}, mean "
+          f"{statistics.fmean(finals):.1f}, min {min(finals)}, max {max(finals)}; by seed {finals}")
+    print(f"CPU time per decision: {len(cpu)} decisions, median {statistics.median(cpu):.3f} s, "
+          f"max {max(cpu):.3f} s")
 
 
 def timing(games: int = 4) -> None:
@@ -55,4 +62,5 @@ if __name__ == "__main__":
     if args and args[0] == "--timing":
         timing(int(args[1]) if len(args) > 1 else 4)
     else:
-        solitaire(int(args[1]) if len(args) > 1 else 50, args[2] if len(args) > 2 else "strong")
+        solitaire(int(args[1]) if len(args) > 1 else 50, args[2] if len(args) > 2 else "strong",
+                  int(args[3]) if len(args) > 3 else 0)

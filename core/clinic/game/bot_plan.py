@@ -92,8 +92,24 @@ def _time(board: Board, person: Person, goal) -> int | None:
     return reach_from(board, person.where, person.role).get(goal)
 
 
+@per_object
+def _plans(clinic: Clinic) -> dict:
+    """``{moved: plan}`` worked out so far for ``clinic`` (a frozen value)."""
+    return {}
+
+
 def plan_care(clinic: Clinic, moved: frozenset[int] = frozenset()) -> CarePlan:
-    """A greedy plan for this round's care (see the module doc)."""
+    """A greedy plan for this round's care (see the module doc), kept per clinic and
+    ``moved`` (the players ask for the same clinic's plan many times a decision;
+    callers only read it)."""
+    plans = _plans(clinic)
+    plan = plans.get(moved)
+    if plan is None:
+        plan = plans[moved] = _plan_care(clinic, moved)
+    return plan
+
+
+def _plan_care(clinic: Clinic, moved: frozenset[int]) -> CarePlan:
     board = clinic.board
     rooms = care_rooms(board)
     by_space = {r.space: r for r in rooms}

@@ -19,8 +19,11 @@ one made from the public round and action), and every decision and playout start
 that state. Two states with the same view therefore give the same choice
 (``tests/core/clinic/game/test_clinic_strong_bot.py``).
 
-Tried and dropped: playouts from round 1 (or round 5) on. One playout per candidate is
-too noisy while many draws remain (the same choice scored −8 to +6 on two seeds), and
+Alone in the base game it also tries out every selection, build, hire, admission and
+popularity purchase of rounds 1-5 over several reshuffled bags (``bot_search``).
+
+Tried and dropped: one playout per candidate from round 1 (or round 5) on. One playout
+is too noisy while many draws remain (the same choice scored −8 to +6 on two seeds), and
 looking ahead from round 5 won no more games (79 of 100 either way) at three times the
 time.
 """
@@ -37,6 +40,7 @@ from . import constants as K
 from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
 from .bot_growth import GrowthContext, admits_wanted
 from .bot_plan import care_rooms, plan_care
+from .bot_search import SEARCH_PHASES, alone_in_base_game, search
 from .bot_values import expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
@@ -187,7 +191,11 @@ class StrongBot(BasicBot):
         seat = state.current
         det = determinize(state, seat)
         choice = BasicBot.choose(self, det)
-        if not self.look_ahead or det.round < LOOK_AHEAD_FROM or det.phase not in LOOK_AHEAD:
+        if not self.look_ahead:
+            return choice
+        if alone_in_base_game(det) and det.round < LOOK_AHEAD_FROM and det.phase in SEARCH_PHASES:
+            return search(self, det, legal_actions(det), choice)  # ``bot_search``
+        if det.round < LOOK_AHEAD_FROM or det.phase not in LOOK_AHEAD:
             return choice
         candidates = [choice] + [a for a in self._alternatives(det, legal_actions(det)) if a != choice]
         candidates = candidates[:CANDIDATES]

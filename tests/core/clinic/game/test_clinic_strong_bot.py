@@ -3,8 +3,10 @@ turns its savings into end-game popularity in the last round."""
 
 from __future__ import annotations
 
+import pytest
 from attrs import evolve
 
+from core.clinic.components import Colour, Service
 from core.clinic.game import apply_action, is_over, new_game
 from core.clinic.game import constants as K
 from core.clinic.game.actions import HireDoctor, SelectTile
@@ -99,8 +101,9 @@ def test_solitaire_builds_or_hires_before_admitting():
     """Rulebook, Admit Patients: patients are admitted from the rightmost column of the
     appointment notepad, which gains a patient a service after every action ("New
     appointments"). When one Admit Patients action fills every place its doctors can
-    work, the strong player builds or hires first and admits last (more patients to
-    choose from), where the basic player admits at once."""
+    work, the strong player's plan builds or hires first and admits last (more patients
+    to choose from), where the basic player admits at once. (The plan alone: the
+    solitaire planner, ``bot_search``, may then try other tiles out.)"""
     for seed in (3, 5, 7, 8, 9):
         state = new_game(["Solo"], seed)
         basic = make_bot("basic", seed)
@@ -108,7 +111,7 @@ def test_solitaire_builds_or_hires_before_admitting():
             state = apply_action(state, basic.choose(state))
         assert SelectTile(ActionTile.ADMIT) in state.legal
         assert basic.choose(state) == SelectTile(ActionTile.ADMIT), seed
-        assert StrongBot().choose(state).tile in (ActionTile.BUILD, ActionTile.HIRE), seed
+        assert StrongBot(look_ahead=False).choose(state).tile in (ActionTile.BUILD, ActionTile.HIRE), seed
 
 
 def test_solitaire_conveyor_shortens_the_walk():
@@ -124,3 +127,95 @@ def test_solitaire_conveyor_shortens_the_walk():
         strong, basic = _solitaire("strong", seed), _solitaire("basic", seed)
         assert strong.clinic.board.conveyor_stops and not basic.clinic.board.conveyor_stops, seed
         assert strong.time_spent < basic.time_spent, seed
+
+
+def _plan_until(seed: int, done) -> "object":
+    """A solitaire game of ``seed`` played by the strong plan alone (no trying out)
+    until ``done(state)``."""
+    state = new_game(["Solo"], seed)
+    plan = StrongBot(seed, look_ahead=False)
+    while not done(state):
+        state = apply_action(state, plan.choose(state))
+    return state
+
+
+def test_alone_same_view_same_choice(monkeypatch):
+    """The patient bag's order is hidden (rulebook, New Patients Schedule Appointments:
+    each new patient is "drawn from the pool"); the seed that fixes it is not in the
+    view. Alone, the strong player tries its candidates out over reshuffled bags: two
+    games that differ only in their seed (every future draw) get the same playouts,
+    from the same reshuffles, and the same choice."""
+    from core.clinic.game import bot_search
+
+    state = _plan_until(4, lambda s: s.round == 5 and s.phase is Phase.SELECT)
+    other = evolve(state, seed=777, draws=state.draws + 5)
+    assert player_view(state, 0) == player_view(other, 0) and state.seed != other.seed
+    started: list = []
+    real = bot_search.rollout
+
+    def recording(s, action, seat):
+        started.append((s.seed, s.draws, action))
+        return real(s, action, seat)
+
+    monkeypatch.setattr(bot_search, "rollout", recording)
+    monkeypatch.setattr(bot_search, "MAX_SAMPLES", bot_search.MIN_SAMPLES)  # quicker
+    first = StrongBot().choose(state)
+    playouts, started[:] = list(started), []
+    assert StrongBot().choose(other) == first
+    assert started == playouts and len(playouts) >= 2 * bot_search.MIN_SAMPLES
+
+
+def test_alone_the_planner_admits_a_patient_for_later():
+    """Rulebook, Admit Patients: a patient is brought "from the appointment notepad into
+    your pre-admissions areas"; it need not be treated the round it comes (Admin: "Each
+    patient on your player board worsens"). Seed 13, round 3, second action: the room's
+    two places are taken this round and an orange patient waits in the admitting
+    column. The plan admits only patients it can treat this round and stops; the
+    planner tries both out and admits it (its playouts over the reshuffled bags end
+    about 0.9 popularity higher: 15.8 against 14.9)."""
+    from core.clinic.game.actions import AdmitPatient, Done
+
+    state = _plan_until(13, lambda s: s.round == 3 and s.action == 2 and s.phase is Phase.ADMIT)
+    assert state.notepad[0][-1] is Colour.ORANGE
+    assert StrongBot(look_ahead=False).choose(state) == Done()
+    choice = StrongBot().choose(state)
+    assert isinstance(choice, AdmitPatient) and choice.service is Service.PSYCHIATRY, choice
+
+
+def test_alone_playouts_fit_the_time():
+    """Playouts per candidate share ``ROLLOUT_BUDGET`` rounds of playouts (time per
+    decision, issue 13: at most 2 s): fewer when many rounds are left or many
+    candidates, within ``MIN_SAMPLES`` .. ``MAX_SAMPLES``."""
+    from core.clinic.game import bot_search as S
+
+    state = new_game(["Solo"], 1)
+    assert S.samples(state, 3) == S.ROLLOUT_BUDGET // (3 * 6)
+    assert S.samples(state, 5) == S.ROLLOUT_BUDGET // (5 * 6)
+    assert S.samples(evolve(state, round=5), 2) == S.MAX_SAMPLES
+    assert S.samples(state, 100) == S.MIN_SAMPLES
+    for rnd in range(1, K.ROUNDS + 1):
+        for n in range(2, S.CANDIDATES + 1):
+            assert S.samples(evolve(state, round=rnd), n) * n * (K.ROUNDS - rnd + 1) <= S.ROLLOUT_BUDGET
+
+
+def test_alone_with_an_expansion_the_plan_plays(monkeypatch):
+    """The planner tries out the base game's decisions only: alone with an expansion
+    (Blood Transfusion here) the strong player plays its plan, and no playout starts;
+    alone in the base game the same selection is tried out."""
+    from core.clinic.game import bot_search
+
+    def no_playout(*_args):
+        raise AssertionError("a playout started")
+
+    monkeypatch.setattr(bot_search, "rollout", no_playout)
+    for options in ((), ("blood",)):
+        state = new_game(["Solo"], 2, options=options)
+        plan = StrongBot(2, look_ahead=False)
+        while not (state.phase is Phase.SELECT and state.round == 2):
+            state = apply_action(state, plan.choose(state))
+        assert len(state.legal) > 1
+        if options:
+            assert StrongBot().choose(state) == plan.choose(state)
+        else:
+            with pytest.raises(AssertionError, match="a playout started"):
+                StrongBot().choose(state)

@@ -1,0 +1,143 @@
+"""The strong player's solitaire planner: each important decision is tried out.
+
+Alone there is no rival to guess, only the patient bag's order, which the player does
+not see. So at every action selection, build, hire, admission and popularity purchase
+(``SEARCH_PHASES``) the strong player takes its own plan's choice and a few
+alternatives (``candidates``: every tile; the best build of each kind, by the plan's
+values; each kind of hire; an admission per service; a popularity more or less), and
+plays each out to the end of the game several times (``rollout``: itself by its plan,
+without looking ahead), each time with the bag reshuffled from what it knows: the
+bag's contents are public, its order is drawn again from a seed made of the public round
+and action and the sample's number (``sample_seed``). Every candidate meets the same
+reshuffles (fewer chance differences between them), and the one with the best mean
+final popularity is played (ties: its own plan's choice first).
+
+It reads nothing hidden: everything starts from ``bot_strong.determinize``, which is
+a function of ``player_view``; two states with the same view get the same choice
+(``tests/core/clinic/game/test_clinic_strong_bot.py``).
+
+Time: a playout from round 1 costs about 0.06 s of CPU; ``samples`` spends at most
+``ROLLOUT_BUDGET`` rounds of playouts a decision (about 1.2-1.4 s of CPU; most decisions
+none: the Move phase, car removals and single options are not tried out).
+
+Base game only (``alone_in_base_game``): with an expansion the strong player plays its
+plan. Measured (``docs/bots.md``, "Why it does not grow"): solitaire seeds 0-15, median
+final popularity 13.5 → 17 (mean 13.5 → 17.1); 50 seeds: median 13 → 17 (mean 13.0 →
+16.9). With rivals the strong player plays as before (their plans would have to be
+guessed too).
+"""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from core.clinic.construction import build_cost
+
+from . import constants as K
+from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly
+from .rules import apply_action, is_over
+from .state import GameState, Phase
+
+#: Decisions the planner tries out (the others follow the plan directly).
+SEARCH_PHASES = (Phase.SELECT, Phase.BUILD, Phase.HIRE, Phase.ADMIT, Phase.BUY_POPULARITY)
+#: Candidates per decision, the plan's own choice first.
+CANDIDATES = 5
+#: Rounds of playouts one decision may spend (a playout from round r costs 7 - r
+#: rounds); samples per candidate are this over (candidates × rounds left), within
+#: ``MIN_SAMPLES`` .. ``MAX_SAMPLES``.
+ROLLOUT_BUDGET = 120
+MIN_SAMPLES = 2
+MAX_SAMPLES = 12
+
+
+def alone_in_base_game(state: GameState) -> bool:
+    """The planner plays solitaire games of the base game (with an expansion, the
+    plan: its decisions are not tried out)."""
+    return state.player_count == 1 and not state.config.options
+
+
+def samples(state: GameState, candidates: int) -> int:
+    """Playouts per candidate at ``state``: ``ROLLOUT_BUDGET`` rounds of playouts
+    shared by ``candidates`` candidates, each playing the rest of the game."""
+    rounds_left = K.ROUNDS - state.round + 1
+    n = ROLLOUT_BUDGET // (candidates * rounds_left)
+    return max(MIN_SAMPLES, min(MAX_SAMPLES, n))
+
+
+def sample_seed(state: GameState, k: int) -> int:
+    """The seed of reshuffle ``k`` at a determinized ``state`` (its seed is made of
+    the public round and action only)."""
+    return state.seed * 1000 + k + 1
+
+
+def candidates(bot, state: GameState, options: list, choice: Action) -> list:
+    """``choice`` first, then up to ``CANDIDATES`` - 1 alternatives among ``options``."""
+    phase = state.phase
+    out: list = []
+    done = [Done()] if any(isinstance(a, Done) for a in options) else []
+    if phase is Phase.SELECT:
+        out = list(options)
+    elif phase is Phase.BUY_POPULARITY:
+        wanted = {choice.amount - 1, choice.amount + 1, 0, max(a.amount for a in options)}
+        out = [a for a in options if a.amount in wanted]
+    elif phase is Phase.BUILD:
+        p = state.players[state.current]
+        ctx = bot.build_context(state, p)
+        left = K.ROUNDS - state.round + 1
+        best: dict = {}
+        for a in options:
+            if not isinstance(a, Construct):
+                continue
+            b = a.build
+            key = (type(b), getattr(b, "module", None))
+            v = ctx.value(b, left) - build_cost(b)
+            if key not in best or v > best[key][0]:
+                best[key] = (v, a)
+        out = done + [a for _v, a in sorted(best.values(), key=lambda t: -t[0])]
+    elif phase is Phase.HIRE:
+        seen: set = set()
+        out = list(done)
+        for a in options:
+            key = (type(a), getattr(a, "slot", None))
+            if isinstance(a, (HireDoctor, HireNurse, HireOrderly)) and key not in seen:
+                seen.add(key)
+                out.append(a)
+    elif phase is Phase.ADMIT:
+        seen = set()
+        out = list(done)
+        for a in options:
+            if isinstance(a, AdmitPatient) and a.service not in seen:
+                seen.add(a.service)
+                out.append(a)
+    chosen = [choice] + [a for a in out if a != choice]
+    return chosen[:CANDIDATES]
+
+
+def rollout(state: GameState, action: Action, seat: int) -> int:
+    """Play ``action``, then the strong plan without looking ahead to the end: the
+    final popularity of ``seat``. The playout is a determinized solitaire game, with
+    nothing hidden left to deal: the plan is asked directly (``BasicBot.choose`` with
+    the strong player's handlers: the same choices as ``StrongBot.choose``, which
+    would determinize each state again)."""
+    from .bot_strong import StrongBot
+    from .bots import BasicBot
+
+    state = apply_action(state, action)
+    me = StrongBot(look_ahead=False)
+    while not is_over(state):
+        state = apply_action(state, BasicBot.choose(me, state))
+    return state.players[seat].final
+
+
+def search(bot, state: GameState, options: list, choice: Action) -> Action:
+    """The candidate with the best mean final popularity over the reshuffles
+    (``state`` determinized, one player)."""
+    cands = candidates(bot, state, options, choice)
+    if len(cands) == 1:
+        return choice
+    seat = state.current
+    n = samples(state, len(cands))
+    seeds = [sample_seed(state, k) for k in range(n)]
+    totals = [sum(rollout(evolve(state, seed=s), a, seat) for s in seeds) for a in cands]
+    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+    return cands[best]
