@@ -22,7 +22,7 @@ from core.clear_ward.constants import (
     PHARMACIST_STARS,
 )
 from core.clear_ward.movement import moves_now
-from core.clear_ward.state import GameState, Phase, done, draft, with_staff
+from core.clear_ward.state import GameState, Phase, with_staff
 from core.clear_ward.treatment import transferred, treated
 
 # The phases under plain module names: ``Phase.MOVE`` reads the member through the
@@ -297,8 +297,3 @@ def staff_effect(new, state: GameState, use: UseStaff):
         assert card is StaffCard.REGISTRAR
         new.phase = MOVE
     return new
-
-
-def use_staff(state: GameState, use: UseStaff) -> GameState:
-    """``state`` after a legal ``use`` (``staff_effect``), before the turn goes on."""
-    return done(staff_effect(draft(state), state, use))

@@ -119,10 +119,6 @@ def transferred(
     return players, victory_after(state, players, moved)
 
 
-def transfer(state: GameState, gifts: Iterable[tuple[int, Patient]], taker: int) -> GameState:
-    """``state`` after ``transfer_changes`` from its own players."""
-    return evolve(state, **transfer_changes(state, state.players, gifts, taker))
-
 
 def speciality_counts(player: PlayerState) -> list[int]:
     """Patients of each speciality in a log book, in ``Speciality.index`` order."""
@@ -190,11 +186,6 @@ def _holder(key: tuple[tuple[int, ...], int | None]) -> int | None:
 #: at most 6 counts for each of 2-4 seats and 5 holders, so a few thousand entries.
 _HOLDERS: dict[tuple[tuple[int, ...], int | None], int | None] = {}
 
-
-def update_victory_cards(state: GameState) -> GameState:
-    """Recheck every Speciality Victory Card after a log book changed (not in solo)."""
-    victory = victory_after(state, state.players)
-    return state if victory == state.victory else evolve(state, victory=victory)
 
 
 def _replace(items: tuple, index: int, value) -> tuple:

@@ -100,5 +100,6 @@ def test_drafting_refuses_a_class_without_an_unfrozen_twin():
     class Clock:
         minutes: int
 
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError) as refused:
         drafting(Clock)
+    assert str(refused.value) == f"{Clock.__qualname__} is not copied through an unfrozen twin"

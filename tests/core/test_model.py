@@ -41,6 +41,14 @@ def test_options_still_reach_attrs():
         ours("Ann").name = "Bob"
 
 
+def test_options_given_to_the_decorator_itself():
+    @frozen(order=True)
+    class Ranked:
+        rank: int
+
+    assert Ranked(1) < Ranked(2) and repr(Ranked(1)) == "Ranked(rank=1)"
+
+
 def test_a_class_with_its_own_repr_keeps_it():
     @frozen
     class Own:

@@ -219,3 +219,48 @@ def test_alone_with_an_expansion_the_plan_plays(monkeypatch):
         else:
             with pytest.raises(AssertionError, match="a playout started"):
                 StrongBot().choose(state)
+
+
+def test_alone_the_candidates_are_one_popularity_either_side_none_and_all():
+    """Buying popularity, the planner tries its plan's amount, one more, one less,
+    none and all it can buy (each once)."""
+    from core.clinic.game import legal_actions
+    from core.clinic.game.actions import BuyPopularity
+    from core.clinic.game.bot_search import candidates
+
+    state = _plan_until(3, lambda s: s.phase is Phase.BUY_POPULARITY and len(legal_actions(s)) >= 4)
+    options = legal_actions(state)
+    most = max(a.amount for a in options)
+    assert most == 3
+    tried = candidates(StrongBot(3, look_ahead=False), state, options, BuyPopularity(1))
+    assert [a.amount for a in tried] == [1, 0, 2, 3]
+
+
+def test_alone_the_build_candidates_are_the_best_of_each_kind():
+    """Building, the planner tries its plan's choice, then Done and the best build of
+    each kind by the plan's values, never two builds of one kind."""
+    from core.clinic.construction import build_cost
+    from core.clinic.game import legal_actions
+    from core.clinic.game.actions import Construct, Done
+    from core.clinic.game.bot_search import CANDIDATES, candidates
+
+    state = _plan_until(3, lambda s: s.phase is Phase.BUILD)
+    options = legal_actions(state)
+    bot = StrongBot(3, look_ahead=False)
+    choice = bot.choose(state)
+    tried = candidates(bot, state, options, choice)
+    assert tried[0] == choice and len(tried) == min(CANDIDATES, len(tried))
+    builds = [a for a in tried[1:] if isinstance(a, Construct)]
+    kinds = [(type(a.build), getattr(a.build, "module", None)) for a in builds]
+    assert len(kinds) == len(set(kinds)) and builds
+    offered = {(type(a.build), getattr(a.build, "module", None)) for a in options if isinstance(a, Construct)}
+    assert len(tried) == CANDIDATES or set(kinds) | {(type(choice.build), getattr(choice.build, "module", None))
+                                                     for _ in [0] if isinstance(choice, Construct)} == offered
+    ctx = bot.build_context(state, state.players[state.current])
+    left = K.ROUNDS - state.round + 1
+    for action, kind in zip(builds, kinds):
+        same = [a for a in options if isinstance(a, Construct)
+                and (type(a.build), getattr(a.build, "module", None)) == kind]
+        best = max(ctx.value(a.build, left) - build_cost(a.build) for a in same)
+        assert ctx.value(action.build, left) - build_cost(action.build) == best
+    assert any(isinstance(a, Done) for a in options) == (Done() in tried or choice == Done())
