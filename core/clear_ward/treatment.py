@@ -79,22 +79,6 @@ def with_patients(player: PlayerState, patients: list[Patient]) -> PlayerState:
     return done_player(new)
 
 
-def treat(state: GameState, cells: Iterable[int], seat: int | None = None) -> GameState:
-    """``state`` after ``treatment_changes`` (staff treatments: Pharmacist, Nurse)."""
-    return evolve(state, **treatment_changes(state, cells, seat))
-
-
-def transfer_changes(
-    state: GameState,
-    players: tuple[PlayerState, ...],
-    gifts: Iterable[tuple[int, Patient]],
-    taker: int,
-) -> dict:
-    """``transferred``'s new ``players`` and ``victory`` as ``evolve`` arguments."""
-    players, victory = transferred(state, players, gifts, taker)
-    return {"players": players, "victory": victory}
-
-
 def transferred(
     state: GameState,
     players: tuple[PlayerState, ...],
@@ -117,7 +101,6 @@ def transferred(
         moved.append(patient)
     players = tuple(players)
     return players, victory_after(state, players, moved)
-
 
 
 def speciality_counts(player: PlayerState) -> list[int]:
@@ -185,7 +168,6 @@ def _holder(key: tuple[tuple[int, ...], int | None]) -> int | None:
 #: ``victory_holder`` by its arguments (each seat's count, holder), worked out once:
 #: at most 6 counts for each of 2-4 seats and 5 holders, so a few thousand entries.
 _HOLDERS: dict[tuple[tuple[int, ...], int | None], int | None] = {}
-
 
 
 def _replace(items: tuple, index: int, value) -> tuple:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from core.clinic.fast_evolve import evolve
 
 from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
-from .memo import free_parking_spots
+from .memo import for_spots, free_parking_spots
 from core.clinic.people import admit_patient
 
 from .actions import AdmitPatient, Done, Shift, ShiftAppointment
@@ -101,18 +101,9 @@ def admit_options(state: GameState) -> list[AdmitPatient]:
     return out
 
 
-_ADMITS: dict = {}
-
-
 def _admits(service, spots: tuple) -> tuple[AdmitPatient, ...]:
-    """``AdmitPatient(service, c)`` for each of ``spots``, kept while that tuple of
-    spots is (``free_parking_spots`` keeps one per board)."""
-    hit = _ADMITS.get((service, id(spots)))
-    if hit is None or hit[0] is not spots:
-        if len(_ADMITS) >= 4096:  # pragma: no mutate (a cache's size limit)
-            _ADMITS.clear()
-        hit = _ADMITS[(service, id(spots))] = (spots, tuple(AdmitPatient(service, c) for c in spots))
-    return hit[1]
+    """``AdmitPatient(service, c)`` for each of ``spots`` (kept: ``memo.for_spots``)."""
+    return for_spots((AdmitPatient, service), spots, lambda: tuple(AdmitPatient(service, c) for c in spots))
 
 
 def qp_options(state: GameState) -> list:

@@ -15,7 +15,7 @@ from core.clinic.fast_evolve import evolve
 from core.clinic.board import Border, Space
 from core.clinic.components import Helipad, Role
 from core.clinic.constants import CAPACITY
-from .memo import free_parking_spots, reach_from
+from .memo import for_spots, free_parking_spots, reach_from
 from core.clinic.people import Clinic, Location, Person, hire
 
 from . import constants as K
@@ -105,19 +105,11 @@ def hire_options(state: GameState) -> list:
     return out
 
 
-_HIRES: dict = {}
-
-
 def _hires(kind: type, first: tuple, arrivals: tuple, spots: tuple) -> tuple:
-    """``kind(*first, a, c)`` for each arrival point ``a``, then each car spot ``c``:
-    kept while that tuple of spots is (``free_parking_spots`` keeps one per board)."""
-    key = (kind, first, arrivals, id(spots))
-    hit = _HIRES.get(key)
-    if hit is None or hit[0] is not spots:
-        if len(_HIRES) >= 4096:  # pragma: no mutate (a cache's size limit)
-            _HIRES.clear()
-        hit = _HIRES[key] = (spots, tuple(kind(*first, a, c) for a in arrivals for c in spots))
-    return hit[1]
+    """``kind(*first, a, c)`` for each arrival point ``a``, then each car spot ``c``
+    (kept: ``memo.for_spots``)."""
+    return for_spots((kind, first, arrivals), spots,
+                     lambda: tuple(kind(*first, a, c) for a in arrivals for c in spots))
 
 
 def apply_hire(state: GameState, action) -> GameState:

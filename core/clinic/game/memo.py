@@ -37,6 +37,21 @@ def per_object(fn):
 free_parking_spots = per_object(_free_parking_spots)
 
 
+_BY_SPOTS: dict = {}
+
+
+def for_spots(key: tuple, spots: tuple, make) -> tuple:
+    """``make()``, kept under ``key`` while ``spots`` is the same tuple of free car spots
+    (``free_parking_spots`` keeps one per board): the admissions and hires listed for
+    those spots, made once instead of at every listing."""
+    hit = _BY_SPOTS.get((key, id(spots)))
+    if hit is None or hit[0] is not spots:
+        if len(_BY_SPOTS) >= _MAX:  # pragma: no mutate (a cache's size limit)
+            _BY_SPOTS.clear()
+        hit = _BY_SPOTS[(key, id(spots))] = (spots, make())
+    return hit[1]
+
+
 _BY_LAYOUT: dict = {}
 
 
