@@ -6,8 +6,12 @@
    board at once). Goal: ratio <= 1.25.
 2. Build placement: the median time from a key press (a cursor move while placing a
    module) to the repainted board, in Pilot. Goal: <= 30 ms.
+3. Instructions: the instructions each app runs from its start to its first frame
+   (headless at 80x24, counted by valgrind's callgrind), Clinic's against the empty
+   app's. Deterministic, unlike wall time on a shared machine; needs valgrind. The
+   Clinic side starts as the console script does (``tui_common.startup``).
 
-Run from anywhere: ``.venv/bin/python tests/benchmarks/clinic_startup.py [startup|keys]``.
+Run from anywhere: ``.venv/bin/python tests/benchmarks/clinic_startup.py [startup|keys|instructions]``.
 """
 
 from __future__ import annotations
@@ -101,8 +105,72 @@ def keys() -> int:
     return 0 if median <= 30 else 1
 
 
+def first_frame(which: str) -> None:
+    """Run ``which`` ("clinic" or "empty") headless at 80x24 and leave the process at
+    its first frame (Clinic: the game screen's)."""
+    import os
+
+    sys.path.insert(0, str(REPO))
+    from textual.app import App
+
+    shown = App._display
+
+    def display(app, screen, renderable) -> None:
+        shown(app, screen, renderable)
+        if renderable is not None and (which == "empty" or type(screen).__name__ == "GameScreen"):
+            os._exit(0)
+
+    App._display = display
+    if which == "empty":
+        from textual.widgets import Footer, Header, Static
+
+        class Empty(App):  # as ../shared/tools/empty_app.py
+            def compose(self):
+                yield Header()
+                yield Static("EMPTY-READY")
+                yield Footer()
+
+        app = Empty()
+    else:
+        import tempfile
+
+        from tui_common import startup
+
+        startup.begin()
+        from clinic_tui.__main__ import options_from_args
+        from clinic_tui.app import ClinicApp
+
+        app = ClinicApp(options_from_args(["--players", "Ann,cpu:basic", "--seed", "3",
+                                           "--data-dir", tempfile.mkdtemp()]))
+    app.run(headless=True, size=(80, 24))
+    os._exit(1)  # no frame
+
+
+def instructions() -> int:
+    """Instructions to the first frame, Clinic's and the empty app's, and their ratio."""
+    import os
+    import re
+
+    env = {**os.environ, "PYTHONPYCACHEPREFIX": CACHE, "PYTHONDONTWRITEBYTECODE": ""}
+    counts = {}
+    for which in ("empty", "clinic"):
+        run = [sys.executable, __file__, "_first", which]
+        subprocess.run(run, env=env, check=True)  # bytecode written, as after an install
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *run],
+                              env=env, capture_output=True, text=True, check=True)
+        counts[which] = int(re.search(r"Collected : (\d+)", done.stderr).group(1))
+    ratio = counts["clinic"] / counts["empty"]
+    print(f"instructions to the first frame: Clinic {counts['clinic'] / 1e6:,.0f} M, "
+          f"empty Textual app {counts['empty'] / 1e6:,.0f} M, ratio {ratio:.2f}")
+    return 0
+
+
 if __name__ == "__main__":
     which = sys.argv[1] if len(sys.argv) > 1 else "both"
+    if which == "_first":
+        first_frame(sys.argv[2])
+    if which == "instructions":
+        sys.exit(instructions())
     code = 0
     if which in ("startup", "both"):
         code |= startup()
