@@ -140,8 +140,8 @@ def first_frame(which: str) -> None:
         from clinic_tui.__main__ import options_from_args
         from clinic_tui.app import ClinicApp
 
-        app = ClinicApp(options_from_args(["--players", "Ann,cpu:basic", "--seed", "3",
-                                           "--data-dir", tempfile.mkdtemp()]))
+        data = Path(tempfile.gettempdir()) / "clinic-startup-data"  # nothing is saved before a move
+        app = ClinicApp(options_from_args(["--players", "Ann,cpu:basic", "--seed", "3", "--data-dir", str(data)]))
     app.run(headless=True, size=(80, 24))
     os._exit(1)  # no frame
 
