@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.widgets import Markdown
-
-from tui_common.dialogs import Dialog
+from tui_common.help import HelpDialog
 
 HELP = """\
 # Clear the Ward: keys
 
 | Key | What it does |
 | --- | --- |
-| ↑ ↓ ← → or h j k l or w a s d | move the selection on the ward |
+| ↑ ↓ ← → | move the selection on the ward |
+| h j k l, w a s d | the same, from the letter keys |
 | Enter (or Space) | move the Doctor to the selected space / pick a staff target |
 | n | jump to the next legal stop ◆ (or staff target ◇) |
 | c | staff cards: see and use yours (one per turn) |
@@ -24,7 +20,8 @@ HELP = """\
 | Ctrl+S | save as: keep this game under a name |
 | Esc | cancel picking staff-card targets; close dialogs |
 | 1-9 | choose an option in a dialog |
-| ? | this help · r the full rules · q quit (asks first) |
+| ? | this help (Esc, q or ? closes it) · r the full rules |
+| q | quit (asks first) |
 | Ctrl+T | next colour theme (dark, light, ANSI…); there is no command palette: every command is a key |
 
 **On the ward:** `Car 3★` is a Cardiology patient worth 3 stars, with its arrow below;
@@ -89,23 +86,9 @@ below lists every action up to it.
 """
 
 
-class HelpScreen(Dialog[None]):
-    """Keys and rules summary (or the text given); Esc, q or ? closes it."""
-
-    ABOVE_ALL = True  # nothing the game opens is drawn over it (TableApp.push_screen)
-
-    BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help.close")]
+class HelpScreen(HelpDialog):
+    """Keys and rules summary (or the text given); Esc, q or ? closes it
+    (``tui_common.help``)."""
 
     def __init__(self, text: str = HELP) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-body", classes="dialog"):
-            yield Markdown(self.text, id="help-text")
-
-    def on_mount(self) -> None:
-        self.query_one("#help-body").focus()
-
-    def action_close(self) -> None:
-        self.close(None)
+        super().__init__(text)

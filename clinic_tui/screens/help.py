@@ -3,20 +3,15 @@ then undo and saves. In the replay viewer: its keys and saves."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.widgets import Markdown
-
-from tui_common.dialogs import Dialog
+from tui_common.help import HelpDialog
 
 KEYS = """\
 # Clinic: keys
 
 | Key | What it does |
 | --- | --- |
-| ↑ ↓ ← → or h j k l | move the cursor (on the clinic, or on the notepad when admitting) |
-| 0 1 2 3 · [ ] · PgUp PgDn | show floor 0-3 / the floor below, above |
+| ↑ ↓ ← →, h j k l | move the cursor (on the clinic, or on the notepad when admitting) |
+| 0-3, [ ], PgUp PgDn | show floor 0-3 / the floor below, above |
 | Enter or Space | place, pick a person, pick a destination / pick up a notepad patient |
 | m | the menu of this decision (tile, component, hire, admit, person to move) |
 | n | jump to the next legal place ◆ |
@@ -30,7 +25,8 @@ KEYS = """\
 | Ctrl+S | save as: save the game under a name (also inside a menu) |
 | Esc | cancel what you are placing or moving; close dialogs |
 | 1-9 | choose an option in a dialog |
-| ? | this help · r the full rules · q quit (asks first) |
+| ? | this help (Esc, q or ? closes it) · r the full rules |
+| q | quit (asks first) |
 | Ctrl+T | next colour theme (dark, light, ANSI…); there is no command palette: every command is a key |
 
 **On the clinic:** `HUB Psy` a psychiatry service hub; `TRT Car ✓` a working cardiology
@@ -106,7 +102,7 @@ REPLAY_KEYS = """\
 | → or n or l | next action |
 | ← or p or h | previous action |
 | g or Home · G or End | the deal (action 0) · the last action |
-| 0 1 2 3 · [ ] · PgUp PgDn | show floor 0-3 / the floor below, above |
+| 0-3, [ ], PgUp PgDn | show floor 0-3 / the floor below, above |
 | v | look at the next player's clinic |
 | ? | this help · q or Esc back to the setup screen |
 
@@ -198,30 +194,15 @@ the ground floor at once.
 }
 
 
-class HelpScreen(Dialog[None]):
-    """Keys and the current phase's rules; Esc, q or ? closes it."""
-
-    ABOVE_ALL = True  # nothing the game opens is drawn over it (TableApp.push_screen)
-
-    BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help.close")]
+class HelpScreen(HelpDialog):
+    """Keys and the rules of ``phase`` (a ``PHASE_RULES`` key, "replay" for the replay
+    viewer's keys, or None: keys only); Esc, q or ? closes it (``tui_common.help``)."""
 
     def __init__(self, phase: str | None = None) -> None:
-        super().__init__()
-        self.phase = phase
-
-    def compose(self) -> ComposeResult:
         text = KEYS + "\n" + EXPANSIONS_HELP + "\n" + SAVES
-        if self.phase == "replay":
+        if phase == "replay":
             text = REPLAY_KEYS + "\n" + SAVES
-        elif self.phase in PHASE_RULES:
-            text = PHASE_RULES[self.phase] + "\n" + text
-        with VerticalScroll(id="help-body", classes="dialog"):
-            yield Markdown(text, id="help-text")
-
-    def on_mount(self) -> None:
-        found = self.query("#help-body")
-        if found:
-            found.first().focus()
-
-    def action_close(self) -> None:
-        self.close(None)
+        elif phase in PHASE_RULES:
+            text = PHASE_RULES[phase] + "\n" + text
+        super().__init__(text)
+        self.phase = phase
