@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 from test_kit_ascii import MAKERS, screen_text
+from test_kit_table import past_the_first_choice
 from textual.widgets._markdown import MarkdownTableContent
 
-from tui_common.dialogs import ChoiceDialog
 from tui_common.help import CLOSE_HINT, HelpDialog
 
 SIZE = (80, 24)
@@ -39,11 +39,7 @@ def key_cells(dialog: HelpDialog) -> list:
 async def test_help_says_how_to_close_it_and_q_closes_it(game, tmp_path):
     app = MAKERS[game](tmp_path, ascii=False, players="Ann,Bob")
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(5):
-            await pilot.pause()
-        while isinstance(app.screen, ChoiceDialog):  # Clinic opens its first choice at once
-            await pilot.press("escape")
-            await pilot.pause()
+        await past_the_first_choice(app, pilot)
         below = app.screen
         await pilot.press("question_mark")
         await pilot.pause()

@@ -18,15 +18,20 @@ async def started(game, tmp_path):
     return app
 
 
+async def past_the_first_choice(app, pilot) -> None:
+    """Wait for the game screen; Clinic opens its first choice at once: close it."""
+    for _ in range(5):
+        await pilot.pause()
+    while isinstance(app.screen, ChoiceDialog):
+        await pilot.press("escape")
+        await pilot.pause()
+
+
 @pytest.mark.parametrize("game", MAKERS)
 async def test_help_stays_above_a_dialog_the_game_opens(game, tmp_path):
     app = await started(game, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(5):
-            await pilot.pause()
-        while isinstance(app.screen, ChoiceDialog):  # Clinic opens its first choice at once
-            await pilot.press("escape")
-            await pilot.pause()
+        await past_the_first_choice(app, pilot)
         await pilot.press("question_mark")
         await pilot.pause()
         help_screen = app.screen
