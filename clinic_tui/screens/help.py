@@ -195,8 +195,9 @@ the ground floor at once.
 
 
 class HelpScreen(HelpDialog):
-    """Keys and the rules of ``phase`` (a ``PHASE_RULES`` key, "replay" for the replay
-    viewer's keys, or None: keys only); Esc, q or ? closes it (``tui_common.help``)."""
+    """The keys, the marks, undo and saves, after the rules of ``phase`` (a
+    ``PHASE_RULES`` key; None: no rules); "replay": the replay viewer's keys and saves.
+    Esc, q or ? closes it (``tui_common.help``)."""
 
     def __init__(self, phase: str | None = None) -> None:
         text = KEYS + "\n" + EXPANSIONS_HELP + "\n" + SAVES
@@ -205,4 +206,3 @@ class HelpScreen(HelpDialog):
         elif phase in PHASE_RULES:
             text = PHASE_RULES[phase] + "\n" + text
         super().__init__(text)
-        self.phase = phase
