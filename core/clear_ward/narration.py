@@ -150,10 +150,11 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
 def _gains(state: GameState, cells: list[int] | tuple[int, ...]) -> str:
     """What treating the face-up patients on ``cells`` gives the current player:
     ``"treats 2 Cardiology patients: +4 stars; Ann takes the Cardiology victory card"``."""
-    from core.clear_ward.treatment import treatment_changes
+    from core.clear_ward.treatment import treated
 
     text = _treats([state.ward[c].patient for c in cells])
-    after = evolve(state, **treatment_changes(state, cells))
+    ward, players, victory = treated(state, cells)
+    after = evolve(state, ward=ward, players=players, victory=victory)
     return "; ".join([text, *_victory_changes(state, after)])
 
 

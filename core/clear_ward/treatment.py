@@ -34,29 +34,16 @@ def sweep_cells(state: GameState, speciality: Speciality) -> tuple[int, ...]:
     return tuple(cells)
 
 
-def treatment_changes(
-    state: GameState,
-    cells: Iterable[int],
-    seat: int | None = None,
-    players: tuple[PlayerState, ...] | None = None,
-) -> dict:
-    """The new ``ward``, ``players`` and ``victory`` after the patients on ``cells`` go
-    from the ward into ``seat``'s log book (the current player by default), in that
-    order, as ``attrs.evolve`` keyword arguments (``treated``'s three values).
-    ``players``: the players as the action has already changed them (default: the
-    state's)."""
-    ward, players, victory = treated(state, cells, seat, players)
-    return {"ward": ward, "players": players, "victory": victory}
-
-
 def treated(
     state: GameState,
     cells: Iterable[int],
     seat: int | None = None,
     players: tuple[PlayerState, ...] | None = None,
 ) -> tuple[tuple, tuple[PlayerState, ...], tuple[int | None, ...]]:
-    """(ward, players, victory) after the patients on ``cells`` go into ``seat``'s log
-    book: ``treatment_changes`` for the rules, which set them on their copy."""
+    """The new ``(ward, players, victory)`` after the patients on ``cells`` go from the
+    ward into ``seat``'s log book (the current player by default), in that order.
+    ``players``: the players as the action has already changed them (default: the
+    state's)."""
     seat = state.current if seat is None else seat
     players = state.players if players is None else players
     ward = list(state.ward)

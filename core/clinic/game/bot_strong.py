@@ -53,8 +53,9 @@ from .view import player_view
 #: from this round on: earlier, the draws to come make one playout too noisy.
 LOOK_AHEAD_FROM = 6
 
-#: Phases where it looks ahead, and how many candidates (its own plan's first).
-LOOK_AHEAD = (Phase.SELECT, Phase.BUILD, Phase.HIRE, Phase.ADMIT, Phase.BUY_POPULARITY)
+#: Phases where it looks ahead (the decisions ``bot_search`` tries out in rounds 1-5),
+#: and how many candidates (its own plan's first).
+LOOK_AHEAD = SEARCH_PHASES
 CANDIDATES = 8
 
 #: Popularity a new hire costs in time: walking in from an entrance (1 time; −1
