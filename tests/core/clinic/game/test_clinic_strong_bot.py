@@ -266,3 +266,21 @@ def test_alone_the_build_candidates_are_the_best_of_each_kind():
         best = max(ctx.value(a.build, left) - build_cost(a.build) for a in same)
         assert ctx.value(action.build, left) - build_cost(action.build) == best
     assert any(isinstance(a, Done) for a in options) == (Done() in tried or choice == Done())
+
+
+def test_alone_the_hire_candidates_are_one_of_each_kind():
+    """Hiring, the planner tries its plan's choice, then Done and one hire of each kind
+    (a doctor of each university slot, a nurse, an orderly), never two of one kind."""
+    from core.clinic.game import legal_actions
+    from core.clinic.game.actions import Done
+    from core.clinic.game.bot_search import CANDIDATES, candidates
+
+    state = _plan_until(3, lambda s: s.phase is Phase.HIRE)
+    options = legal_actions(state)
+    bot = StrongBot(3, look_ahead=False)
+    choice = bot.choose(state)
+    tried = candidates(bot, state, options, choice)
+    assert tried[0] == choice and len(tried) == CANDIDATES
+    assert tried[1] == Done()  # offered: Done comes first among the alternatives
+    kinds = [(type(a), getattr(a, "slot", None)) for a in tried[2:]]
+    assert len(kinds) == len(set(kinds)) == 3  # a doctor, a nurse, an orderly
