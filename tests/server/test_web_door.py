@@ -1,9 +1,11 @@
 """The browser door's bridge (``tui_common.server.web_door``), spoken to in the packets
-textual-serve uses: it asks the name, then shows that player's lobby from the server."""
+textual-serve uses: it asks the name (and the password when the server wants one), then
+shows that player's lobby from the server."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sys
 
@@ -16,30 +18,72 @@ from tui_common.server.web_door import PRELUDE, packet
 pytestmark = pytest.mark.timeout(60)
 
 
-async def test_a_browser_tab_names_its_player_and_gets_the_lobby(tmp_path):
-    async with running(tmp_path) as server:
-        door = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tui_common.server.web_door", "--port", str(server.port),
-            env={"COLUMNS": "90", "ROWS": "30", "PATH": ""},
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
-        try:
-            assert await asyncio.wait_for(door.stdout.readline(), 20) == PRELUDE
-            screen = pyte.Screen(90, 30)
-            stream = pyte.ByteStream(screen)
+class Tab:
+    """A browser tab as textual-serve is to the door: packets in, a pyte screen out."""
 
-            async def read_until(text: str) -> None:
-                while text not in "\n".join(screen.display):
-                    kind = await asyncio.wait_for(door.stdout.readexactly(1), 20)
-                    size = int.from_bytes(await door.stdout.readexactly(4), "big")
-                    payload = await door.stdout.readexactly(size)
-                    if kind == b"D":
-                        stream.feed(payload)
+    def __init__(self, door) -> None:
+        self.door = door
+        self.screen = pyte.Screen(90, 30)
+        self.stream = pyte.ByteStream(self.screen)
+        self.received = bytearray()
 
-            await read_until("Your name")
-            door.stdin.write(packet(b"M", json.dumps({"type": "resize", "width": 90, "height": 30}).encode()))
-            door.stdin.write(packet(b"D", b"Ann\r"))
-            await read_until("Welcome, Ann")
-            assert len(server.sessions) == 1
-        finally:
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def read_until(self, text: str, times: int = 1) -> None:
+        while self.text.count(text) < times:
+            kind = await asyncio.wait_for(self.door.stdout.readexactly(1), 20)
+            size = int.from_bytes(await self.door.stdout.readexactly(4), "big")
+            payload = await self.door.stdout.readexactly(size)
+            if kind == b"D":
+                self.received += payload
+                self.stream.feed(payload)
+
+    def type(self, data: bytes) -> None:
+        self.door.stdin.write(packet(b"D", data))
+
+
+@contextlib.asynccontextmanager
+async def tab(server, env=None):
+    door = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tui_common.server.web_door", "--port", str(server.port),
+        env={"COLUMNS": "90", "ROWS": "30", "PATH": "", **(env or {})},
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+    try:
+        assert await asyncio.wait_for(door.stdout.readline(), 20) == PRELUDE
+        yield Tab(door)
+    finally:
+        if door.returncode is None:
             door.kill()
-            await door.wait()
+        await door.wait()
+
+
+async def test_a_browser_tab_names_its_player_and_gets_the_lobby(tmp_path):
+    async with running(tmp_path) as server, tab(server) as browser:
+        await browser.read_until("Your name")
+        browser.door.stdin.write(packet(b"M", json.dumps({"type": "resize", "width": 90, "height": 30}).encode()))
+        browser.type(b"Ann\r")
+        await browser.read_until("Welcome, Ann")
+        assert "Password" not in browser.text  # an open server asks none
+        assert len(server.sessions) == 1
+
+
+async def test_a_server_with_a_password_is_asked_it_by_ssh_and_a_wrong_one_is_refused(tmp_path):
+    # The server's own password in the door's environment must not log anyone in.
+    async with running(tmp_path, password="s3cret") as server, \
+            tab(server, env={"HOSPITAL_SERVER_PASSWORD": "s3cret"}) as browser:
+        await browser.read_until("Your name")
+        browser.type(b"Ann\r")
+        await browser.read_until("Password")
+        browser.type(b"wrong\r")
+        await browser.read_until("do not match")
+        assert not server.sessions
+        await browser.read_until("Your name", times=2)
+        browser.type(b"Ann\r")
+        await browser.read_until("Password (not shown)", times=2)
+        browser.type(b"s3cx\x7fret\r")  # a Backspace on the way, not shown either
+        await browser.read_until("Welcome, Ann")
+        assert len(server.sessions) == 1
+        # Neither password was ever drawn on the tab's terminal.
+        assert b"wrong" not in browser.received and b"s3c" not in browser.received
