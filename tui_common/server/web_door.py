@@ -4,10 +4,11 @@ textual-serve starts this command for each browser tab and speaks to it in Textu
 web-driver packets on stdin/stdout (``D`` + 4-byte length + terminal bytes; ``M`` +
 length + JSON such as ``{"type": "resize", "width": 120, "height": 40}``). The bridge
 asks the player's name on that terminal and opens an SSH session to the game server on
-this machine as that name. When the server asks for a password (``--password``, or an
-account's own password), the bridge asks the player for it on the terminal, not echoed,
-and sends it by SSH password authentication: a browser player logs in exactly as an SSH
-player does, with nothing taken from the server's environment. It then passes the bytes
+this machine as that name. Whatever the server asks at login (its banner; the questions
+of a keyboard-interactive login, such as the server's password and the name's own; or
+the password of a password login) the bridge asks the player on the terminal, passwords
+not echoed, and answers with what they type: a browser player logs in exactly as an
+SSH player does, with nothing taken from the server's environment. It then passes the bytes
 both ways, so the browser gets exactly the lobby and the games an SSH player gets: the
 same rooms, seats and rejoin.
 """
@@ -95,9 +96,47 @@ class Door:
             ended.cancel()
         return self.line.result() if self.line.done() else None
 
-    async def ask_password(self) -> str | None:
-        """asyncssh calls this when the server asks for a password."""
-        return await self.ask("Password (not shown), then Enter: ", echo=False, limit=PASSWORD_LIMIT)
+    def client(self):
+        """The asyncssh client of one login: it shows the server's banner and asks, on
+        the tab's terminal, each question of a keyboard-interactive login (a password
+        not echoed) or, failing that, the password of a password login. One round of
+        questions a login: asked again (a wrong answer), it gives up, and ``run`` starts
+        over from the name."""
+        import asyncssh
+
+        door = self
+
+        class Client(asyncssh.SSHClient):
+            asked = False
+
+            def auth_banner_received(self, msg: str, lang: str) -> None:
+                door.say(msg.rstrip("\n") + "\n")
+
+            def kbdint_auth_requested(self) -> str:
+                return ""
+
+            async def kbdint_challenge_received(self, name, instructions, lang, prompts):
+                if prompts and self.asked:  # asked again: the answers were wrong; this login ends
+                    return None
+                self.asked = self.asked or bool(prompts)
+                for text in (name, instructions):
+                    if text:
+                        door.say(text.rstrip("\n") + "\n")
+                answers = []
+                for prompt, echo in prompts:
+                    answer = await door.ask(prompt, echo=echo, limit=PASSWORD_LIMIT)
+                    if answer is None:
+                        return None
+                    answers.append(answer)
+                return answers
+
+            async def password_auth_requested(self) -> str | None:
+                if self.asked:  # a keyboard-interactive login was refused: not a second way
+                    return None
+                self.asked = True
+                return await door.ask("Password (not shown), then Enter: ", echo=False, limit=PASSWORD_LIMIT)
+
+        return Client
 
     def on_meta(self, meta: dict) -> None:
         kind = meta.get("type")
@@ -152,9 +191,9 @@ class Door:
         import asyncssh
 
         try:
-            async with asyncssh.connect("127.0.0.1", self.port, username=name, password=self.ask_password,
-                                        known_hosts=None, client_keys=None, agent_path=None,
-                                        preferred_auth="password,keyboard-interactive") as conn:
+            async with asyncssh.connect("127.0.0.1", self.port, username=name, client_factory=self.client(),
+                                        known_hosts=None, client_keys=None, agent_path=None, config=None,
+                                        preferred_auth="keyboard-interactive,password") as conn:
                 self.process = await conn.create_process(term_type="xterm-256color", term_size=self.size,
                                                          encoding=None)
                 # The tab closed (quit, or stdin ended): close the SSH session too.
@@ -169,7 +208,7 @@ class Door:
                 finally:
                     ended.cancel()
         except asyncssh.PermissionDenied:
-            self.say("That name and password do not match.\n\n")
+            self.say("Not logged in: the name and password do not match.\n\n")
             return False
         except (OSError, asyncssh.Error) as err:
             self.say(f"\nCannot reach the game server: {err}\n")
