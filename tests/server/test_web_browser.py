@@ -314,3 +314,13 @@ def test_the_door_plays_behind_nginx_with_tls_at_its_web_url(tmp_path, chrome):
         socket_url = chrome.find_element("id", "terminal").get_attribute("data-session-websocket-url")
         assert socket_url == f"wss://127.0.0.1:{port}/ws"
         assert not [error for error in errors if "fonts.googleapis" not in error and "favicon.ico" not in error], errors
+
+
+def test_the_docs_show_the_nginx_site_the_tests_run():
+    """docs/server.md's nginx block is docs/nginx-site.conf, comments aside."""
+    block = (ROOT / "docs" / "server.md").read_text().split("```nginx\n", 1)[1].split("```", 1)[0]
+
+    def settings(text: str) -> list[str]:
+        return [line for line in (re.sub(r"#.*", "", raw).rstrip() for raw in text.splitlines()) if line.strip()]
+
+    assert settings(block) == settings(SITE.read_text())

@@ -103,3 +103,41 @@ async def test_a_server_with_a_password_asks_it_on_the_tab_and_a_wrong_one_is_re
         assert len(server.sessions) == 1
         # No password was ever drawn on the tab's terminal.
         assert b"wrong" not in browser.received and b"s3c" not in browser.received
+
+
+async def test_the_page_names_its_web_url_for_scripts_and_websocket(tmp_path):
+    """Behind a proxy the page must send browsers to the proxy's address, not 127.0.0.1."""
+    import aiohttp
+
+    from tui_common.server.web import start_web
+
+    async with running(tmp_path) as server:
+        for public, origin in ((None, None), ("https://games.example.org/", "games.example.org"),
+                               ("http://example.org:8080/games/", "example.org:8080/games")):
+            door = await start_web(server, 0, public_url=public)
+            try:
+                async with aiohttp.ClientSession() as session, \
+                        session.get(f"http://127.0.0.1:{door.port}/") as response:
+                    page = await response.text()
+            finally:
+                await door.close()
+            if public is None:
+                scheme, origin = "http", f"127.0.0.1:{door.port}"
+            else:
+                scheme = public.split(":")[0]
+            assert door.url == f"{scheme}://{origin}/"
+            assert f'src="{scheme}://{origin}/static/js/textual.js"' in page
+            socket = "wss" if scheme == "https" else "ws"
+            assert f'data-session-websocket-url="{socket}://{origin}/ws"' in page
+
+
+def test_serve_checks_web_url(capsys):
+    from clear_ward_tui.__main__ import main
+    from tui_common.server.web import public_origin
+
+    for bad in ("games.example.org", "ftp://games.example.org/", "https://games.example.org/?x=1"):
+        with pytest.raises(SystemExit) as exit_:
+            main(["serve", "--web-url", bad])
+        assert exit_.value.code == 2
+        assert "--web-url: " in capsys.readouterr().err
+    assert public_origin(" https://games.example.org/ ") == "https://games.example.org"
