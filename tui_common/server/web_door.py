@@ -48,7 +48,7 @@ class Door:
         self.size = (int(os.environ.get("COLUMNS", 80)), int(os.environ.get("ROWS", 24)))
         self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
         self.typed: list[str] = []
-        self.echo = True
+        self.echo, self.hinted = True, False
         self.limit = NAME_LIMIT
         self.line: asyncio.Future[str] | None = None
         self.process = None
@@ -85,7 +85,11 @@ class Door:
 
     async def ask(self, prompt: str, *, echo: bool = True, limit: int = NAME_LIMIT) -> str | None:
         """Show ``prompt`` and return the line typed after it (Enter ends it); the
-        characters are shown only if ``echo``. ``None`` if the tab closed first."""
+        characters are shown only if ``echo`` (the first hidden one is told so). ``None``
+        if the tab closed first."""
+        if not echo and not self.hinted:
+            self.hinted = True
+            self.say("(What you type for a password is not shown.)\n")
         self.say(prompt)
         self.echo, self.limit, self.typed = echo, limit, []
         self.line = asyncio.get_running_loop().create_future()
@@ -134,7 +138,7 @@ class Door:
                 if self.asked:  # a keyboard-interactive login was refused: not a second way
                     return None
                 self.asked = True
-                return await door.ask("Password (not shown), then Enter: ", echo=False, limit=PASSWORD_LIMIT)
+                return await door.ask("Password: ", echo=False, limit=PASSWORD_LIMIT)
 
         return Client
 
