@@ -371,12 +371,15 @@ class Login:
 
     async def password_ok(self, password: str) -> bool:
         """Password login (``ssh NAME@HOST`` answering "Password:", or the browser door).
-        With a server password, ``password`` is it, a newline, then the name's password."""
+        With a server password, ``password`` is it, a space, then the name's password
+        (SSH passwords cannot hold a newline)."""
         own: str | None = password
         member = None
         if self.keeper.member_password is not None:
-            member, newline, own = password.partition("\n")
-            own = own if newline else None
+            size = len(self.keeper.member_password)
+            space = password[size:size + 1]
+            member = password[:size] if space in (" ", "") else password
+            own = password[size + 1:] if space == " " else None
         return await self._attempt(member, own)
 
     def challenge(self) -> tuple[str, str, str, tuple[tuple[str, bool], ...]] | None:
