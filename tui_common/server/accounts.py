@@ -349,6 +349,23 @@ class Login:
         self.note = (f"You play as {self.name}, a guest. To keep a name, log in with it and a key or a "
                      "password.")
 
+    @property
+    def keys_possible(self) -> bool:
+        """Whether a key login may let this name in (asked again after each attempt, so
+        ``ssh`` is offered only the methods that can work)."""
+        return self.keeper.keys_offered and not self.refused
+
+    @property
+    def passwords_possible(self) -> bool:
+        """Whether a password may let this name in: not for a refused name, nor for one
+        owned by a key (unless guests may come in)."""
+        if self.refused or not self.keeper.passwords_offered:
+            return False
+        if self.keeper.guests or not self.wanted:
+            return True
+        account = self.accounts.get(self.wanted)
+        return account is None or account.password is not None
+
     # -- keys ----------------------------------------------------------------------------
 
     def key_ok(self, key) -> bool:
@@ -392,8 +409,7 @@ class Login:
         guest = " (empty: play as a guest)" if self.keeper.guests else ""
         prompts = [("Server password: ", False)] if self.keeper.member_password is not None else []
         if account is None:
-            text = (f"{self.wanted} is a new name: the password you choose now will be asked whenever you log in "
-                    f"as {self.wanted}.")
+            text = ""  # the banner said it (begin)
             prompts += [(f"Choose a password for {self.wanted}{guest}: ", False), ("The same again: ", False)]
         elif account.password is not None or self.keeper.guests:
             text = "" if account.password is not None else f"{account.display} logs in with their SSH key."

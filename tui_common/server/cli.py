@@ -109,9 +109,9 @@ def accounts_main(prog: str, argv: list[str]) -> int:
     operator's view of the player accounts (``accounts.Accounts``), in the data folder's
     ``rooms.sqlite3``; works beside a running server (the server reads the accounts at
     each login). Returns the exit status (1: a sentence on stderr)."""
-    folder = argparse.ArgumentParser(add_help=False)
-    folder.add_argument("--data-dir", metavar="DIR", help=f"the server's data folder (default: ${DATA_DIR_ENV}, "
-                        "else the user data folder)")
+    folder = argparse.ArgumentParser(add_help=False)  # --data-dir before or after the command
+    folder.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
+                        help=f"the server's data folder (default: ${DATA_DIR_ENV}, else the user data folder)")
     parser = argparse.ArgumentParser(prog=f"{prog} serve accounts", parents=[folder],
                                      description="List, rename or release the player accounts of the game server.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="list|rename|release")
@@ -127,7 +127,7 @@ def accounts_main(prog: str, argv: list[str]) -> int:
     from tui_common.server.accounts import AccountError, Accounts
     from tui_common.server.store import FILE_NAME, Store
 
-    path = data_dir(args.data_dir) / FILE_NAME
+    path = data_dir(getattr(args, "data_dir", None)) / FILE_NAME
     if not path.exists():
         print(f"{prog} serve accounts: no server data in {path.parent} (see --data-dir)", file=sys.stderr)
         return 1

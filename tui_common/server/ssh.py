@@ -288,19 +288,19 @@ class _Gate(asyncssh.SSHServer):
         return needed
 
     def public_key_auth_supported(self) -> bool:
-        return self.server.doorkeeper.keys_offered
+        return self.login.keys_possible
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         return self.login.key_ok(key)
 
     def password_auth_supported(self) -> bool:
-        return self.server.doorkeeper.passwords_offered
+        return self.login.passwords_possible
 
     async def validate_password(self, username: str, password: str) -> bool:
         return await self.login.password_ok(password)
 
     def kbdint_auth_supported(self) -> bool:
-        return self.server.doorkeeper.passwords_offered
+        return self.login.passwords_possible
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str):
         return self.login.challenge() or False
