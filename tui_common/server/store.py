@@ -32,6 +32,24 @@ CREATE TABLE IF NOT EXISTS rooms (
 )
 """
 
+#: Player accounts (``accounts.Accounts``), in the same file: one row a name. ``identity``
+#: is the name NFKC-normalized and case-folded, ``display`` as first typed, ``skeleton``
+#: what it looks like (``names.skeleton``: unique, so no two accounts look alike);
+#: ``public_key`` ("ssh-ed25519 AAAA...") or ``password`` (scrypt, salted) says who
+#: owns it. ``counters`` holds the last guest number.
+ACCOUNTS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS accounts (
+    identity TEXT PRIMARY KEY,
+    display TEXT NOT NULL,
+    skeleton TEXT NOT NULL UNIQUE,
+    public_key TEXT,
+    password TEXT,
+    created REAL NOT NULL DEFAULT (julianday('now')),
+    last_login REAL
+);
+CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+"""
+
 
 class Store:
     """The rooms table of one database file (``path``; ``":memory:"`` for tests)."""
@@ -44,6 +62,7 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute(SCHEMA)
+        self.db.executescript(ACCOUNTS_SCHEMA)
 
     def close(self) -> None:
         self.db.close()
