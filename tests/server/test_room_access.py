@@ -192,3 +192,43 @@ def test_a_room_row_of_the_earlier_store_still_loads(tmp_path):
     assert room.join("Ann") == 0 and room.join("Bob") == 1 and room.status == "playing"
     again = Store(path).load_rooms()[0][0]
     assert again.record is not None and again.seat_of("ANN") == 0
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_the_serve_command_takes_the_room_limits(monkeypatch):
+    """--rooms-per-player and --room-days reach the server's hall; nonsense is refused."""
+    import asyncio
+
+    import tui_common.server.ssh as ssh
+    from tui_common.server import cli
+
+    given = {}
+
+    def server(data_dir, **kw):
+        given.update(kw)
+        raise _Stop
+
+    monkeypatch.setattr(ssh, "GameServer", server)
+    args = cli.build_parser("clear-ward").parse_args(["--rooms-per-player", "5", "--room-days", "2.5"])
+    with pytest.raises(_Stop):
+        asyncio.run(cli._serve("clear-ward", args))
+    assert given["rooms_per_player"] == 5 and given["room_days"] == 2.5 and given["max_rooms"] == 40
+    defaults = cli.build_parser("clear-ward").parse_args([])
+    assert (defaults.rooms_per_player, defaults.room_days) == (3, 14)
+    for bad in (["--rooms-per-player", "0"], ["--room-days", "0"]):
+        with pytest.raises(SystemExit):
+            cli.serve_main("clear-ward", bad)
+
+
+async def test_the_server_gives_its_hall_the_room_limits(tmp_path):
+    from tui_common.server.ssh import GameServer
+
+    server = GameServer(tmp_path, port=0, rooms_per_player=1, room_days=2.0)
+    await server.start()
+    try:
+        assert server.hall.rooms_per_player == 1 and server.hall.room_days == 2.0
+    finally:
+        await server.close()
