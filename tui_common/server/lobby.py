@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
@@ -38,7 +38,7 @@ CLINIC_SIDES = [("Beginner (4x3)", "beginner"), ("Expert, 4x3 side", "expert-4x3
 
 
 #: A new room's privacy, as the dialog offers it (option value: private?).
-PRIVACY = [("Public: listed for everyone", False), ("Private: only its seats and invited names", True)]
+PRIVACY = [("Public room", False), ("Private room", True)]
 
 
 def clinic_expansions() -> list[tuple[str, str, str]]:
@@ -66,13 +66,16 @@ class NewRoomDialog(ModalScreen):
     App:nocolor #new-room Input:focus { text-style: reverse; }
     #new-room Checkbox { border: none; padding: 0; }
     #clinic-options { height: auto; }
+    #privacy-row { height: 1; }
+    #privacy { width: 18; }
+    #invited { width: 1fr; }
     .expansion { height: auto; }
     .expansion-text { padding-left: 4; color: $text-muted; width: 1fr; }
     """
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-room"):
-            yield Static("New room — choose the game (Enter in a text field opens the room):")
+            yield Static("New room — choose the game (Enter in a text field opens it):")
             yield SafeOptionList(*(Option(title, id=key) for key, (title, _, _) in GAMES.items()), id="game")
             yield Static("Seats (e.g. me,open or me,cpu:greedy; Clinic levels: random, basic, strong):")
             yield Input("me,open", id="seats", max_length=120, compact=True)
@@ -87,9 +90,10 @@ class NewRoomDialog(ModalScreen):
                     with Vertical(classes="expansion", id=f"about-{name}"):
                         yield Checkbox(title, False, compact=True, id=f"expansion-{name}")
                         yield Static(text, classes="expansion-text", markup=False)
-            yield SafeSelect(PRIVACY, value=False, allow_blank=False, compact=True, id="privacy")
-            yield Static(f"Invite (a private room: names separated by commas, at most {MAX_INVITED}):")
-            yield Input("", id="invited", max_length=200, compact=True)
+            with Horizontal(id="privacy-row"):
+                yield SafeSelect(PRIVACY, value=False, allow_blank=False, compact=True, id="privacy")
+                yield Input("", id="invited", max_length=200, compact=True,
+                            placeholder=f"invite (private: seats and these names only; commas, at most {MAX_INVITED})")
             yield Static("", id="problem")
 
     def on_mount(self) -> None:
