@@ -106,7 +106,8 @@ class Hall:
             raise RoomError("nobody could take the open seat of a private room: invite a name, or name the seat")
         mine = [r for r in self.rooms.values() if same_name(r.created_by, creator) and r.status != OVER]
         if len(mine) >= self.rooms_per_player:
-            raise RoomError(f"you have {len(mine)} unfinished rooms already, the most one player may open; "
+            rooms = f"{len(mine)} unfinished room{'s' if len(mine) != 1 else ''}"
+            raise RoomError(f"you have {rooms} already, the most one player may open; "
                             "finish one, or give up your seat in one still waiting (x)")
         self.expire()
         if len(self.rooms) >= self.max_rooms:

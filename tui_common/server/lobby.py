@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 from tui_common import repaint
 from tui_common.header import TableHeader
 from tui_common.option_list import SafeOptionList, SafeSelect
-from tui_common.server.rooms import GAMES, MAX_INVITED, OVER, RoomError
+from tui_common.server.rooms import GAMES, OVER, RoomError
 
 repaint.install()  # partial updates send only what changed
 
@@ -93,7 +93,7 @@ class NewRoomDialog(ModalScreen):
             with Horizontal(id="privacy-row"):
                 yield SafeSelect(PRIVACY, value=False, allow_blank=False, compact=True, id="privacy")
                 yield Input("", id="invited", max_length=200, compact=True,
-                            placeholder=f"invite (private: seats and these names only; commas, at most {MAX_INVITED})")
+                            placeholder="invite: Bob,Cy (a private room)")
             yield Static("", id="problem")
 
     def on_mount(self) -> None:
