@@ -95,12 +95,16 @@ async def test_every_clinic_expansion_reads_in_full_in_the_new_room_dialog_at_80
         dialog = app.screen
         for expansion in all_expansions():
             dialog.query_one(f"#expansion-{expansion.name}", Checkbox).focus()
-            await pilot.pause()
-            box = dialog.query_one("#new-room").scrollable_content_region
-            lines = [strip.text for strip in dialog._compositor.render_strips()]
-            inside = " ".join(line[box.x:box.right] for line in lines[box.y:box.bottom])
-            shown = " ".join(inside.split())
-            assert f"{expansion.title} {expansion.description}" in shown, shown
+            wanted = f"{expansion.title} {expansion.description}"
+            for _ in range(100):  # until the scroll to the focused box is drawn (a deadline: 5 s)
+                await pilot.pause(0.05)
+                box = dialog.query_one("#new-room").scrollable_content_region
+                lines = [strip.text for strip in dialog._compositor.render_strips()]
+                inside = " ".join(line[box.x:box.right] for line in lines[box.y:box.bottom])
+                shown = " ".join(inside.split())
+                if wanted in shown:
+                    break
+            assert wanted in shown, shown
 
 
 @pytest.mark.parametrize("game", ["clear-the-ward", "clinic"])
