@@ -7,7 +7,7 @@ player) in a worker process, so no screen on the server waits for it
 
 ``Hall.create`` opens a room, public or private (limits: ``max_rooms`` in all,
 ``rooms_per_player`` unfinished rooms created by one name, names matched by
-``rooms.same_name``); ``Hall.restore`` brings back the stored rooms after a restart.
+``names.same_name``); ``Hall.restore`` brings back the stored rooms after a restart.
 Computer seats play through ``call_later(delay, fn)`` (the event loop's, in the server;
 tests may pass their own or call ``Room.cpu_step``).
 
@@ -28,8 +28,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from tui_common.server.names import same_name
 from tui_common.server.rooms import (OVER, Room, RoomError, RoomEvent, new_seed, parse_invited, parse_options,
-                                     parse_seats, same_name)
+                                     parse_seats)
 from tui_common.server.store import Store
 from tui_common.server.thinking import SLOW_LEVELS, SLOW_SECONDS, Thinker
 

@@ -21,12 +21,12 @@ from __future__ import annotations
 import random
 import re
 import time
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.errors import IllegalActionError
+from tui_common.server.names import name_key, same_name
 
 #: The games a room can hold: the save's game name -> (title, seats min, seats max).
 GAMES = {"clear-the-ward": ("Clear the Ward", 1, 4), "clinic": ("Clinic", 1, 4)}
@@ -34,19 +34,6 @@ GAMES = {"clear-the-ward": ("Clear the Ward", 1, 4), "clinic": ("Clinic", 1, 4)}
 CPU_LEVELS = {"clear-the-ward": ("random", "greedy", "strong"), "clinic": ("random", "basic", "strong")}
 #: A room's status: seats still open, game under way, game over.
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
-
-
-def name_key(name: str) -> str:
-    """The form two player names are compared in: Unicode NFKC, then casefolded, so
-    "Ann", "ann" and "ＡＮＮ" are one player. The one place names are matched (point it
-    at the accounts' identity function when there is one)."""
-    return unicodedata.normalize("NFKC", name).casefold()
-
-
-def same_name(a: str | None, b: str | None) -> bool:
-    """Whether two player names are the same player (``name_key``); ``None`` (an open
-    seat) is nobody."""
-    return a is not None and b is not None and name_key(a) == name_key(b)
 
 
 #: Names one private room may invite at most.
