@@ -40,10 +40,17 @@ async def test_the_lobby_lists_a_private_room_only_for_its_names(name, sees_priv
         lines = listed(app)
         assert any(line.startswith(f"#{public.id} ") for line in lines)
         assert any(line.startswith(f"#{secret.id} ") for line in lines) == sees_private
-        if not sees_private:  # Enter and w on what is highlighted never reach it
-            await pilot.press("enter")
-            await pilot.pause()
-            assert secret.seats[1].name is None
+        if not sees_private:  # a stale or forged line of it: Enter and w do nothing
+            from textual.widgets.option_list import Option
+
+            rooms = app.query_one("#rooms", OptionList)
+            rooms.add_option(Option("forged", id=str(secret.id)))
+            rooms.highlighted = rooms.option_count - 1
+            for key in ("enter", "w"):
+                await pilot.press(key)
+                await pilot.pause()
+                assert app.is_running and app.return_value is None
+            assert secret.seats[1].name is None and secret.spectators == 0
 
 
 async def test_a_rooms_line_says_when_it_expires_in_its_last_days(tmp_path):
