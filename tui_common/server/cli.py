@@ -59,6 +59,11 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--per-address", type=int, default=8, metavar="N",
                         help="connections from one address at once (default 8)")
     parser.add_argument("--max-rooms", type=int, default=40, metavar="N", help="rooms on the server (default 40)")
+    parser.add_argument("--rooms-per-player", type=int, default=3, metavar="N",
+                        help="unfinished rooms one player may have opened at once (default 3)")
+    parser.add_argument("--room-days", type=float, default=14, metavar="DAYS",
+                        help="remove an unfinished room after this many days without a move (default 14); "
+                        "its lobby line warns during its last 2 days")
     parser.add_argument("--idle-minutes", type=float, default=30, metavar="M",
                         help="close a connection after this long without a key (default 30)")
     parser.add_argument("--cpu-delay", type=float, default=0.6, metavar="SECONDS",
@@ -77,13 +82,15 @@ def serve_main(prog: str, argv: list[str]) -> int:
         return accounts_main(prog, argv[1:])
     parser = build_parser(prog)
     args = parser.parse_args(argv)
-    for flag in ("max_connections", "per_address", "max_rooms"):
+    for flag in ("max_connections", "per_address", "max_rooms", "rooms_per_player"):
         if getattr(args, flag) < 1:
             parser.error(f"--{flag.replace('_', '-')}: at least 1")
     if args.workers is not None and args.workers < 0:
         parser.error("--workers: 0 or more")
     if args.idle_minutes <= 0 or args.cpu_delay < 0:
         parser.error("--idle-minutes must be above 0 and --cpu-delay 0 or more")
+    if not args.room_days > 0:
+        parser.error("--room-days: above 0")
     from importlib.util import find_spec
 
     if find_spec("asyncssh") is None:
@@ -163,7 +170,8 @@ async def _serve(prog: str, args: argparse.Namespace) -> None:
     server = GameServer(data_dir(args.data_dir), host=args.host, port=args.port,
                         password=args.password or os.environ.get(PASSWORD_ENV) or None,
                         authorized_keys=args.authorized_keys, limits=limits, cpu_delay=args.cpu_delay,
-                        max_rooms=args.max_rooms, guests=args.guests,
+                        max_rooms=args.max_rooms, guests=args.guests, rooms_per_player=args.rooms_per_player,
+                        room_days=args.room_days,
                         workers=default_workers() if args.workers is None else args.workers)
     await server.start()
     log = logging.getLogger("hospital_games.server")

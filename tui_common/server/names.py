@@ -88,3 +88,15 @@ def refusal(name: str) -> str | None:
     if GUEST_NAME.fullmatch(identity(name)):
         return f"The name {name!r} is kept for guests; please choose another."
     return None
+
+
+def name_key(name: str) -> str:
+    """The form two player names are compared in (seats, invitations, quotas): the
+    account's ``identity``, so a seat kept for "ann" is Ann's."""
+    return identity(name)
+
+
+def same_name(a: str | None, b: str | None) -> bool:
+    """Whether two player names are the same player (``identity``); ``None`` (an open
+    seat) is nobody."""
+    return a is not None and b is not None and identity(a) == identity(b)

@@ -69,7 +69,8 @@ class GameServer:
 
     def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = 2222, password: str | None = None,
                  authorized_keys: str | None = None, limits: Limits = Limits(), cpu_delay: float | None = None,
-                 max_rooms: int | None = None, workers: int = 0, guests: bool = False) -> None:
+                 max_rooms: int | None = None, workers: int = 0, guests: bool = False,
+                 rooms_per_player: int | None = None, room_days: float | None = None) -> None:
         self.data_dir = Path(data_dir)
         self.host, self.port = host, port
         self.password = password
@@ -81,6 +82,8 @@ class GameServer:
         self.limits = limits
         self.cpu_delay = cpu_delay
         self.max_rooms = max_rooms
+        #: the hall's other limits (``None``: the hall's defaults)
+        self.room_limits = {"rooms_per_player": rooms_per_player, "room_days": room_days}
         #: worker processes for the game apps (0 or 1: the apps run in this process)
         self.workers = workers
         self.pool = None
@@ -102,6 +105,7 @@ class GameServer:
         extra = {} if self.cpu_delay is None else {"cpu_delay": self.cpu_delay}
         if self.max_rooms is not None:
             extra["max_rooms"] = self.max_rooms
+        extra.update({key: value for key, value in self.room_limits.items() if value is not None})
         self.hall = Hall(Store(self.data_dir / FILE_NAME), call_later=loop.call_later, **extra)
         self.problems = self.hall.restore()
         for problem in self.problems:
