@@ -42,7 +42,8 @@ class Client:
 
     async def connect(self, port: int, width: int, height: int) -> None:
         self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name, known_hosts=None,
-                                           client_keys=None, preferred_auth="none")
+                                           client_keys=None, preferred_auth="password",
+                                           password=f"pw-{self.name}")  # a name's first password owns it
         self.process = await self.conn.create_process(term_type="xterm-256color", term_size=(width, height),
                                                       encoding=None)
         self.reader = asyncio.create_task(self._read())

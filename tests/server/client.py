@@ -25,7 +25,9 @@ class Player:
 
     async def connect(self, port: int, *, term_type: str | None = "xterm-256color", command: str | None = None,
                       **options) -> Player:
-        options = {"client_keys": None, "preferred_auth": "none,password", **options}
+        # Each name is an account: its first password (here "pw-NAME" unless given) becomes its own.
+        options = {"client_keys": None, "preferred_auth": "none,password", "password": f"pw-{self.name}",
+                   **options}
         self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name, known_hosts=None, **options)
         size = (self.width, self.height) if term_type else None
         self.process = await self.conn.create_process(command, term_type=term_type, term_size=size, encoding=None)

@@ -338,14 +338,18 @@ async def test_no_port_forwarding_and_no_file_access(tmp_path):
 
 
 async def test_a_password_when_the_server_has_one(tmp_path):
+    """The server password comes first, then the name's own (a password login sends
+    them as one, a space between); the server password alone no longer makes anyone Ann."""
     import asyncssh
 
     async with running(tmp_path, password="s3cret") as server:
         with pytest.raises(asyncssh.PermissionDenied):
             await Player("Ann").connect(server.port)
         with pytest.raises(asyncssh.PermissionDenied):
-            await Player("Ann").connect(server.port, password="guess")
-        ann = await Player("Ann").connect(server.port, password="s3cret")
+            await Player("Ann").connect(server.port, password="guess mine")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await Player("Ann").connect(server.port, password="s3cret")
+        ann = await Player("Ann").connect(server.port, password="s3cret mine")
         server.players.append(ann)
         await ann.wait_for("Welcome, Ann")
 

@@ -38,8 +38,10 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
         description=(
             "Serve Clear the Ward and Clinic over SSH: players type 'ssh -p PORT NAME@HOST' and "
             "land in a lobby of rooms. Rooms and games are kept in the data folder and come back "
-            "after a restart. See docs/server.md."
+            "after a restart. A name is an account: the first key or password it logs in with owns it. "
+            "See docs/server.md."
         ),
+        epilog=f"{prog} serve accounts list|rename OLD NEW|release NAME: the player accounts.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
                         "0.0.0.0 for every interface)")
@@ -48,12 +50,20 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         "else the user data folder)")
     parser.add_argument("--password", help=f"one password for everyone (better: ${PASSWORD_ENV}); "
                         "default: none")
-    parser.add_argument("--authorized-keys", metavar="FILE", help="only these public keys may log in")
+    parser.add_argument("--authorized-keys", metavar="FILE", help="only these public keys may log in (each "
+                        "still owns only the names it claimed)")
+    parser.add_argument("--guests", action="store_true", help="let players without a key or password in as "
+                        "guest-N (ssh guest@HOST, or an empty password)")
     parser.add_argument("--max-connections", type=int, default=50, metavar="N",
                         help="players connected at once (default 50); one more is refused politely")
     parser.add_argument("--per-address", type=int, default=8, metavar="N",
                         help="connections from one address at once (default 8)")
     parser.add_argument("--max-rooms", type=int, default=40, metavar="N", help="rooms on the server (default 40)")
+    parser.add_argument("--rooms-per-player", type=int, default=3, metavar="N",
+                        help="unfinished rooms one player may have opened at once (default 3)")
+    parser.add_argument("--room-days", type=float, default=14, metavar="DAYS",
+                        help="remove an unfinished room after this many days without a move (default 14); "
+                        "its lobby line warns during its last 2 days")
     parser.add_argument("--idle-minutes", type=float, default=30, metavar="M",
                         help="close a connection after this long without a key (default 30)")
     parser.add_argument("--cpu-delay", type=float, default=0.6, metavar="SECONDS",
@@ -71,15 +81,19 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
 
 def serve_main(prog: str, argv: list[str]) -> int:
     """Entry point of ``PROG serve``; returns the exit status."""
+    if argv[:1] == ["accounts"]:
+        return accounts_main(prog, argv[1:])
     parser = build_parser(prog)
     args = parser.parse_args(argv)
-    for flag in ("max_connections", "per_address", "max_rooms"):
+    for flag in ("max_connections", "per_address", "max_rooms", "rooms_per_player"):
         if getattr(args, flag) < 1:
             parser.error(f"--{flag.replace('_', '-')}: at least 1")
     if args.workers is not None and args.workers < 0:
         parser.error("--workers: 0 or more")
     if args.idle_minutes <= 0 or args.cpu_delay < 0:
         parser.error("--idle-minutes must be above 0 and --cpu-delay 0 or more")
+    if not args.room_days > 0:
+        parser.error("--room-days: above 0")
     if args.web_url is not None:
         from tui_common.server.web import public_origin
 
@@ -109,6 +123,56 @@ def serve_main(prog: str, argv: list[str]) -> int:
     return 0
 
 
+def accounts_main(prog: str, argv: list[str]) -> int:
+    """``PROG serve accounts list|rename OLD NEW|release NAME [--data-dir DIR]``: the
+    operator's view of the player accounts (``accounts.Accounts``), in the data folder's
+    ``rooms.sqlite3``; works beside a running server (the server reads the accounts at
+    each login). Returns the exit status (1: a sentence on stderr)."""
+    folder = argparse.ArgumentParser(add_help=False)  # --data-dir before or after the command
+    folder.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
+                        help=f"the server's data folder (default: ${DATA_DIR_ENV}, else the user data folder)")
+    parser = argparse.ArgumentParser(prog=f"{prog} serve accounts", parents=[folder],
+                                     description="List, rename or release the player accounts of the game server.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="list|rename|release")
+    commands.add_parser("list", parents=[folder], help="every account: name, owner (key or password), dates")
+    rename = commands.add_parser("rename", parents=[folder], help="give an account another name (its key or "
+                                 "password kept); seats in games go on under the old name")
+    rename.add_argument("old")
+    rename.add_argument("new")
+    release = commands.add_parser("release", parents=[folder], help="forget an account: the next login with "
+                                  "the name claims it")
+    release.add_argument("name")
+    args = parser.parse_args(argv)
+    from tui_common.server.accounts import AccountError, Accounts
+    from tui_common.server.store import FILE_NAME, Store
+
+    path = data_dir(getattr(args, "data_dir", None)) / FILE_NAME
+    if not path.exists():
+        print(f"{prog} serve accounts: no server data in {path.parent} (see --data-dir)", file=sys.stderr)
+        return 1
+    store = Store(path)
+    accounts = Accounts(store.db)
+    try:
+        if args.command == "list":
+            rows = accounts.all()
+            for account in rows:
+                print(f"{account.display:<15} {account.owner:<52} since {account.created}  "
+                      f"last login {account.last_login or '-'}")
+            print(f"{len(rows)} account{'s' if len(rows) != 1 else ''}")
+        elif args.command == "rename":
+            account = accounts.rename(args.old, args.new)
+            print(f"{args.old!r} is now {account.display!r}.")
+        else:
+            account = accounts.release(args.name)
+            print(f"{account.display!r} is released: the next login with that name claims it.")
+    except AccountError as err:
+        print(f"{prog} serve accounts: {err}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    return 0
+
+
 async def _serve(prog: str, args: argparse.Namespace) -> None:
     from tui_common.server.pool import default_workers
     from tui_common.server.ssh import GameServer, Limits
@@ -118,7 +182,8 @@ async def _serve(prog: str, args: argparse.Namespace) -> None:
     server = GameServer(data_dir(args.data_dir), host=args.host, port=args.port,
                         password=args.password or os.environ.get(PASSWORD_ENV) or None,
                         authorized_keys=args.authorized_keys, limits=limits, cpu_delay=args.cpu_delay,
-                        max_rooms=args.max_rooms,
+                        max_rooms=args.max_rooms, guests=args.guests, rooms_per_player=args.rooms_per_player,
+                        room_days=args.room_days,
                         workers=default_workers() if args.workers is None else args.workers)
     await server.start()
     log = logging.getLogger("hospital_games.server")

@@ -5,21 +5,32 @@ Computer players choose after ``cpu_delay``; a slow one (the strong Clear the Wa
 player) in a worker process, so no screen on the server waits for it
 (``thinking.Thinker``); the action is played on the event loop when it comes back.
 
-``Hall.create`` opens a room (limits: ``max_rooms`` in all, ``MAX_ROOMS_PER_PLAYER``
-unfinished rooms created by one name); ``Hall.restore`` brings back the stored rooms
-after a restart. Computer seats play through ``call_later(delay, fn)`` (the event
-loop's, in the server; tests may pass their own or call ``Room.cpu_step``).
+``Hall.create`` opens a room, public or private (limits: ``max_rooms`` in all,
+``rooms_per_player`` unfinished rooms created by one name, names matched by
+``names.same_name``); ``Hall.restore`` brings back the stored rooms after a restart.
+Computer seats play through ``call_later(delay, fn)`` (the event loop's, in the server;
+tests may pass their own or call ``Room.cpu_step``).
+
+Expiry: an unfinished room without a move (``Room.moved``) for ``room_days`` days is
+removed from the hall and the store (``Hall.expire``, run as the lobby lists the
+rooms), after its line in the lobby has said "expires in ..." for its last
+``WARN_DAYS`` days; a room found past its time (the server was down) gets those
+days of warning from then. A room someone has open (seated or watching) is kept until
+they leave. ``clock`` is the wall clock in seconds (``time.time``; tests pass their own).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Callable
 from typing import Any
 
-from tui_common.server.rooms import OVER, Room, RoomError, RoomEvent, new_seed, parse_options, parse_seats
+from tui_common.server.names import same_name
+from tui_common.server.rooms import (OVER, Room, RoomError, RoomEvent, new_seed, parse_invited, parse_options,
+                                     parse_seats)
 from tui_common.server.store import Store
 from tui_common.server.thinking import SLOW_LEVELS, SLOW_SECONDS, Thinker
 
@@ -27,8 +38,15 @@ log = logging.getLogger("hospital_games.server")
 
 #: Rooms on one server at most (finished rooms count until removed).
 MAX_ROOMS = 40
-#: Unfinished rooms one player may have created at once.
+#: Unfinished rooms one player may have created at once (``--rooms-per-player``).
 MAX_ROOMS_PER_PLAYER = 3
+#: Days an unfinished room is kept without a move (``--room-days``).
+ROOM_DAYS = 14.0
+#: The last days of a room's time, during which its lobby line says when it expires.
+WARN_DAYS = 2.0
+#: Seconds between two expiry sweeps of the lobby's listing.
+SWEEP_SECONDS = 60.0
+DAY = 86400.0
 #: Seconds between a computer player's actions, so people can follow them.
 CPU_DELAY = 0.6
 
@@ -37,12 +55,20 @@ class Hall:
     """The rooms of one server; see the module docstring."""
 
     def __init__(self, store: Store, *, call_later: Callable[[float, Callable[[], Any]], Any] | None = None,
-                 cpu_delay: float = CPU_DELAY, max_rooms: int = MAX_ROOMS) -> None:
+                 cpu_delay: float = CPU_DELAY, max_rooms: int = MAX_ROOMS,
+                 rooms_per_player: int = MAX_ROOMS_PER_PLAYER, room_days: float = ROOM_DAYS,
+                 clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.rooms: dict[int, Room] = {}
         self.call_later = call_later
         self.cpu_delay = cpu_delay
         self.max_rooms = max_rooms
+        self.rooms_per_player = rooms_per_player
+        self.room_days = room_days
+        self.clock = clock
+        #: room id -> when the hall first showed its expiry warning (clock seconds)
+        self._warned: dict[int, float] = {}
+        self._swept = -math.inf
         self._cpu_due: set[int] = set()
         #: the worker process for slow computer players (only with an event loop)
         self.thinker = Thinker()
@@ -58,29 +84,42 @@ class Hall:
         """Load every stored room; returns the problems (rooms left out) as sentences."""
         rooms, problems = self.store.load_rooms()
         for room in rooms:
+            room.clock = self.clock
             self._adopt(room)
             self.schedule_cpu(room)
         return problems
 
     def create(self, game: str, seats_text: str, creator: str, seed: int | None = None,
-               options: dict[str, Any] | str | None = None) -> Room:
+               options: dict[str, Any] | str | None = None, *, private: bool = False,
+               invited: str | tuple[str, ...] = ()) -> Room:
         """A new room of ``game`` with the seats typed by ``creator`` (see
         ``rooms.parse_seats``) and its options (a dict, or as typed: ``rooms.parse_options``),
-        saved at once; dealt at once when no seat is open.
-        Raises ``RoomError`` (bad seats, too many rooms)."""
+        saved at once; dealt at once when no seat is open. ``private``: only the creator,
+        the named seats and the ``invited`` names (typed: ``rooms.parse_invited``) see it.
+        Raises ``RoomError`` (bad seats, a private room nobody could join, too many rooms
+        on the server or of this creator)."""
         seats = parse_seats(game, seats_text, creator)
         options = parse_options(game, options, len(seats)) if isinstance(options, str) else dict(options or {})
+        invited = parse_invited(invited) if isinstance(invited, str) else tuple(invited)
+        if not private and invited:
+            raise RoomError("only a private room takes invited names; choose private, or empty the invite field")
+        if private and not invited and any(s.name is None and not s.is_cpu for s in seats):
+            raise RoomError("nobody could take the open seat of a private room: invite a name, or name the seat")
+        mine = [r for r in self.rooms.values() if same_name(r.created_by, creator) and r.status != OVER]
+        if len(mine) >= self.rooms_per_player:
+            rooms = f"{len(mine)} unfinished room{'s' if len(mine) != 1 else ''}"
+            raise RoomError(f"you have {rooms} already, the most one player may open; "
+                            "finish one, or give up your seat in one still waiting (x)")
+        self.expire()
         if len(self.rooms) >= self.max_rooms:
             over = [r for r in self.listing() if r.status == OVER and not r.present and not r.spectators]
             if over:  # the oldest finished game nobody is looking at makes room
                 self.remove(over[0].id)
         if len(self.rooms) >= self.max_rooms:
             raise RoomError(f"the server holds {self.max_rooms} rooms already; join one or try later")
-        mine = [r for r in self.rooms.values() if r.created_by == creator and r.status != OVER]
-        if len(mine) >= MAX_ROOMS_PER_PLAYER:
-            raise RoomError(f"you have {MAX_ROOMS_PER_PLAYER} unfinished rooms already")
         room = Room(self.store.next_id(), game, list(seats), new_seed() if seed is None else seed,
-                    options, created_by=creator, save=self.store.save_room)
+                    options, created_by=creator, save=self.store.save_room, private=private,
+                    invited=invited, clock=self.clock)
         self._adopt(room)
         if not room.free_seats():
             room.start()
@@ -98,10 +137,71 @@ class Hall:
     def remove(self, room_id: int) -> None:
         """Close a room for good (finished or abandoned)."""
         self.rooms.pop(room_id, None)
+        self._warned.pop(room_id, None)
         self.store.delete_room(room_id)
 
     def listing(self) -> list[Room]:
+        """Every room, by number (private ones too: see ``visible_to``)."""
         return [self.rooms[i] for i in sorted(self.rooms)]
+
+    def visible_to(self, name: str) -> list[Room]:
+        """The rooms ``name`` may see in the lobby (``Room.may_see``), by number; the
+        hall's expiry sweep runs first (at most once every ``SWEEP_SECONDS``)."""
+        if self.clock() - self._swept >= SWEEP_SECONDS:
+            self.expire()
+        return [room for room in self.listing() if room.may_see(name)]
+
+    # -- expiry --------------------------------------------------------------------------
+
+    def expires_at(self, room: Room) -> float | None:
+        """When (clock seconds) ``room`` expires, or ``None`` for a finished game: its
+        last move plus ``room_days``, but never before ``WARN_DAYS`` after the hall first
+        warned of it."""
+        if room.status == OVER:
+            return None
+        due = room.moved + self.room_days * DAY
+        warned = self._warned.get(room.id)
+        return due if warned is None else max(due, warned + self._warn_seconds())
+
+    def _warn_seconds(self) -> float:
+        return min(WARN_DAYS, self.room_days) * DAY
+
+    def expiry_note(self, room: Room) -> str:
+        """"expires in 2 days" (or "in 5 hours") during a room's last ``WARN_DAYS``
+        days, else ""."""
+        due = self.expires_at(room)
+        if due is None or room.id not in self._warned:
+            return ""
+        left = max(0.0, due - self.clock())
+        if left >= DAY:
+            days = math.ceil(left / DAY)
+            return f"expires in {days} day{'s' if days != 1 else ''}"
+        hours = max(1, math.ceil(left / 3600))
+        return f"expires in {hours} hour{'s' if hours != 1 else ''}"
+
+    def expire(self) -> list[int]:
+        """Warn of the unfinished rooms in their last ``WARN_DAYS`` days and remove those
+        past their time that nobody has open (a log line each); returns the numbers
+        removed."""
+        now = self._swept = self.clock()
+        removed = []
+        for room in self.listing():
+            due = self.expires_at(room)
+            if due is None:
+                self._warned.pop(room.id, None)
+                continue
+            if now < room.moved + self.room_days * DAY - self._warn_seconds():
+                self._warned.pop(room.id, None)  # it moved since the warning
+                continue
+            if room.id not in self._warned:
+                self._warned[room.id] = now
+                continue
+            if now >= due and not room.present and not room.spectators:
+                self.remove(room.id)
+                removed.append(room.id)
+                log.info("room #%d (%s, created by %s) expired: no move for %g days", room.id, room.title,
+                         room.created_by, self.room_days)
+        return removed
 
     def _adopt(self, room: Room) -> None:
         self.rooms[room.id] = room

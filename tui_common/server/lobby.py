@@ -1,6 +1,8 @@
-"""The lobby: the first screen of every connection. It lists the rooms with their seats;
-the player creates a room (game, seats, seed), joins a free seat (or takes their own
-back), watches a game, or leaves.
+"""The lobby: the first screen of every connection. It lists the rooms this player may
+see (public rooms, and the private rooms that name them) with their seats and, in a
+room's last days without a move, when it expires; the player creates a room (game,
+seats, seed, public or private with its invited names), joins a free seat (or takes
+their own back), watches a game, replays a finished one, or leaves.
 
 ``LobbyApp`` exits with ``("play", room_id)``, ``("watch", room_id)`` or ``None``
 (leave); the server then runs the room's game app on the same connection and comes back
@@ -11,7 +13,8 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -24,8 +27,8 @@ from tui_common.server.rooms import GAMES, OVER, RoomError
 repaint.install()  # partial updates send only what changed
 
 HELP = (
-    "Enter: play (your seat, or a free one) · w: watch · n: new room · x: give up a seat "
-    "in a room still waiting · q: leave. "
+    "Enter: play (your seat, or a free one; a finished game: its replay) · w: watch · n: new room · "
+    "x: give up a seat in a room still waiting · q: leave. "
     "Seats: me, open (anyone who joins), a friend's name, cpu:LEVEL."
 )
 
@@ -34,18 +37,24 @@ HELP = (
 CLINIC_SIDES = [("Beginner (4x3)", "beginner"), ("Expert, 4x3 side", "expert-4x3"), ("Expert, 3x3 side", "expert")]
 
 
-def clinic_expansions() -> list[tuple[str, str]]:
-    """(option name, "Title: what it adds") of every mini-expansion in Clinic's
-    registry (``core.clinic.expansions``), in the registry's order."""
+#: A new room's privacy, as the dialog offers it (option value: private?).
+PRIVACY = [("Public room", False), ("Private room", True)]
+
+
+def clinic_expansions() -> list[tuple[str, str, str]]:
+    """(option name, title, what it adds) of every mini-expansion in Clinic's registry
+    (``core.clinic.expansions``), in the registry's order."""
     from core.clinic.expansions import all_expansions
 
-    return [(e.name, f"{e.title}: {e.description}") for e in all_expansions()]
+    return [(e.name, e.title, e.description) for e in all_expansions()]
 
 
 class NewRoomDialog(ModalScreen):
-    """Game, seats, seed and options of a new room (for Clinic also the board side and
-    the mini-expansions, as in the local setup); dismisses with ``(game, seats, seed,
-    options text)`` or None."""
+    """Game, seats, seed, options, privacy and invited names of a new room (for Clinic
+    also the board side and the mini-expansions, as in the local setup: each
+    expansion's checkbox is its title, its description wraps below it, so all of it
+    reads at 80×24); dismisses with ``(game, seats, seed, options text, private,
+    invited text)`` or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
@@ -57,11 +66,16 @@ class NewRoomDialog(ModalScreen):
     App:nocolor #new-room Input:focus { text-style: reverse; }
     #new-room Checkbox { border: none; padding: 0; }
     #clinic-options { height: auto; }
+    #privacy-row { height: 1; }
+    #privacy { width: 18; }
+    #invited { width: 1fr; }
+    .expansion { height: auto; }
+    .expansion-text { padding-left: 4; color: $text-muted; width: 1fr; }
     """
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-room"):
-            yield Static("New room — choose the game (Enter in a text field opens the room):")
+            yield Static("New room — choose the game (Enter in a text field opens it):")
             yield SafeOptionList(*(Option(title, id=key) for key, (title, _, _) in GAMES.items()), id="game")
             yield Static("Seats (e.g. me,open or me,cpu:greedy; Clinic levels: random, basic, strong):")
             yield Input("me,open", id="seats", max_length=120, compact=True)
@@ -72,8 +86,14 @@ class NewRoomDialog(ModalScreen):
             yield Input("", id="options", max_length=80, compact=True)
             with Vertical(id="clinic-options"):
                 yield SafeSelect(CLINIC_SIDES, value="beginner", allow_blank=False, compact=True, id="side")
-                for name, text in clinic_expansions():
-                    yield Checkbox(text, False, compact=True, id=f"expansion-{name}")
+                for name, title, text in clinic_expansions():
+                    with Vertical(classes="expansion", id=f"about-{name}"):
+                        yield Checkbox(title, False, compact=True, id=f"expansion-{name}")
+                        yield Static(text, classes="expansion-text", markup=False)
+            with Horizontal(id="privacy-row"):
+                yield SafeSelect(PRIVACY, value=False, allow_blank=False, compact=True, id="privacy")
+                yield Input("", id="invited", max_length=200, compact=True,
+                            placeholder="invite: Bob,Cy (a private room)")
             yield Static("", id="problem")
 
     def on_mount(self) -> None:
@@ -91,6 +111,12 @@ class NewRoomDialog(ModalScreen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#seats", Input).focus()
 
+    def on_descendant_focus(self, event) -> None:
+        """A focused expansion's checkbox brings its description into view too."""
+        widget: Widget | None = event.widget
+        if isinstance(widget, Checkbox) and widget.parent is not None and widget.parent.has_class("expansion"):
+            widget.parent.scroll_visible(immediate=True)
+
     def options_text(self) -> str:
         """The options as typed, with the Clinic side and expansions chosen above."""
         text = self.query_one("#options", Input).value.strip()
@@ -100,7 +126,8 @@ class NewRoomDialog(ModalScreen):
         side = self.query_one("#side", Select).value
         if side != "beginner" and "side" not in text:
             words.append(f"side={side}")
-        chosen = [name for name, _ in clinic_expansions() if self.query_one(f"#expansion-{name}", Checkbox).value]
+        chosen = [name for name, _, _ in clinic_expansions()
+                  if self.query_one(f"#expansion-{name}", Checkbox).value]
         if chosen:
             words.append("expansions=" + ",".join(chosen))
         return " ".join(words)
@@ -108,7 +135,8 @@ class NewRoomDialog(ModalScreen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         seed = self.query_one("#seed", Input).value.strip()
         self.dismiss((self._game(), self.query_one("#seats", Input).value, int(seed) if seed else None,
-                      self.options_text()))
+                      self.options_text(), bool(self.query_one("#privacy", Select).value),
+                      self.query_one("#invited", Input).value))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -165,8 +193,7 @@ class LobbyApp(App):
         if waited is not None and waited.record is not None and waited.seat_of(self.player) is not None:
             self.exit(("play", waited.id))
             return
-        rooms = self.hall.listing()
-        lines = [(r.id, r.summary() + (" ← your seat" if r.seat_of(self.player) is not None else "")) for r in rooms]
+        lines = [(r.id, self.room_line(r)) for r in self.hall.visible_to(self.player)]
         if lines == self._shown:
             return
         self._shown = lines
@@ -181,12 +208,21 @@ class LobbyApp(App):
             keep = next((i for i, (_, text) in enumerate(lines) if text.endswith("← your seat")), 0)
         listing.highlighted = min(keep, len(lines) - 1)
 
+    def room_line(self, room) -> str:
+        """A room's line: its summary, when it expires (its last days) and whether this
+        player has a seat in it."""
+        note = self.hall.expiry_note(room)
+        mine = " ← your seat" if room.seat_of(self.player) is not None else ""
+        return room.summary() + (f" · {note}" if note else "") + mine
+
     def _chosen_room(self):
+        """The highlighted room, if it is still there and this player may see it."""
         listing = self.query_one("#rooms", OptionList)
         if listing.highlighted is None or listing.option_count == 0:
             return None
         option = listing.get_option_at_index(listing.highlighted)
-        return None if option.id == "none" else self.hall.rooms.get(int(option.id))
+        room = None if option.id == "none" else self.hall.rooms.get(int(option.id))
+        return room if room is not None and room.may_see(self.player) else None
 
     def say(self, text: str) -> None:
         self.query_one("#note", Static).update(text)
@@ -231,9 +267,9 @@ class LobbyApp(App):
         def made(answer) -> None:
             if answer is None:
                 return
-            game, seats, seed, options = answer
+            game, seats, seed, options, private, invited = answer
             try:
-                room = self.hall.create(game, seats, self.player, seed, options)
+                room = self.hall.create(game, seats, self.player, seed, options, private=private, invited=invited)
             except RoomError as err:
                 self.say(f"No room opened: {err}.")
                 return

@@ -2,7 +2,8 @@
 seam as ``net_ward``). The board is drawn through ``player_view`` with this player's
 eyes only (``viewer`` is always their seat; a spectator's is ``None``: nothing face
 down is shown), so the action tiles chosen in secret stay secret until the reveal, and
-there is no "pass the keyboard" screen: each player chooses on their own terminal.
+there is no "pass the keyboard" screen: each player chooses on their own terminal. A
+finished room opens on its replay (``NetClinicReplay``); q there goes back to the lobby.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from clinic_tui.app import ClinicApp
 from clinic_tui.config import Options, Seat
 from clinic_tui.screens.game import GameScreen
 from clinic_tui.screens.game_over import GameOverScreen
+from clinic_tui.screens.replay import ReplayScreen
 from core.clinic.game import Phase
 from core.clinic.game.narration import describe
 from tui_common.event_log import EventLog
-from tui_common.server.net_common import NetAppMixin, NetGameOverMixin, NetSeatMixin, leave_question, waiting_text
+from tui_common.server.net_common import (REPLAY_NOTE, NetAppMixin, NetGameOverMixin, NetSeatMixin, leave_question,
+                                          waiting_text)
 from tui_common.server.rooms import Room, RoomEvent
 
 
@@ -31,7 +34,11 @@ class NetClinicApp(NetAppMixin, ClinicApp):
     def on_mount(self, event) -> None:
         event.prevent_default()  # not ClinicApp's own start (setup, autosave)
         self.attach()
-        self.push_screen(NetClinicScreen(self.room, self.seat, self.player, self.options))
+        if self.room.record.over:  # a finished game: its replay, not its game-over screen
+            self.push_screen(NetClinicReplay(self.options, self.room.record, f"room #{self.room.id}"))
+            self.notify(REPLAY_NOTE)
+        else:
+            self.push_screen(NetClinicScreen(self.room, self.seat, self.player, self.options))
         self.call_after_refresh(self.check_size)
 
 
@@ -139,3 +146,10 @@ class NetClinicScreen(NetSeatMixin, GameScreen):
 
 class NetClinicGameOverScreen(NetGameOverMixin, GameOverScreen):
     """Clinic's game-over screen without "play again" and "setup"."""
+
+
+class NetClinicReplay(ReplayScreen):
+    """The replay of a finished room: q goes back to the lobby (not to a setup)."""
+
+    def action_back(self) -> None:
+        self.app.exit()

@@ -8,6 +8,10 @@ from tui_common.messages import in_players_words
 from tui_common.server.rooms import Room, RoomEvent
 
 
+#: Told when a finished room opens on its replay.
+REPLAY_NOTE = "This game is over: here is its replay (→ next, ← previous, q back to the lobby)."
+
+
 def game_app(room, seat, name, data_dir):
     """The game app of ``room`` for ``seat`` (``None``: a spectator)."""
     if room.game == "clear-the-ward":

@@ -11,7 +11,8 @@ ward and the side panel are drawn from ``player_view`` of this seat (a spectator
 no one else's.
 
 Undo and Save as are off at a shared table (the server keeps the game); q leaves the
-table (the seat stays yours) and goes back to the lobby.
+table (the seat stays yours) and goes back to the lobby. A finished room opens on its
+replay (the app's own viewer, every hand hidden); q there goes back to the lobby.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from clear_ward_tui.widgets.ward_grid import WardGrid
 from textual.widgets import Static
 from core.clear_ward import Phase, describe, player_view
 from tui_common.event_log import EventLog
-from tui_common.server.net_common import NetAppMixin, NetGameOverMixin, NetSeatMixin, leave_question, waiting_text
+from tui_common.server.net_common import (REPLAY_NOTE, NetAppMixin, NetGameOverMixin, NetSeatMixin, leave_question,
+                                          waiting_text)
 from tui_common.server.rooms import Room, RoomEvent
 
 
@@ -41,7 +43,13 @@ class NetWardApp(NetAppMixin, ClearWardApp):
     def on_mount(self, event) -> None:
         event.prevent_default()  # not ClearWardApp's own start (setup, autosave, loading screen)
         self.attach()
-        self.push_screen(NetWardScreen(self.room, self.seat, self.player, self.options))
+        if self.room.record.over:  # a finished game: its replay, not its game-over screen
+            from clear_ward_tui.screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(self.options, self.room.record, f"room #{self.room.id}", closes_app=True))
+            self.notify(REPLAY_NOTE)
+        else:
+            self.push_screen(NetWardScreen(self.room, self.seat, self.player, self.options))
         self.call_after_refresh(self.check_size)
 
 

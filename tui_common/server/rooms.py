@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.errors import IllegalActionError
+from tui_common.server.names import name_key, same_name
 
 #: The games a room can hold: the save's game name -> (title, seats min, seats max).
 GAMES = {"clear-the-ward": ("Clear the Ward", 1, 4), "clinic": ("Clinic", 1, 4)}
@@ -33,6 +34,27 @@ GAMES = {"clear-the-ward": ("Clear the Ward", 1, 4), "clinic": ("Clinic", 1, 4)}
 CPU_LEVELS = {"clear-the-ward": ("random", "greedy", "strong"), "clinic": ("random", "basic", "strong")}
 #: A room's status: seats still open, game under way, game over.
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+
+
+#: Names one private room may invite at most.
+MAX_INVITED = 12
+
+
+def parse_invited(text: str) -> tuple[str, ...]:
+    """The invited names of a private room from what the creator typed: names separated
+    by commas (or spaces), each cleaned like a login name (``clean_name``), repeats
+    dropped. Raises ``RoomError`` for more than ``MAX_INVITED`` names."""
+    names: list[str] = []
+    for raw in re.split(r"[,\s]+", text or ""):
+        kept = "".join(ch for ch in raw if ch.isprintable()).strip()
+        if not kept:
+            continue
+        name = clean_name(kept)
+        if not any(same_name(name, other) for other in names):
+            names.append(name)
+    if len(names) > MAX_INVITED:
+        raise RoomError(f"invite at most {MAX_INVITED} names to one room")
+    return tuple(names)
 
 
 class RoomError(Exception):
@@ -96,7 +118,7 @@ def parse_seats(game: str, text: str, creator: str) -> tuple[SeatSpec, ...]:
             seats.append(SeatSpec(clean_name(token)))
     if not low <= len(seats) <= high:
         raise RoomError(f"{title} is for {low}-{high} players, not {len(seats)}")
-    named = [s.name for s in seats if s.name and not s.is_cpu]
+    named = [name_key(s.name) for s in seats if s.name and not s.is_cpu]
     if len(named) != len(set(named)):
         raise RoomError("two seats for the same name")
     return tuple(seats)
@@ -199,6 +221,19 @@ class Room:
     bots: dict[int, Any] = field(default_factory=dict)
     #: when the turn now began (time.monotonic()), for the waiting timer
     turn_since: float = field(default_factory=time.monotonic)
+    #: a private room is seen, joined and watched only by ``may_see`` names
+    private: bool = False
+    #: the names a private room's creator invited (beside the named seats)
+    invited: tuple[str, ...] = ()
+    #: the wall clock (seconds, the hall's ``clock``) giving ``moved``
+    clock: Callable[[], float] = time.time
+    #: when the room last moved (created, a seat taken, an action played): wall-clock
+    #: seconds, stored; an unfinished room without a move for long expires (``Hall``)
+    moved: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not self.moved:
+            self.moved = self.clock()
 
     # -- what the lobby lists ---------------------------------------------------------
 
@@ -225,8 +260,9 @@ class Room:
         """One line for the lobby: number, game, status and seats."""
         seats = ", ".join(self.seat_label(i) for i in range(len(self.seats)))
         watching = f" · {self.spectators} watching" if self.spectators else ""
-        state = {WAITING: "waiting for players", PLAYING: "playing", OVER: "game over"}[self.status]
-        return f"#{self.id} {self.title}{self.options_text()} · {state} · {seats}{watching}"
+        state = {WAITING: "waiting for players", PLAYING: "playing", OVER: "game over (Enter: replay)"}[self.status]
+        private = " · private" if self.private else ""
+        return f"#{self.id} {self.title}{self.options_text()}{private} · {state} · {seats}{watching}"
 
     def options_text(self) -> str:
         """The options that change the game, for the room's line: " (start 2)", " (expert,
@@ -252,11 +288,21 @@ class Room:
         return out
 
     def seat_of(self, name: str) -> int | None:
-        """The person's seat of ``name`` in this room, or ``None``."""
+        """The person's seat of ``name`` in this room (names matched by ``same_name``:
+        a seat kept for "ann" is Ann's), or ``None``."""
         for i, spec in enumerate(self.seats):
-            if not spec.is_cpu and spec.name == name:
+            if not spec.is_cpu and same_name(spec.name, name):
                 return i
         return None
+
+    def may_see(self, name: str) -> bool:
+        """Whether ``name`` may see this room in the lobby, join it or watch it: anyone
+        for a public room; for a private one its creator, the names seated in it and
+        the invited names (``same_name``)."""
+        if not self.private:
+            return True
+        allowed = [self.created_by, *self.invited, *(s.name for s in self.seats if not s.is_cpu)]
+        return any(same_name(name, other) for other in allowed)
 
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.name is None and not s.is_cpu]
@@ -269,11 +315,14 @@ class Room:
         ``RoomError`` when no seat is left."""
         seat = self.seat_of(name)
         if seat is None:
+            if not self.may_see(name):
+                raise RoomError(f"room #{self.id} is private: only its invited names may join")
             free = self.free_seats()
             if not free:
                 raise RoomError(f"room #{self.id} has no free seat; you can watch it (w)")
             seat = free[0]
             self.seats[seat] = SeatSpec(name)
+            self.moved = self.clock()
             self._tell(RoomEvent("joined", f"{name} takes seat {seat + 1}.", seat))
             if not self.free_seats():
                 self.start()
@@ -374,6 +423,7 @@ class Room:
             raise IllegalActionError(f"Wait: it is {self.names()[actor]}'s turn.")
         before = self.record.state
         self.record = self.record.play(action)  # the engine: raises IllegalActionError
+        self.moved = self.clock()
         if self.record.rules.turn(before) != self.record.rules.turn(self.record.state):
             self.turn_since = time.monotonic()
         self._save()

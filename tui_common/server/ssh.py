@@ -16,7 +16,6 @@ command, garbage bytes or a 10×5 window is answered, never a crash.
 from __future__ import annotations
 
 import asyncio
-import hmac
 import logging
 import time
 from dataclasses import dataclass
@@ -24,10 +23,10 @@ from pathlib import Path
 
 import asyncssh
 
+from tui_common.server.accounts import Accounts, Doorkeeper, Login, LoginThrottle
 from tui_common.server.driver import Terminal, run_app
 from tui_common.server.hall import Hall
 from tui_common.server.net_common import game_app
-from tui_common.server.rooms import RoomError, clean_name
 from tui_common.server.store import FILE_NAME, Store
 
 log = logging.getLogger("hospital_games.server")
@@ -70,14 +69,21 @@ class GameServer:
 
     def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = 2222, password: str | None = None,
                  authorized_keys: str | None = None, limits: Limits = Limits(), cpu_delay: float | None = None,
-                 max_rooms: int | None = None, workers: int = 0) -> None:
+                 max_rooms: int | None = None, workers: int = 0, guests: bool = False,
+                 rooms_per_player: int | None = None, room_days: float | None = None) -> None:
         self.data_dir = Path(data_dir)
         self.host, self.port = host, port
         self.password = password
         self.authorized_keys = authorized_keys
+        #: keyless strangers may play as guest-N (``--guests``)
+        self.guests = guests
+        #: the login rules and accounts (``accounts.py``), made by ``start``
+        self.doorkeeper: Doorkeeper | None = None
         self.limits = limits
         self.cpu_delay = cpu_delay
         self.max_rooms = max_rooms
+        #: the hall's other limits (``None``: the hall's defaults)
+        self.room_limits = {"rooms_per_player": rooms_per_player, "room_days": room_days}
         #: worker processes for the game apps (0 or 1: the apps run in this process)
         self.workers = workers
         self.pool = None
@@ -88,6 +94,8 @@ class GameServer:
         self.problems: list[str] = []
         #: addresses not held to the per-address limit (the browser door's)
         self.trusted_addresses: set[str] = set()
+        #: failed logins per address (not banned: the trusted ones)
+        self.throttle = LoginThrottle(exempt=self.trusted_addresses)
 
     async def start(self) -> None:
         """Open the store (restoring every room) and listen; ``self.port`` is then the
@@ -97,17 +105,20 @@ class GameServer:
         extra = {} if self.cpu_delay is None else {"cpu_delay": self.cpu_delay}
         if self.max_rooms is not None:
             extra["max_rooms"] = self.max_rooms
+        extra.update({key: value for key, value in self.room_limits.items() if value is not None})
         self.hall = Hall(Store(self.data_dir / FILE_NAME), call_later=loop.call_later, **extra)
         self.problems = self.hall.restore()
         for problem in self.problems:
             log.warning(problem)
+        listed = None if self.authorized_keys is None else asyncssh.read_authorized_keys(self.authorized_keys)
+        self.doorkeeper = Doorkeeper(Accounts(self.hall.store.db), member_password=self.password,
+                                     authorized_keys=listed, guests=self.guests, throttle=self.throttle)
         self.acceptor = await asyncssh.create_server(
             lambda: _Gate(self), self.host, self.port,
             server_host_keys=[host_key(self.data_dir)],
             process_factory=self._session, encoding=None, line_editor=False,
             allow_scp=False, sftp_factory=None, agent_forwarding=False, x11_forwarding=False,
             login_timeout=self.limits.login_seconds, keepalive_interval=60, keepalive_count_max=3,
-            authorized_client_keys=self.authorized_keys,
         )
         self.port = self.acceptor.sockets[0].getsockname()[1]
         if self.workers > 1:
@@ -160,10 +171,11 @@ class GameServer:
         if mine >= self.limits.per_address and address not in self.trusted_addresses:
             say(f"Sorry, {self.limits.per_address} players are connected from your address already.")
             return
-        try:
-            name = clean_name(process.get_extra_info("username") or "")
-        except RoomError:
-            name = "Player"
+        login: Login = process.get_extra_info("connection").get_owner().login
+        if login.name is None:
+            say(login.refused or "The login did not name a player.")
+            return
+        name = login.name
         width, height = process.get_terminal_size()[:2]
         channel = process.channel
 
@@ -176,11 +188,15 @@ class GameServer:
         term = Terminal(write, (width or 80, height or 24))
         term.process = process
         term.address = address
+        term.account = name
+        for other in [t for t in self.sessions if getattr(t, "account", None) == name]:
+            other.hang_up(f"You logged in as {name} on another terminal (from {address}): this one is closed. "
+                          "Your seats go with you.")
         self.sessions.add(term)
         reader = asyncio.create_task(self._read(process, term))
         idle = asyncio.create_task(self._watch_idle(term))
         try:
-            note, waiting = "", None
+            note, waiting = login.note, None
             while not term.closed:
                 from tui_common.server.lobby import LobbyApp
 
@@ -245,16 +261,21 @@ class _Gate(asyncssh.SSHServer):
     def __init__(self, server: GameServer) -> None:
         self.server = server
         self.address = ""
+        self.conn = None
+        self.login: Login | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
         self.address = peer[0] if peer else "?"
+        self.conn = conn
+        self.login = Login(self.server.doorkeeper, self.address)
         count = self.server.by_address.get(self.address, 0) + 1
         self.server.by_address[self.address] = count
         limits = self.server.limits
         # Far beyond the caps: no time is spent on them (within them, the session says why).
         trusted = self.address in self.server.trusted_addresses
-        if (count > 2 * limits.per_address and not trusted) or len(self.server.sessions) > limits.connections + 10:
+        if ((count > 2 * limits.per_address and not trusted) or len(self.server.sessions) > limits.connections + 10
+                or self.server.throttle.banned(self.address)):
             conn.close()
 
     def connection_lost(self, exc) -> None:
@@ -265,13 +286,33 @@ class _Gate(asyncssh.SSHServer):
             self.server.by_address.pop(self.address, None)
 
     def begin_auth(self, username: str) -> bool:
-        return bool(self.server.password or self.server.authorized_keys)
-
-    def password_auth_supported(self) -> bool:
-        return bool(self.server.password)
-
-    def validate_password(self, username: str, password: str) -> bool:
-        return hmac.compare_digest(password.encode(), (self.server.password or "").encode())
+        needed, banner = self.login.begin(username)
+        if banner:
+            self.conn.send_auth_banner(banner + "\r\n")
+        return needed
 
     def public_key_auth_supported(self) -> bool:
-        return bool(self.server.authorized_keys)
+        return self.login.keys_possible
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        return self.login.key_ok(key)
+
+    def password_auth_supported(self) -> bool:
+        return self.login.passwords_possible
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        return await self.login.password_ok(password)
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.login.passwords_possible
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str):
+        return self.login.challenge() or False
+
+    async def validate_kbdint_response(self, username: str, responses) -> bool:
+        return await self.login.responses_ok(responses)
+
+    def auth_completed(self) -> None:
+        lost = self.login.completed()
+        if lost:
+            self.login.name, self.login.refused = None, lost
