@@ -265,7 +265,7 @@ def play(driver, url: str) -> list[str]:
     page.type("Ann", Keys.ENTER)
     # The server's password (and, where names are accounts, Ann's own).
     asked = page.answer_prompts(PASSWORD, until="Welcome, Ann")
-    assert asked and all("assword" in question for question in asked), asked
+    assert asked and "assword" in asked[0], asked
     assert PASSWORD not in page.text()
     page.wait_for("No room yet")
     page.type("n")

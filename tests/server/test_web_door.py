@@ -76,14 +76,26 @@ async def tab(server, env=None):
         await door.wait()
 
 
-async def test_a_browser_tab_names_its_player_and_gets_the_lobby(tmp_path):
-    async with running(tmp_path) as server, tab(server) as browser:
-        await browser.read_until("Your name")
-        browser.door.stdin.write(packet(b"M", json.dumps({"type": "resize", "width": 90, "height": 30}).encode()))
-        browser.type(b"Ann\r")
-        await browser.read_until("Welcome, Ann")
-        assert "Password" not in browser.text  # an open server asks none
-        assert len(server.sessions) == 1
+async def test_a_browser_tab_claims_a_name_with_its_password_and_a_wrong_one_is_refused(tmp_path):
+    async with running(tmp_path) as server:
+        async with tab(server) as browser:
+            await browser.read_until("Your name")
+            browser.door.stdin.write(packet(b"M", json.dumps({"type": "resize", "width": 90, "height": 30}).encode()))
+            browser.type(b"Ann\r")
+            asked = await browser.answer_prompts(b"ann-pw", until="Welcome, Ann")
+            assert any("Choose a password for Ann" in prompt for prompt in asked), asked
+            assert b"is a new name here" in browser.received  # the server's banner, shown on the tab
+            assert len(server.sessions) == 1
+        # Another tab cannot be Ann without Ann's password.
+        async with tab(server) as stranger:
+            await stranger.read_until("Your name")
+            stranger.type(b"Ann\r")
+            asked = await stranger.answer_prompts(b"guess", until="do not match")
+            assert asked == ["Ann's password:"], asked
+            await stranger.read_until("Your name", times=2)
+            stranger.type(b"ann\r")  # the same name in another case
+            await stranger.answer_prompts(b"ann-pw", until="Welcome, Ann")
+            assert b"ann-pw" not in stranger.received and b"guess" not in stranger.received
 
 
 async def test_a_server_with_a_password_asks_it_on_the_tab_and_a_wrong_one_is_refused(tmp_path):
@@ -94,7 +106,7 @@ async def test_a_server_with_a_password_asks_it_on_the_tab_and_a_wrong_one_is_re
         await browser.read_until("Your name")
         browser.type(b"Ann\r")
         asked = await browser.answer_prompts(b"wrong", until="do not match")
-        assert asked and all("assword" in prompt for prompt in asked), asked
+        assert asked and "assword" in asked[0], asked
         assert not server.sessions
         await browser.read_until("Your name", times=2)
         browser.type(b"Ann\r")
