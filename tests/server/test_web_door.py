@@ -153,3 +153,12 @@ def test_serve_checks_web_url(capsys):
         assert exit_.value.code == 2
         assert "--web-url: " in capsys.readouterr().err
     assert public_origin(" https://games.example.org/ ") == "https://games.example.org"
+
+
+async def test_a_refused_name_is_told_by_the_servers_banner_on_the_tab(tmp_path):
+    async with running(tmp_path) as server, tab(server) as browser:
+        await browser.read_until("Your name")
+        browser.type("Аnn\r".encode())  # a Cyrillic А: two alphabets
+        await browser.read_until("Not logged in with that name")
+        assert "mixes letters of two alphabets" in browser.text and "Password" not in browser.text
+        assert not server.sessions

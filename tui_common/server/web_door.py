@@ -52,6 +52,7 @@ class Door:
         self.limit = NAME_LIMIT
         self.line: asyncio.Future[str] | None = None
         self.process = None
+        self.asked = False  # whether this login asked a question (a password)
         self.done = asyncio.Event()
 
     def show(self, data: bytes) -> None:
@@ -110,8 +111,9 @@ class Door:
 
         door = self
 
+        door.asked = False
+
         class Client(asyncssh.SSHClient):
-            asked = False
 
             def auth_banner_received(self, msg: str, lang: str) -> None:
                 door.say(msg.rstrip("\n") + "\n")
@@ -120,9 +122,9 @@ class Door:
                 return ""
 
             async def kbdint_challenge_received(self, name, instructions, lang, prompts):
-                if prompts and self.asked:  # asked again: the answers were wrong; this login ends
+                if prompts and door.asked:  # asked again: the answers were wrong; this login ends
                     return None
-                self.asked = self.asked or bool(prompts)
+                door.asked = door.asked or bool(prompts)
                 for text in (name, instructions):
                     if text:
                         door.say(text.rstrip("\n") + "\n")
@@ -135,9 +137,9 @@ class Door:
                 return answers
 
             async def password_auth_requested(self) -> str | None:
-                if self.asked:  # a keyboard-interactive login was refused: not a second way
+                if door.asked:  # a keyboard-interactive login was refused: not a second way
                     return None
-                self.asked = True
+                door.asked = True
                 return await door.ask("Password: ", echo=False, limit=PASSWORD_LIMIT)
 
         return Client
@@ -212,7 +214,10 @@ class Door:
                 finally:
                     ended.cancel()
         except asyncssh.PermissionDenied:
-            self.say("Not logged in: the name and password do not match.\n\n")
+            if self.asked:
+                self.say("Not logged in: the name and password do not match.\n\n")
+            else:  # refused before any question: the server's banner said why
+                self.say("Not logged in with that name.\n\n")
             return False
         except (OSError, asyncssh.Error) as err:
             self.say(f"\nCannot reach the game server: {err}\n")
