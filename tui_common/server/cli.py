@@ -73,6 +73,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         " the games are drawn in the server's own process)")
     parser.add_argument("--web", type=int, nargs="?", const=8000, metavar="PORT",
                         help="also serve the games to a browser on localhost (textual-serve; default port 8000)")
+    parser.add_argument("--web-url", metavar="URL",
+                        help="the address browsers use when a reverse proxy stands in front of --web, e.g. "
+                        "https://games.example.org/ (implies --web; default http://127.0.0.1:PORT/)")
     return parser
 
 
@@ -91,6 +94,15 @@ def serve_main(prog: str, argv: list[str]) -> int:
         parser.error("--idle-minutes must be above 0 and --cpu-delay 0 or more")
     if not args.room_days > 0:
         parser.error("--room-days: above 0")
+    if args.web_url is not None:
+        from tui_common.server.web import public_origin
+
+        try:
+            public_origin(args.web_url)
+        except ValueError as err:
+            parser.error(f"--web-url: {err}")
+        if args.web is None:
+            args.web = 8000
     from importlib.util import find_spec
 
     if find_spec("asyncssh") is None:
@@ -183,7 +195,7 @@ async def _serve(prog: str, args: argparse.Namespace) -> None:
         from tui_common.server.web import start_web
 
         try:
-            web = await start_web(server, args.web)
+            web = await start_web(server, args.web, public_url=args.web_url)
         except RuntimeError as err:
             log.error("%s", err)
         except OSError as err:

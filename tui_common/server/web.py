@@ -1,34 +1,55 @@
-"""``--web [PORT]``: the browser door, on localhost only.
+"""``--web [PORT]`` and ``--web-url URL``: the browser door, on localhost only.
 
 textual-serve (the ``[web]`` extra) serves a page with a terminal; each browser tab
 starts ``python -m tui_common.server.web_door`` (see there), which asks the player's
-name and connects to this server's SSH port as that name. So the browser shows the very
-lobby and games the SSH players see, and a browser player can sit at the same table.
+name (and password, when the server wants one) and logs in to this server's SSH port as
+that name. So the browser shows the very lobby and games the SSH players see, and a
+browser player can sit at the same table.
 
 It listens on 127.0.0.1 only: put a TLS reverse proxy in front to offer it further
-(docs/server.md). The browser sessions all come from 127.0.0.1, so that address is not
-held to the per-address limit while the door is open.
+(docs/server.md, docs/nginx-site.conf). The page names the address of its scripts and
+of its websocket in full, so behind a proxy it must be told the address the browsers
+use: ``--web-url https://games.example.org/`` (textual-serve's ``public_url``). The
+browser sessions all come from 127.0.0.1, so that address is not held to the
+per-address limit while the door is open.
 """
 
 from __future__ import annotations
 
 import shlex
 import sys
+from urllib.parse import urlsplit
 
 
 class WebDoor:
     """The running door (``close`` stops it)."""
 
-    def __init__(self, runner, url: str) -> None:
-        self.runner, self.url = runner, url
+    def __init__(self, runner, port: int, url: str) -> None:
+        #: ``port``: where the door listens (on 127.0.0.1); ``url``: where browsers go.
+        self.runner, self.port, self.url = runner, port, url
 
     async def close(self) -> None:
         await self.runner.cleanup()
 
 
-async def start_web(server, port: int, host: str = "127.0.0.1") -> WebDoor:
-    """Serve the door on ``host:port``; raises ``RuntimeError`` naming the missing
-    extra when textual-serve is not installed."""
+def public_origin(url: str) -> str:
+    """``--web-url``'s value as textual-serve's ``public_url``: ``http(s)://host[:port][/path]``
+    without the trailing slash (textual-serve adds ``/static/...`` and ``/ws`` to it).
+    Raises ``ValueError`` with a one-sentence reason for anything else."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"{url!r} is not an http:// or https:// address such as https://games.example.org/")
+    if parts.query or parts.fragment:
+        raise ValueError(f"{url!r} has a ?query or #fragment; give the page's address only")
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
+
+
+async def start_web(server, port: int, host: str = "127.0.0.1", public_url: str | None = None) -> WebDoor:
+    """Serve the door on ``host:port`` (0: a free port, see ``WebDoor.port``). ``public_url`` is the address browsers use when a
+    proxy stands in front (e.g. ``https://games.example.org/``; default
+    ``http://host:port``): the page loads its scripts and opens its websocket there.
+    Raises ``RuntimeError`` naming the missing extra when textual-serve is not
+    installed, ``ValueError`` for a ``public_url`` that is not an http(s) address."""
     try:
         from aiohttp import web
         from textual_serve.server import Server
@@ -36,14 +57,18 @@ async def start_web(server, port: int, host: str = "127.0.0.1") -> WebDoor:
         raise RuntimeError("--web needs textual-serve: pip install 'hospital-games[web]'") from None
     import logging
 
+    url = public_origin(public_url) if public_url else None
     command = shlex.join([sys.executable, "-m", "tui_common.server.web_door", "--port", str(server.port)])
-    door = Server(command, host=host, port=port, title="Clear the Ward & Clinic")
+    door = Server(command, host=host, port=port, title="Clear the Ward & Clinic", public_url=url)
     application = await door._make_app()  # textual-serve's own app, in our event loop
     runner = web.AppRunner(application)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()
+    port = runner.addresses[0][1]  # the port given, or the one chosen for port 0
+    if url is None:
+        url = door.public_url = f"http://{host}:{port}"
     server.trusted_addresses.add(host)
-    url = f"http://{host}:{port}/"
-    logging.getLogger("hospital_games.server").info("Browser door open on %s", url)
-    return WebDoor(runner, url)
+    logging.getLogger("hospital_games.server").info("Browser door on http://%s:%d/, for browsers at %s/",
+                                                    host, port, url)
+    return WebDoor(runner, port, url + "/")
