@@ -68,7 +68,8 @@ async def _finish_watching(room, players) -> None:
 async def test_no_seat_receives_the_seed_before_game_over_and_both_see_it_after(tmp_path):
     async with running(tmp_path) as server:
         room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=SEED)
-        players = {"Ann": await join(server, "Ann"), "Bob": await join(server, "Bob")}
+        # Bob at the smallest terminal: the game-over header still has room for the seed
+        players = {"Ann": await join(server, "Ann"), "Bob": await join(server, "Bob", width=80, height=24)}
         await play_by_keys(room, players, 8)  # a few turns by keys: headers, logs, wards redrawn
         assert not any(_names_the_seed(p) for p in players.values())
         await _finish_watching(room, players)
