@@ -160,3 +160,31 @@ async def test_clinic_hot_seat_hides_the_seed_while_playing_and_shows_it_at_game
         assert isinstance(over, ClinicOver)
         assert over.sub_title == f"Game over · seed {SEED}"
         assert str(SEED) in screen_text(app)
+
+
+async def test_clear_ward_replay_names_the_seed_only_of_a_finished_game(tmp_path):
+    """``--replay`` of a two-seat save still in progress keeps the seed out of its log;
+    a finished game's replay names it."""
+    from clear_ward_tui.app import ClearWardApp
+    from clear_ward_tui.config import Options
+    from core.clear_ward.game_record import RULES
+    from core.record import GameRecord
+    from core.saves import Seat, dumps, write_atomic
+
+    rng = random.Random(7)
+    record = GameRecord.new(RULES, SEED, [Seat("Ann"), Seat("Bob")], {"starting_player": 0})
+    for _ in range(6):
+        record = record.play(rng.choice(legal_actions(record.state)))
+    finished = record
+    while not finished.over:
+        finished = finished.play(rng.choice(legal_actions(finished.state)))
+    first = {}
+    for name, saved in (("on", record), ("over", finished)):
+        path = tmp_path / f"{name}.json"
+        write_atomic(path, dumps(saved.to_save()))
+        app = ClearWardApp(Options(cpu_delay=0, data_dir=tmp_path, replay=path))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            first[name] = app.screen.query_one(EventLog).sentences[0]
+    assert first["on"] == "Replay: Ann, Bob."
+    assert first["over"] == f"Replay, seed {SEED}: Ann, Bob."
