@@ -134,7 +134,9 @@ def _loading_screen(options: Options):
     class LoadingScreen(Screen):
         def compose(self):
             yield TableHeader()
-            seed = "" if options.seed is None else f" · seed {options.seed}"
+            from tui_common.secrecy import seed_words
+
+            seed = "" if options.seed is None else seed_words(options.seed, len(options.seats), False)
             yield Static(f"Dealing the ward for {', '.join(s.name for s in options.seats)}{seed}…", id="loading", markup=False)
             yield Footer()
 

@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.saves import write_atomic
+
 FILE_NAME = "night-shift-times.json"
 #: The largest best-times file read (one line per seed played).
 MAX_BYTES = 1_000_000
@@ -81,10 +83,7 @@ def record(directory: Path, seed: int, seconds: float) -> Outcome:
         overall = data["overall"] = {"seconds": round(seconds, 1), "seed": seed}
     problem = None
     try:
-        directory.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
-        tmp.replace(path)
+        write_atomic(path, json.dumps(data, indent=1, sort_keys=True))  # 0600 in a 0700 folder: it names seeds
     except OSError as err:
         problem = f"Best times not saved: {err}"
     return Outcome(

@@ -31,6 +31,7 @@ from attrs import evolve, field
 from core.model import frozen
 
 from core.errors import GameError
+from core.private_files import private_folder
 
 #: What the ``format`` field of every save says.
 SAVE_FORMAT = "hospital-games-save"
@@ -209,8 +210,10 @@ def replay(
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash or ``kill -9`` at any moment leaves
     either the old file or the new one, never a broken one: a temporary file in the
-    same folder, flushed and fsynced, then renamed over ``path``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    same folder, flushed and fsynced, then renamed over ``path``. The file is readable
+    by its owner only (``0600``, as ``mkstemp`` makes it) and so is its folder (``0700``,
+    ``core.private_files``): a save holds the seed."""
+    private_folder(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:  # pragma: no mutate (codec names ignore case)

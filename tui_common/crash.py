@@ -7,6 +7,8 @@ import datetime
 import traceback
 from pathlib import Path
 
+from core.private_files import private_file
+
 #: Name of the file the traceback of an unexpected error is appended to.
 CRASH_LOG = "crash.log"
 
@@ -17,8 +19,7 @@ def write_crash_log(folder: Path | None, error: BaseException, where: str = "") 
     if folder is None:
         return None
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / CRASH_LOG
+        path = private_file(folder / CRASH_LOG)  # 0600 in a 0700 folder, as the saves beside it
         stamp = datetime.datetime.now().isoformat(timespec="seconds")
         with path.open("a", encoding="utf-8") as out:
             out.write(f"--- {stamp}{where}\n{''.join(traceback.format_exception(error))}\n")

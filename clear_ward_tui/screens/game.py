@@ -8,7 +8,6 @@ the engine (``record.play``) only to show its reason in a notification.
 
 from __future__ import annotations
 
-import random
 import time
 
 from textual.app import ComposeResult
@@ -26,6 +25,7 @@ from tui_common.header import TableHeader
 from tui_common.event_log import EventLog, EventLogKey
 from tui_common.hint import HINT_BINDING, HintMixin
 from tui_common.messages import in_players_words
+from tui_common.secrecy import new_seed, seed_words
 from tui_common.turns import ComputerTurns
 from clear_ward_tui.widgets.side_panel import SidePanel
 from clear_ward_tui.widgets.ward_grid import GridView, WardGrid, line_to
@@ -93,7 +93,7 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
         if record is None:
             from core.clear_ward.game_record import RULES
 
-            seed = options.seed if options.seed is not None else random.randrange(1_000_000)
+            seed = options.seed if options.seed is not None else new_seed()
             record = GameRecord.new(RULES, seed, record_seats(options), {"starting_player": options.start})
         #: every state from the deal and every action taken; a loaded game brings its own
         self.record: GameRecord = record
@@ -132,7 +132,8 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
 
     def on_mount(self) -> None:
         self.title = "Clear the Ward"
-        self.sub_title = f"{'Night Shift' if len(self.names) == 1 else f'{len(self.names)} players'} · seed {self.seed}"
+        seats, over = len(self.names), self.record.over
+        self.sub_title = f"{'Night Shift' if seats == 1 else f'{seats} players'}{seed_words(self.seed, seats, over)}"
         grid = self.query_one(WardGrid)
         grid.focus()
         grid.cursor = self._initial.doctor
@@ -144,13 +145,14 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
             for before, action, after in zip(record.states, record.actions, record.states[1:]):
                 log.add(describe(before, action, after))
             log.add(
-                f"Resumed the game (seed {self.seed}: {players}) after {done} "
+                f"Resumed the game ({seed_words(self.seed, seats, over, 'seed {seed}: ')}{players}) after {done} "
                 f"action{'s' if done != 1 else ''}. "
                 f"{self.names[self._initial.current]} to play."
             )
         else:
             self.query_one(EventLog).add(
-                f"New game, seed {self.seed}: {players}. {self.names[self._initial.current]} starts."
+                f"New game{seed_words(self.seed, seats, over, ', seed {seed}')}: {players}. "
+                f"{self.names[self._initial.current]} starts."
             )
         if len(self.names) == 1:
             self.set_interval(1, self._tick)

@@ -20,6 +20,7 @@ from clear_ward_tui.screens import status
 from tui_common.header import TableHeader
 from tui_common.event_log import EventLog
 from tui_common.replay import ReplayBase
+from tui_common.secrecy import seed_words
 from clear_ward_tui.widgets.side_panel import SidePanel
 from clear_ward_tui.widgets.ward_grid import GridView, WardGrid
 from core.clear_ward import describe
@@ -83,7 +84,8 @@ class ReplayScreen(ReplayBase):
         )
         self.query_one(SidePanel).show(state, self.names, None, self.glyphs)
         players = ", ".join(s.name + (" (computer)" if s.computer else "") for s in self.record.seats)
-        self.query_one(EventLog).replace([f"Replay, seed {self.record.seed}: {players}.", *self.narrations[:i]])
+        seed = seed_words(self.record.seed, len(self.record.seats), self.record.over, ", seed {seed}")
+        self.query_one(EventLog).replace([f"Replay{seed}: {players}.", *self.narrations[:i]])
 
     def action_help(self) -> None:
         from clear_ward_tui.screens.help import REPLAY_HELP, HelpScreen

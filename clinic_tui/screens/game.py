@@ -10,7 +10,6 @@ it: ``view`` (what is drawn), ``cursor`` (cursor keys), ``moves`` (keys that pla
 
 from __future__ import annotations
 
-import random
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,6 +32,7 @@ from tui_common.header import TableHeader
 from tui_common.event_log import EventLog, EventLogKey
 from tui_common.hint import HINT_BINDING, HintMixin
 from tui_common.messages import in_players_words
+from tui_common.secrecy import new_seed, seed_words
 from tui_common.turns import ComputerTurns
 from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.board import Space
@@ -106,7 +106,7 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         if record is not None:
             self.seed = record.seed
         else:
-            self.seed = options.seed if options.seed is not None else random.randrange(1_000_000)
+            self.seed = options.seed if options.seed is not None else new_seed()
         self.names = [s.name for s in options.seats]
         self.bots = {i: make_bot(s.cpu, self.seed * 10 + i) for i, s in enumerate(options.seats) if s.is_cpu}
         if record is None:
@@ -157,11 +157,12 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
     def on_mount(self) -> None:
         self.title = "Clinic"
         solo = len(self.names) == 1
-        self.sub_title = f"{'solitaire' if solo else f'{len(self.names)} players'} · seed {self.seed}"
+        seats, over = len(self.names), self.record.over
+        self.sub_title = f"{'solitaire' if solo else f'{seats} players'}{seed_words(self.seed, seats, over)}"
         log = self.query_one(EventLog)
         first = self.record.states[0]
         log.add(
-            f"{'Saved' if self.source else 'New'} game, seed {self.seed}: "
+            f"{'Saved' if self.source else 'New'} game{seed_words(self.seed, seats, over, ', seed {seed}')}: "
             f"{', '.join(s.label() for s in self.options.seats)}. "
             f"Turn order: {', '.join(self.names[s] for s in first.turn_order)}."
         )

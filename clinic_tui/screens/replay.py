@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 from clinic_tui.config import ASCII, UNICODE, Options
 from clinic_tui.widgets.clinic_view import ClinicPicture, ClinicView
 from tui_common.header import TableHeader
+from tui_common.secrecy import seed_words
 from tui_common.event_log import EventLog
 from tui_common.replay import ReplayBase
 from clinic_tui.widgets.emergency import EDPanel
@@ -66,7 +67,8 @@ class ReplayScreen(ReplayBase):
 
     def on_mount(self) -> None:
         self.title = "Clinic"
-        self.sub_title = f"Replay · seed {self.record.seed}" + (f" · {self.source_name}" if self.source else "")
+        seed = seed_words(self.record.seed, len(self.record.seats), self.record.over)
+        self.sub_title = f"Replay{seed}" + (f" · {self.source_name}" if self.source else "")
         self.show()
 
     def on_resize(self, event) -> None:

@@ -94,7 +94,7 @@ def test_end_of_input_saves_exits_0_and_resume_plays_on(tmp_path):
     options = clear_ward_options(["--plain", "--resume", "--data-dir", str(tmp_path)])
     status, again, stdin = play(clear_ward_main, options, script("1"))
     assert status == 0
-    assert again.startswith("Clear the Ward, seed 7: Ann, Bob. Resumed after 2 actions;")
+    assert again.startswith("Clear the Ward: Ann, Bob. Resumed after 2 actions;")  # two seats: no seed
     assert len(autosave.load(tmp_path / "autosave.json").actions) == 3
     assert not (tmp_path / "saves").exists(), "the game resumed from the autosave is not set aside"
 
@@ -131,7 +131,7 @@ def test_setup_question_when_no_players_were_given(tmp_path):
     assert "Who plays? Type the players' names separated by commas" in out
     assert "Type at least one name, for example: Ann, or Ann, cpu:greedy." in out
     assert "unknown computer level 'nobody'; choose from easy, medium, hard (random, greedy, strong). Type the names again" in out
-    assert "New game of Clear the Ward, seed 7: Ann, Greedy bot (computer, greedy)." in out
+    assert "New game of Clear the Ward: Ann, Greedy bot (computer, greedy)." in out  # two seats: no seed
 
 
 def test_clinic_board_tells_every_ground_floor_space_then_the_main_board(tmp_path):

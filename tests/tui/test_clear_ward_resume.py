@@ -37,7 +37,8 @@ async def test_resume_picks_up_the_game_where_it_stopped(tmp_path):
         sentences = game.query_one(EventLog).sentences
         assert sentences[:2] == [describe(b, a, c) for b, a, c in zip(
             game.record.states, game.record.actions, game.record.states[1:])]
-        assert sentences[2].startswith("Resumed the game (seed 7: Ann, Bob) after 2 actions.")
+        assert sentences[2].startswith("Resumed the game (Ann, Bob) after 2 actions.")  # two seats: no seed
+        assert "7" not in game.sub_title
 
 
 async def test_corrupt_autosave_is_reported_left_untouched_and_setup_opens(tmp_path):

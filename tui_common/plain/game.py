@@ -18,6 +18,7 @@ from core.errors import GameError
 from core.record import GameRecord
 from core.saves import SaveFolder, dumps, write_atomic
 from tui_common.plain.text import counted
+from tui_common.secrecy import seed_words
 
 
 class PlainGame:
@@ -156,8 +157,15 @@ class PlainGame:
         return ", ".join(seat.label() for seat in self.options.seats)
 
     def table(self) -> str:
-        """``"Clear the Ward, seed 7: Ann, Greedy bot (computer, greedy)."``"""
-        return f"{self.title}, seed {self.record.seed}: {self.players()}."
+        """``"Clear the Ward, seed 7: Ann, Greedy bot (computer, greedy)."``; the seed
+        only where ``tui_common.secrecy.seed_visible`` allows it (solo, or game over)."""
+        seed = seed_words(self.record.seed, len(self.names), self.over, ", seed {seed}")
+        return f"{self.title}{seed}: {self.players()}."
+
+    def ending(self) -> list[str]:
+        """Said when the game is over: the breakdown, then the seed (secret until now
+        at a table of two or more; the same seed deals the same game again)."""
+        return [*self.summary(), f"The seed was {self.record.seed}."]
 
     def opening(self) -> list[str]:
         """What is said when the game starts or is resumed."""

@@ -86,7 +86,7 @@ class PlainLoop(cmd.Cmd):
         while not game.over and game.actor in game.bots:
             self.say(*game.bot_turn())
         if game.over:
-            self.say("", *game.summary())
+            self.say("", *game.ending())
             return True
         seat = game.actor
         handover = (

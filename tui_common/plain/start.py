@@ -10,7 +10,6 @@ action, so ``--resume`` goes on from there.
 from __future__ import annotations
 
 import os
-import random
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -21,6 +20,7 @@ from tui_common.crash import write_crash_log
 from tui_common.plain.game import PlainGame
 from tui_common.plain.loop import PlainLoop
 from tui_common.plain.text import spoken, write_lines
+from tui_common.secrecy import new_seed
 
 #: Exit status after Ctrl+C (the game is saved first).
 INTERRUPTED = 130
@@ -120,7 +120,7 @@ def _open(game_cls, options, talk: _Talk) -> PlainGame | int:
             say(f"The story of the game in {path}:" if options.replay else f"{path}: that game is over. Its story:")
             say(game.table(), *game.log(len(record.actions)))
             if record.over:
-                say("", *game.summary())
+                say("", *game.ending())
             return 0
         return game
     if not options.seats:
@@ -129,7 +129,7 @@ def _open(game_cls, options, talk: _Talk) -> PlainGame | int:
             return 0
         if options.resume:
             return _open(game_cls, options, talk)
-    seed = options.seed if options.seed is not None else random.randrange(1_000_000)
+    seed = options.seed if options.seed is not None else new_seed()
     try:
         record = game_cls.new_record(options, seed)
     except GameError as err:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from core.errors import GameError
 from tui_common.messages import in_players_words
+from tui_common.secrecy import seed_words
 from tui_common.server.rooms import Room, RoomEvent
 
 
@@ -119,7 +120,7 @@ class NetGameOverMixin:
                 found.remove()
         for found in self.query("#quit"):
             found.focus()
-        self.sub_title = "Game over · q: back to the lobby"
+        self.sub_title = f"Game over{seed_words(self.seed, len(self.names), True)} · q: back to the lobby"
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("again", "setup"):

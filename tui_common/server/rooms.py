@@ -18,7 +18,6 @@ not raise (a failing one is dropped, the room carries on).
 
 from __future__ import annotations
 
-import random
 import re
 import time
 from collections.abc import Callable
@@ -502,4 +501,7 @@ def describe(game: str, before, action, after) -> str:
 
 
 def new_seed() -> int:
-    return random.randrange(1_000_000)
+    """A room's seed when its creator gave none (``tui_common.secrecy.new_seed``)."""
+    from tui_common.secrecy import new_seed as drawn
+
+    return drawn()

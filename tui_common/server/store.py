@@ -19,6 +19,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+from core.private_files import private_database
 from tui_common.server.rooms import Room, SeatSpec, record_rules
 
 #: The database's file name in the data folder.
@@ -69,7 +70,7 @@ class Store:
 
     def __init__(self, path: Path | str) -> None:
         if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            private_database(Path(path))  # 0600 in a 0700 folder: the seeds deal every hidden card
         self.path = path
         self.db = sqlite3.connect(str(path), isolation_level=None)  # autocommit: one write, one commit
         self.db.execute("PRAGMA journal_mode=WAL")

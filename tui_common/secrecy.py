@@ -1,0 +1,40 @@
+"""The seed is hidden information: the one rule that says when a screen may show it,
+and the one place a seed is drawn when none is given.
+
+The seed fixes every shuffle and draw (Clear the Ward's face-down patients and staff
+deck, Clinic's bags): whoever knows it can deal the game again with ``new_game`` and
+see every hidden card. So while a game of two or more seats is on (hot seat or at a
+shared table, computer seats counted), no screen, log, plain-text line or replay names
+it; at game over it is shown (for "same seed"). A solo game may show it throughout:
+there is no one to hide it from.
+
+A seed drawn here is 63 random bits from ``secrets`` (below ``core.saves.MAX_SEED``, so
+every save and the server's SQLite ``INTEGER`` column hold it): too many to try every
+one against the cards a player has seen.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+#: Bits of a drawn seed: 2**63 seeds cannot be tried one by one against the visible cards.
+SEED_BITS = 63
+
+
+def seed_visible(seats: int, over: bool) -> bool:
+    """May a player see the seed now? ``seats``: the number of seats at the table
+    (people and computers); ``over``: the game has ended. True for a solo game or a
+    finished one; False while two or more seats play."""
+    return seats <= 1 or over
+
+
+def seed_words(seed: int, seats: int, over: bool, template: str = " · seed {seed}") -> str:
+    """``template`` filled with ``seed`` when ``seed_visible(seats, over)``, else ``""``:
+    the part of a header or a sentence that names the seed."""
+    return template.format(seed=seed) if seed_visible(seats, over) else ""
+
+
+def new_seed() -> int:
+    """A fresh seed for a game started without one: ``SEED_BITS`` bits from the
+    operating system's secure random source (``secrets.randbits``), never negative."""
+    return secrets.randbits(SEED_BITS)
