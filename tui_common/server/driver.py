@@ -24,6 +24,7 @@ from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
 
+from tui_common.server.bounds import DEFAULT_SIZE, InputBudget, ReadBudget, clamp_size
 from tui_common.server.collector import COLLECTOR
 
 #: Seconds after which a lone Escape is a key, not the start of a sequence.
@@ -32,12 +33,14 @@ ESCAPE_WAIT = 0.1
 
 class Terminal:
     """One connection's terminal: ``write`` sends text to the client, ``size`` is its
-    window (columns, rows); ``feed`` and ``resize`` pass the client's input to the
-    driver of the app running now (if any). ``written`` counts the bytes sent."""
+    window (columns, rows), as the client asked but at most ``bounds.MAX_COLUMNS`` ×
+    ``MAX_ROWS`` (``bounds.clamp_size``; 0 is 80 or 24); ``feed`` and ``resize`` pass the
+    client's input to the driver of the app running now (if any). ``written`` counts
+    the bytes sent."""
 
     def __init__(self, write: Callable[[bytes], None], size: tuple[int, int]) -> None:
         self._write = write
-        self.size = (max(1, size[0]), max(1, size[1]))
+        self.size = clamp_size(*size, DEFAULT_SIZE)
         self.driver: ChannelDriver | None = None
         self.written = 0
         #: the session is ending (the client left, idled or the server stops)
@@ -52,6 +55,8 @@ class Terminal:
         #: the client's IP address (the server's per-address limit)
         self.address = ""
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        #: the bytes of input parsed a second (bounds.py): the rest is dropped
+        self.reads = ReadBudget()
 
     def write(self, text: str) -> None:
         if not self.gone:
@@ -80,12 +85,16 @@ class Terminal:
             app.call_later(app.exit)
 
     def feed(self, data: bytes) -> None:
+        """Bytes the client sent (one read), dropped beyond ``reads``' rate."""
+        if not self.reads.take(len(data)):
+            return
         text = self._decode(data)
         if text and self.driver is not None:
             self.driver.feed(text)
 
     def resize(self, width: int, height: int) -> None:
-        self.size = (max(1, min(width, 1000)), max(1, min(height, 500)))
+        """The client's window changed (clamped as the first size; 0 keeps the old)."""
+        self.size = clamp_size(width, height, self.size)
         if self.driver is not None:
             self.driver.resized()
 
@@ -116,6 +125,8 @@ class ChannelDriver(Driver):
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self.terminal: Terminal = app.net_terminal
         self._parser = None
+        #: the client's input allowance (keys a second, paste length): bounds.py
+        self.budget = InputBudget()
         self._tick_handle: asyncio.TimerHandle | None = None
 
     def write(self, data: str) -> None:
@@ -143,14 +154,19 @@ class ChannelDriver(Driver):
         self._app.post_message(message)
 
     def feed(self, text: str) -> None:
-        """Keys (and mouse reports) typed on the client."""
-        try:
-            for message in self._parser.feed(text):
-                self.process_message(message)
-        except Exception:  # a garbled sequence: forget it, start afresh
-            from textual._xterm_parser import XTermParser
+        """Keys (and mouse reports) typed on the client, within its ``budget``: keys
+        beyond the rate and pastes over ``bounds.PASTE_CHARS`` are dropped."""
+        from textual._xterm_parser import XTermParser
 
-            self._parser = XTermParser(self._debug)
+        for fresh, piece in self.budget.pieces(text):
+            if fresh:  # a paste too long: the parser forgets what it holds of it
+                self._parser = XTermParser(self._debug)
+            try:
+                for message in self._parser.feed(piece):
+                    if self.budget.admit(message):
+                        self.process_message(message)
+            except Exception:  # a garbled sequence: forget it, start afresh
+                self._parser = XTermParser(self._debug)
         if self._tick_handle is None:
             self._tick_handle = self._loop.call_later(ESCAPE_WAIT * 1.5, self._tick)
 
@@ -160,7 +176,8 @@ class ChannelDriver(Driver):
             return
         try:
             for message in self._parser.tick():
-                self.process_message(message)
+                if self.budget.admit(message):
+                    self.process_message(message)
         except Exception:
             pass
 

@@ -24,6 +24,7 @@ from pathlib import Path
 import asyncssh
 
 from tui_common.server.accounts import Accounts, Doorkeeper, Login, LoginThrottle
+from tui_common.server.bounds import INPUT_WINDOW, READ_SIZE
 from tui_common.server.driver import Terminal, run_app
 from tui_common.server.hall import Hall
 from tui_common.server.net_common import game_app
@@ -119,6 +120,7 @@ class GameServer:
             process_factory=self._session, encoding=None, line_editor=False,
             allow_scp=False, sftp_factory=None, agent_forwarding=False, x11_forwarding=False,
             login_timeout=self.limits.login_seconds, keepalive_interval=60, keepalive_count_max=3,
+            window=INPUT_WINDOW,
         )
         self.port = self.acceptor.sockets[0].getsockname()[1]
         if self.workers > 1:
@@ -171,7 +173,9 @@ class GameServer:
         if mine >= self.limits.per_address and address not in self.trusted_addresses:
             say(f"Sorry, {self.limits.per_address} players are connected from your address already.")
             return
-        login: Login = process.get_extra_info("connection").get_owner().login
+        gate = process.get_extra_info("connection")
+        gate.set_extra_info(playing=True)  # _Gate's login timer: this one plays
+        login: Login = gate.get_owner().login
         if login.name is None:
             say(login.refused or "The login did not name a player.")
             return
@@ -232,7 +236,7 @@ class GameServer:
     async def _read(self, process: asyncssh.SSHServerProcess, term: Terminal) -> None:
         while True:
             try:
-                data = await process.stdin.read(4096)
+                data = await process.stdin.read(READ_SIZE)
             except asyncssh.TerminalSizeChanged as change:
                 term.resize(change.width, change.height)
                 continue
@@ -276,6 +280,13 @@ class _Gate(asyncssh.SSHServer):
         trusted = self.address in self.server.trusted_addresses
         if ((count > 2 * limits.per_address and not trusted) or len(self.server.sessions) > limits.connections + 10
                 or self.server.throttle.banned(self.address)):
+            conn.close()
+            return
+        # Logged in but no game session (no pty, no shell) by then: closed too.
+        asyncio.get_running_loop().call_later(limits.login_seconds, self._check_playing, conn)
+
+    def _check_playing(self, conn: asyncssh.SSHServerConnection) -> None:
+        if not conn.get_extra_info("playing"):
             conn.close()
 
     def connection_lost(self, exc) -> None:
