@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import time
+import weakref
 from collections.abc import Callable
 
 from textual import events
@@ -29,6 +30,20 @@ from tui_common.server.collector import COLLECTOR
 
 #: Seconds after which a lone Escape is a key, not the start of a sequence.
 ESCAPE_WAIT = 0.1
+#: Apps of one process that may be starting at once (until their first frame is
+#: written, at most ``STARTING_SECONDS``): the others wait their turn. Starting an app
+#: is its most expensive moment (100 ms of CPU and more); 50 clients connecting at
+#: once then delay one another, not the keys of the players already at a table.
+STARTING_AT_ONCE, STARTING_SECONDS = 2, 3.0
+_starting: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _starting_turn() -> asyncio.Semaphore:
+    """This event loop's turns to start an app (a semaphore belongs to one loop)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _starting:
+        _starting[loop] = asyncio.Semaphore(STARTING_AT_ONCE)
+    return _starting[loop]
 
 
 class Terminal:
@@ -101,21 +116,33 @@ class Terminal:
 
 async def run_app(app, term: Terminal):
     """Run ``app`` on ``term`` until it exits (or the client goes); its result. A
-    shared-table app is detached from its room afterwards."""
-    if term.closed:  # the client left between two apps
-        return None
-    app.net_terminal = term
-    app.driver_class = ChannelDriver
-    term.app = app
-    COLLECTOR.app_started()
+    shared-table app is detached from its room afterwards. It starts when one of the
+    ``STARTING_AT_ONCE`` turns to start is free."""
+    running = None
     try:
-        return await app.run_async(size=term.size)
+        async with _starting_turn():
+            if term.closed:  # the client left between two apps (or while waiting its turn)
+                return None
+            app.net_terminal = term
+            app.driver_class = ChannelDriver
+            app.net_drawn = asyncio.Event()
+            term.app = app
+            COLLECTOR.app_started()
+            running = asyncio.ensure_future(app.run_async(size=term.size))
+            drawn = asyncio.ensure_future(app.net_drawn.wait())
+            try:
+                await asyncio.wait([running, drawn], timeout=STARTING_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                drawn.cancel()
+        return await running
     finally:
-        COLLECTOR.app_closed()
-        term.app = None
-        detach = getattr(app, "detach", None)
-        if detach is not None:
-            detach()
+        if running is not None:
+            running.cancel()  # (done already, unless this task was cancelled)
+            COLLECTOR.app_closed()
+            term.app = None
+            detach = getattr(app, "detach", None)
+            if detach is not None:
+                detach()
 
 
 class ChannelDriver(Driver):
@@ -131,6 +158,8 @@ class ChannelDriver(Driver):
 
     def write(self, data: str) -> None:
         self.terminal.write(data)
+        if self.terminal.driver is self:  # after the modes: the app's first frame
+            self._app.net_drawn.set()
 
     def flush(self) -> None:
         pass
