@@ -197,7 +197,10 @@ async def test_a_100_kb_bracketed_paste_is_dropped_whole_and_the_keys_after_it_w
         await ann.wait_quiet()
         term = terminal_named(server, "Ann")
         driver = term.driver
+        reads = term.reads
+        seen = reads.taken + reads.dropped
         ann.send(b"\x1b[200~" + b"Z" * 100_000 + b"\x1b[201~")
+        await until(lambda: reads.taken + reads.dropped >= seen + 100_012, what="the paste read")
         # Once the client has been quiet a moment, a paste of a few characters is taken.
         await until(lambda: time.monotonic() - term.reads.last > QUIET_SECONDS, what="a quiet moment")
         ann.send(b"\x1b[200~-42\x1b[201~")

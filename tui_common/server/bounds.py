@@ -188,14 +188,14 @@ class ReadBudget:
     refilled at ``READ_BYTES_PER_SECOND``. ``take(n)`` says whether a read of ``n``
     bytes is parsed; once one is refused, every read is refused until the client has
     been quiet for ``QUIET_SECONDS`` (so the next key starts cleanly, not inside a
-    dropped sequence). ``dropped`` counts the bytes refused; ``clock`` is for tests."""
+    dropped sequence). ``dropped`` and ``taken`` count the bytes; ``clock`` is for tests."""
 
     def __init__(self, clock=time.monotonic) -> None:
         self.bucket = _Bucket(READ_BURST, READ_BYTES_PER_SECOND, clock)
         self.clock = clock
         self.dropping = False
         self.last = clock()
-        self.dropped = 0
+        self.dropped = self.taken = 0
 
     def take(self, n: int) -> bool:
         now = self.clock()
@@ -206,6 +206,7 @@ class ReadBudget:
             return False
         self.dropping = not self.bucket.take(n)
         self.dropped += n if self.dropping else 0
+        self.taken += 0 if self.dropping else n
         return not self.dropping
 
 
