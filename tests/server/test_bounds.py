@@ -146,3 +146,12 @@ async def test_a_paste_that_stops_for_a_quiet_moment_is_over():
     clock.now += QUIET_SECONDS * 2
     driver.feed("xy")
     assert typed(app) == "xy" and pastes(app) == []
+
+
+@pytest.mark.parametrize("cut", range(1, 6))
+async def test_a_long_paste_is_dropped_even_with_its_markers_split_between_reads(cut):
+    driver, app = await driver_with()
+    start, end = "\x1b[200~", "\x1b[201~"
+    for piece in ("a" + start[:cut], start[cut:] + "Z" * 3000, "Z" * 3000, "Z" * 3000 + end[:cut], end[cut:] + "k"):
+        driver.feed(piece)
+    assert (typed(app), pastes(app)) == ("ak", [])
