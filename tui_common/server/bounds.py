@@ -34,22 +34,25 @@ MAX_ROWS = 100
 #: The window assumed when a client gives no size (0×0) on its first request.
 DEFAULT_SIZE = (80, 24)
 
-#: Keys (and clicks, pastes, scrolls) a client may send at once before the rate applies.
-KEY_BURST = 100
-#: Keys a second a client may send after a burst (holding a key down repeats 25–40
-#: times a second); keys beyond it are dropped. Mouse motion has a bucket of its own
-#: of the same size, so waving the mouse never costs a key.
-KEYS_PER_SECOND = 50.0
+#: Keys (and clicks, pastes, scrolls) a client may send at once before the rate applies
+#: (a fast typist's burst is under 10).
+KEY_BURST = 20
+#: Keys a second a client may send after a burst; keys beyond it are dropped (a held
+#: key repeats 25–30 times a second: it moves 20 a second here). Each key costs an app
+#: about 10 ms of CPU, more on a 300×100 window: 50 clients at full rate would take a
+#: core or two. Mouse motion has a bucket of its own of the same size, so waving the
+#: mouse never costs a key.
+KEYS_PER_SECOND = 20.0
 #: The longest bracketed paste passed to an app, in characters; a longer paste is
 #: dropped whole (every field of the games takes far less: a name is 14 characters).
-PASTE_CHARS = 4096
+PASTE_CHARS = 1024
 
 #: Bytes of input a client may send at once, and a second after that, before the server
 #: drops what it sends (``ReadBudget``). Textual's key parser costs 10–40 µs a byte:
 #: a client streaming bytes at full speed would take a core; at this rate it takes a
 #: few percent. A person sends far less (a key is 1–6 bytes, waving the mouse about 1.5
 #: KB a second).
-READ_BURST, READ_BYTES_PER_SECOND = 16 * 1024, 4 * 1024
+READ_BURST, READ_BYTES_PER_SECOND = 4 * 1024, 2 * 1024
 #: Once input is dropped, it is dropped until the client has been quiet this long
 #: (seconds): then the keys start afresh, so no half of a dropped sequence becomes keys.
 #: A paste under way that pauses this long is over too (its rest would be keys).
