@@ -34,7 +34,7 @@ ESCAPE_WAIT = 0.1
 #: written, at most ``STARTING_SECONDS``): the others wait their turn. Starting an app
 #: is its most expensive moment (100 ms of CPU and more); 50 clients connecting at
 #: once then delay one another, not the keys of the players already at a table.
-STARTING_AT_ONCE, STARTING_SECONDS = 2, 3.0
+STARTING_AT_ONCE, STARTING_SECONDS = 1, 3.0
 _starting: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
