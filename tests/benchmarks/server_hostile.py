@@ -53,7 +53,8 @@ class Hostile:
 
     async def connect(self, port: int) -> Hostile:
         self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name, known_hosts=None,
-                                           client_keys=None, preferred_auth="none")
+                                           client_keys=None, preferred_auth="none,password",
+                                           password=f"pw-{self.name}")  # a name's first password owns it
         if self.reading:
             self.process = await self.conn.create_process(term_type="xterm-256color", term_size=self.size,
                                                           encoding=None)

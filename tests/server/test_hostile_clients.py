@@ -39,7 +39,8 @@ class Raw:
 
     async def connect(self, port: int) -> Raw:
         self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name, known_hosts=None,
-                                           client_keys=None, preferred_auth="none")
+                                           client_keys=None, preferred_auth="none,password",
+                                           password=f"pw-{self.name}")  # a name's first password owns it
         if self.reading:
             self.process = await self.conn.create_process(term_type="xterm", term_size=self.size, encoding=None)
             asyncio.create_task(self._read())
@@ -253,7 +254,7 @@ async def test_a_client_that_never_reads_is_dropped(tmp_path):
 async def test_a_client_that_logs_in_and_opens_no_session_is_closed_at_the_login_limit(tmp_path):
     async with running(tmp_path, limits=Limits(login_seconds=1.0)) as server:
         lurker = await asyncssh.connect("127.0.0.1", server.port, username="Ann", known_hosts=None,
-                                        client_keys=None, preferred_auth="none")
+                                        client_keys=None, preferred_auth="none,password", password="pw-Ann")
         try:
             await asyncio.wait_for(lurker.wait_closed(), 10)
         finally:
