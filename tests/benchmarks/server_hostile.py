@@ -151,10 +151,13 @@ async def main() -> int:
     async def phase(name: str, attack=None) -> None:
         watch.peak = watch.now()
         task = asyncio.create_task(attack()) if attack else None
-        latencies = await keys(a0, args.seconds, args.pace)
-        if task is not None:
-            await task
-        rows.append((name, watch.peak, latencies))
+        latencies: list[float] = []
+        try:
+            latencies = await keys(a0, args.seconds, args.pace)
+            if task is not None:
+                await asyncio.wait_for(task, 30)
+        finally:
+            rows.append((name, watch.peak, latencies or [5.0]))
 
     try:
         a0, b0 = Client("A0"), Client("B0")
@@ -191,14 +194,19 @@ async def main() -> int:
                     client.send(b"\x1b[B" * 3000)
 
         await phase(f"crowd: {args.crowd} clients at once, each {HUGE[0]}×{HUGE[1]}, 3000 keys", crowd)
-    except (OSError, asyncssh.Error) as err:
+    except (OSError, asyncssh.Error, asyncio.TimeoutError) as err:
         print(f"stopped: {err!r}")
     finally:
         for client in hostile:
             client.close()
         if server.returncode is None:
             server.terminate()
-        await server.wait()
+        try:
+            await asyncio.wait_for(server.wait(), 10)
+        except asyncio.TimeoutError:  # its event loop is stuck (a huge window, before the limits)
+            print("the server did not stop within 10 s of SIGTERM: killed")
+            server.kill()
+            await server.wait()
         watch.task.cancel()
     idle = rows[0][1] if rows else 0
     print(f"server: {args.repo}; load average {os.getloadavg()[0]:.1f}")

@@ -155,3 +155,18 @@ async def test_a_long_paste_is_dropped_even_with_its_markers_split_between_reads
     for piece in ("a" + start[:cut], start[cut:] + "Z" * 3000, "Z" * 3000, "Z" * 3000 + end[:cut], end[cut:] + "k"):
         driver.feed(piece)
     assert (typed(app), pastes(app)) == ("ak", [])
+
+
+def test_the_browser_doors_resize_message_is_clamped_whatever_it_holds():
+    import io
+
+    from tui_common.server.web_door import Door
+
+    door = Door(2222, out=io.BytesIO())
+    door.on_meta({"type": "resize", "width": 100000, "height": 100000})
+    assert door.size == (MAX_COLUMNS, MAX_ROWS)
+    door.on_meta({"type": "resize", "width": "wide", "height": 40})
+    assert door.size == (MAX_COLUMNS, 40)
+    door.on_meta(["resize", 1, 2])  # not an object: ignored
+    door.on_meta({"type": "resize", "width": 0, "height": -3})
+    assert door.size == (MAX_COLUMNS, 1)

@@ -283,7 +283,7 @@ async def test_fifty_hostile_clients_at_once_leave_a_table_playing(tmp_path):
             await mover.wait_quiet(0.2, timeout=30)
             before = mover.text()
             await mover.press("n")
-            await until(lambda: mover.text() != before, timeout=30, what="the mover's screen answering a key")
+            await until(lambda: mover.text() != before, timeout=15, what="the mover's screen answering a key")
             players = (terminal_named(server, "Ann"), terminal_named(server, "Bob"))
             assert all(t.size == (MAX_COLUMNS, MAX_ROWS) for t in server.sessions if t not in players)
         finally:
