@@ -5,7 +5,8 @@ The app finds its terminal in ``app.net_terminal`` (a ``Terminal``): the driver 
 the app's output there and the connection feeds the bytes typed and the window size
 changes back (``Terminal.feed`` / ``Terminal.resize``). Keys are decoded by Textual's
 own xterm parser, as the Linux driver does; bytes that are not UTF-8 become U+FFFD and
-anything the parser chokes on is dropped (the parser starts afresh).
+anything the parser chokes on is dropped (the parser starts afresh). The window size is
+capped and the input bounded (bytes and keys a second, paste length): ``bounds.py``.
 
 Several apps share the event loop; each runs in its own task, so Textual's
 ``active_app`` context is each app's own. Code outside an app (the room telling the

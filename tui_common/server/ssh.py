@@ -3,14 +3,16 @@
 Each connection gets the game and nothing else: no shell, no command, no port
 forwarding, no agent or X11 forwarding, no scp/sftp. It runs one Textual app at a time
 (the lobby, then a room's game, then the lobby again), drawn on the SSH channel by
-``driver.ChannelDriver`` at the client's window size (resizes followed): the lobby in
+``driver.ChannelDriver`` at the client's window size (resizes followed; at most
+``bounds.MAX_COLUMNS`` × ``MAX_ROWS``): the lobby in
 this process, the game apps here too or, with ``workers`` above 1, in worker processes
 (``pool.py``), so drawing uses every core.
 
 Limits (``Limits``): connections in all (one more is told the table is full, politely,
 and closed), connections per address, seconds to log in, minutes without a key, and
-the bytes waiting for a client that does not read. A client without a terminal, a
-command, garbage bytes or a 10×5 window is answered, never a crash.
+the bytes waiting for a client that does not read; what one client may send (its keys,
+bytes and pastes) is bounded in ``bounds.py``. A client without a terminal, a command,
+garbage bytes or a 10×5 window is answered, never a crash.
 """
 
 from __future__ import annotations
