@@ -284,8 +284,8 @@ class _Gate(asyncssh.SSHServer):
                 or self.server.throttle.banned(self.address)):
             conn.close()
             return
-        # Logged in but no game session (no pty, no shell) by then: closed too.
-        asyncio.get_running_loop().call_later(limits.login_seconds, self._check_playing, conn)
+        # No game session (no pty, no shell) at twice the time to log in: closed too.
+        asyncio.get_running_loop().call_later(2 * limits.login_seconds, self._check_playing, conn)
 
     def _check_playing(self, conn: asyncssh.SSHServerConnection) -> None:
         if not conn.get_extra_info("playing"):
