@@ -18,8 +18,8 @@ import pytest
 
 from tests.server.client import Player
 from tests.server.test_ssh import join, running
-from tui_common.server.bounds import (KEY_BURST, KEYS_PER_SECOND, MAX_COLUMNS, MAX_ROWS, PASTE_CHARS, QUIET_SECONDS,
-                                      READ_BURST,
+from tui_common.server.bounds import (CHANNELS_PER_CONNECTION, ENV_BYTES, ENV_VARS, KEY_BURST, KEYS_PER_SECOND,
+                                      MAX_COLUMNS, MAX_ROWS, PASTE_CHARS, QUIET_SECONDS, READ_BURST,
                                       READ_BYTES_PER_SECOND, READ_SIZE)
 from tui_common.server.ssh import Limits
 
@@ -288,3 +288,26 @@ async def test_fifty_hostile_clients_at_once_leave_a_table_playing(tmp_path):
             assert all(t.size == (MAX_COLUMNS, MAX_ROWS) for t in server.sessions if t not in players)
         finally:
             await asyncio.gather(*(client.close() for client in hostile))
+
+
+async def test_environment_variables_and_sessions_on_one_connection_are_bounded(tmp_path):
+    """asyncssh keeps every environment variable a client sends and opens any number of
+    sessions on one connection: 3000 variables of 30 KB grew the server by 100 MB."""
+    async with running(tmp_path) as server:
+        conn = await asyncssh.connect("127.0.0.1", server.port, username="Ann", known_hosts=None, client_keys=None,
+                                      preferred_auth="none,password", password="pw-Ann")
+        try:
+            flood = {f"V{i}": "x" * (ENV_BYTES if i % 2 else 10) for i in range(200)}
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24), env={"LANG": "C.UTF-8", **flood},
+                                                encoding=None)
+            term = await until(lambda: terminal_named(server, "Ann"), what="Ann's session")
+            kept = term.process.env
+            assert kept["LANG"] == "C.UTF-8" and len(kept) == ENV_VARS
+            assert all(len(value) < ENV_BYTES for value in kept.values())
+            opened = [process]
+            with pytest.raises(asyncssh.ChannelOpenError):
+                for _ in range(CHANNELS_PER_CONNECTION):
+                    opened.append(await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None))
+            assert len(opened) == CHANNELS_PER_CONNECTION
+        finally:
+            conn.close()

@@ -217,3 +217,46 @@ class ReadBudget:
 #: SSH receive window: the client must wait until the server has read them). 64 KiB,
 #: where asyncssh's default is 2 MiB.
 INPUT_WINDOW = 64 * 1024
+
+#: Session channels one connection may open over its life (a game needs one; an OpenSSH
+#: ControlMaster connection opens one a login); more are refused.
+CHANNELS_PER_CONNECTION = 8
+#: Environment variables (LANG, TERM...) one session may set, and the bytes of each; the
+#: others are refused. asyncssh keeps every one a client sends, of any number and size:
+#: 90 MB of them grew the server by 100 MB before this bound.
+ENV_VARS, ENV_BYTES = 16, 1024
+
+
+def bound_channels(conn) -> None:
+    """Bound what ``conn`` (an ``asyncssh.SSHServerConnection``, just made) may open:
+    at most ``CHANNELS_PER_CONNECTION`` session channels, each taking at most
+    ``ENV_VARS`` environment variables of ``ENV_BYTES``. asyncssh has no option for
+    either, so its channel maker and each channel's ``env`` request handler are
+    wrapped (asyncssh 2.x: ``create_server_channel``, ``_process_env_request``)."""
+    import asyncssh
+
+    make = conn.create_server_channel
+    opened = 0
+
+    def create_server_channel(*args, **kwargs):
+        nonlocal opened
+        opened += 1
+        if opened > CHANNELS_PER_CONNECTION:
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                            "Too many sessions on one connection")
+        chan = make(*args, **kwargs)
+        handle = getattr(chan, "_process_env_request", None)
+        if handle is not None:
+            taken = 0
+
+            def process_env_request(packet) -> bool:
+                nonlocal taken
+                if taken >= ENV_VARS or len(packet.get_remaining_payload()) > ENV_BYTES:
+                    return False
+                taken += 1
+                return handle(packet)
+
+            chan._process_env_request = process_env_request
+        return chan
+
+    conn.create_server_channel = create_server_channel

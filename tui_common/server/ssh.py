@@ -26,7 +26,7 @@ from pathlib import Path
 import asyncssh
 
 from tui_common.server.accounts import Accounts, Doorkeeper, Login, LoginThrottle
-from tui_common.server.bounds import INPUT_WINDOW, READ_SIZE
+from tui_common.server.bounds import INPUT_WINDOW, READ_SIZE, bound_channels
 from tui_common.server.driver import Terminal, run_app
 from tui_common.server.hall import Hall
 from tui_common.server.net_common import game_app
@@ -284,6 +284,7 @@ class _Gate(asyncssh.SSHServer):
                 or self.server.throttle.banned(self.address)):
             conn.close()
             return
+        bound_channels(conn)  # sessions and environment variables: asyncssh keeps any number
         # No game session (no pty, no shell) at twice the time to log in: closed too.
         asyncio.get_running_loop().call_later(2 * limits.login_seconds, self._check_playing, conn)
 
