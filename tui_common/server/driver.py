@@ -5,7 +5,8 @@ The app finds its terminal in ``app.net_terminal`` (a ``Terminal``): the driver 
 the app's output there and the connection feeds the bytes typed and the window size
 changes back (``Terminal.feed`` / ``Terminal.resize``). Keys are decoded by Textual's
 own xterm parser, as the Linux driver does; bytes that are not UTF-8 become U+FFFD and
-anything the parser chokes on is dropped (the parser starts afresh).
+anything the parser chokes on is dropped (the parser starts afresh). The window size is
+capped and the input bounded (bytes and keys a second, paste length): ``bounds.py``.
 
 Several apps share the event loop; each runs in its own task, so Textual's
 ``active_app`` context is each app's own. Code outside an app (the room telling the
@@ -18,26 +19,44 @@ from __future__ import annotations
 import asyncio
 import codecs
 import time
+import weakref
 from collections.abc import Callable
 
 from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
 
+from tui_common.server.bounds import DEFAULT_SIZE, InputBudget, ReadBudget, clamp_size
 from tui_common.server.collector import COLLECTOR
 
 #: Seconds after which a lone Escape is a key, not the start of a sequence.
 ESCAPE_WAIT = 0.1
+#: Apps of one process that may be starting at once (until their first frame is
+#: written, at most ``STARTING_SECONDS``): the others wait their turn. Starting an app
+#: is its most expensive moment (100 ms of CPU and more); 50 clients connecting at
+#: once then delay one another, not the keys of the players already at a table.
+STARTING_AT_ONCE, STARTING_SECONDS = 1, 3.0
+_starting: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _starting_turn() -> asyncio.Semaphore:
+    """This event loop's turns to start an app (a semaphore belongs to one loop)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _starting:
+        _starting[loop] = asyncio.Semaphore(STARTING_AT_ONCE)
+    return _starting[loop]
 
 
 class Terminal:
     """One connection's terminal: ``write`` sends text to the client, ``size`` is its
-    window (columns, rows); ``feed`` and ``resize`` pass the client's input to the
-    driver of the app running now (if any). ``written`` counts the bytes sent."""
+    window (columns, rows), as the client asked but at most ``bounds.MAX_COLUMNS`` ×
+    ``MAX_ROWS`` (``bounds.clamp_size``; 0 is 80 or 24); ``feed`` and ``resize`` pass the
+    client's input to the driver of the app running now (if any). ``written`` counts
+    the bytes sent."""
 
     def __init__(self, write: Callable[[bytes], None], size: tuple[int, int]) -> None:
         self._write = write
-        self.size = (max(1, size[0]), max(1, size[1]))
+        self.size = clamp_size(*size, DEFAULT_SIZE)
         self.driver: ChannelDriver | None = None
         self.written = 0
         #: the session is ending (the client left, idled or the server stops)
@@ -52,6 +71,8 @@ class Terminal:
         #: the client's IP address (the server's per-address limit)
         self.address = ""
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        #: the bytes of input parsed a second (bounds.py): the rest is dropped
+        self.reads = ReadBudget()
 
     def write(self, text: str) -> None:
         if not self.gone:
@@ -80,33 +101,49 @@ class Terminal:
             app.call_later(app.exit)
 
     def feed(self, data: bytes) -> None:
+        """Bytes the client sent (one read), dropped beyond ``reads``' rate."""
+        if not self.reads.take(len(data)):
+            return
         text = self._decode(data)
         if text and self.driver is not None:
             self.driver.feed(text)
 
     def resize(self, width: int, height: int) -> None:
-        self.size = (max(1, min(width, 1000)), max(1, min(height, 500)))
+        """The client's window changed (clamped as the first size; 0 keeps the old)."""
+        self.size = clamp_size(width, height, self.size)
         if self.driver is not None:
             self.driver.resized()
 
 
 async def run_app(app, term: Terminal):
     """Run ``app`` on ``term`` until it exits (or the client goes); its result. A
-    shared-table app is detached from its room afterwards."""
-    if term.closed:  # the client left between two apps
-        return None
-    app.net_terminal = term
-    app.driver_class = ChannelDriver
-    term.app = app
-    COLLECTOR.app_started()
+    shared-table app is detached from its room afterwards. It starts when one of the
+    ``STARTING_AT_ONCE`` turns to start is free."""
+    running = None
     try:
-        return await app.run_async(size=term.size)
+        async with _starting_turn():
+            if term.closed:  # the client left between two apps (or while waiting its turn)
+                return None
+            app.net_terminal = term
+            app.driver_class = ChannelDriver
+            app.net_drawn = asyncio.Event()
+            term.app = app
+            COLLECTOR.app_started()
+            running = asyncio.ensure_future(app.run_async(size=term.size))
+            drawn = asyncio.ensure_future(app.net_drawn.wait())
+            try:
+                await asyncio.wait([running, drawn], timeout=STARTING_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                drawn.cancel()
+        return await running
     finally:
-        COLLECTOR.app_closed()
-        term.app = None
-        detach = getattr(app, "detach", None)
-        if detach is not None:
-            detach()
+        if running is not None:
+            running.cancel()  # (done already, unless this task was cancelled)
+            COLLECTOR.app_closed()
+            term.app = None
+            detach = getattr(app, "detach", None)
+            if detach is not None:
+                detach()
 
 
 class ChannelDriver(Driver):
@@ -116,10 +153,14 @@ class ChannelDriver(Driver):
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self.terminal: Terminal = app.net_terminal
         self._parser = None
+        #: the client's input allowance (keys a second, paste length): bounds.py
+        self.budget = InputBudget()
         self._tick_handle: asyncio.TimerHandle | None = None
 
     def write(self, data: str) -> None:
         self.terminal.write(data)
+        if self.terminal.driver is self:  # after the modes: the app's first frame
+            self._app.net_drawn.set()
 
     def flush(self) -> None:
         pass
@@ -143,14 +184,19 @@ class ChannelDriver(Driver):
         self._app.post_message(message)
 
     def feed(self, text: str) -> None:
-        """Keys (and mouse reports) typed on the client."""
-        try:
-            for message in self._parser.feed(text):
-                self.process_message(message)
-        except Exception:  # a garbled sequence: forget it, start afresh
-            from textual._xterm_parser import XTermParser
+        """Keys (and mouse reports) typed on the client, within its ``budget``: keys
+        beyond the rate and pastes over ``bounds.PASTE_CHARS`` are dropped."""
+        from textual._xterm_parser import XTermParser
 
-            self._parser = XTermParser(self._debug)
+        for fresh, piece in self.budget.pieces(text):
+            if fresh:  # a paste too long: the parser forgets what it holds of it
+                self._parser = XTermParser(self._debug)
+            try:
+                for message in self._parser.feed(piece):
+                    if self.budget.admit(message):
+                        self.process_message(message)
+            except Exception:  # a garbled sequence: forget it, start afresh
+                self._parser = XTermParser(self._debug)
         if self._tick_handle is None:
             self._tick_handle = self._loop.call_later(ESCAPE_WAIT * 1.5, self._tick)
 
@@ -160,7 +206,8 @@ class ChannelDriver(Driver):
             return
         try:
             for message in self._parser.tick():
-                self.process_message(message)
+                if self.budget.admit(message):
+                    self.process_message(message)
         except Exception:
             pass
 

@@ -3,14 +3,16 @@
 Each connection gets the game and nothing else: no shell, no command, no port
 forwarding, no agent or X11 forwarding, no scp/sftp. It runs one Textual app at a time
 (the lobby, then a room's game, then the lobby again), drawn on the SSH channel by
-``driver.ChannelDriver`` at the client's window size (resizes followed): the lobby in
+``driver.ChannelDriver`` at the client's window size (resizes followed; at most
+``bounds.MAX_COLUMNS`` × ``MAX_ROWS``): the lobby in
 this process, the game apps here too or, with ``workers`` above 1, in worker processes
 (``pool.py``), so drawing uses every core.
 
 Limits (``Limits``): connections in all (one more is told the table is full, politely,
 and closed), connections per address, seconds to log in, minutes without a key, and
-the bytes waiting for a client that does not read. A client without a terminal, a
-command, garbage bytes or a 10×5 window is answered, never a crash.
+the bytes waiting for a client that does not read; what one client may send (its keys,
+bytes and pastes) is bounded in ``bounds.py``. A client without a terminal, a command,
+garbage bytes or a 10×5 window is answered, never a crash.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 import asyncssh
 
 from tui_common.server.accounts import Accounts, Doorkeeper, Login, LoginThrottle
+from tui_common.server.bounds import INPUT_WINDOW, READ_SIZE, bound_channels
 from tui_common.server.driver import Terminal, run_app
 from tui_common.server.hall import Hall
 from tui_common.server.net_common import game_app
@@ -119,6 +122,7 @@ class GameServer:
             process_factory=self._session, encoding=None, line_editor=False,
             allow_scp=False, sftp_factory=None, agent_forwarding=False, x11_forwarding=False,
             login_timeout=self.limits.login_seconds, keepalive_interval=60, keepalive_count_max=3,
+            window=INPUT_WINDOW,
         )
         self.port = self.acceptor.sockets[0].getsockname()[1]
         if self.workers > 1:
@@ -171,7 +175,9 @@ class GameServer:
         if mine >= self.limits.per_address and address not in self.trusted_addresses:
             say(f"Sorry, {self.limits.per_address} players are connected from your address already.")
             return
-        login: Login = process.get_extra_info("connection").get_owner().login
+        gate = process.get_extra_info("connection")
+        gate.set_extra_info(playing=True)  # _Gate's login timer: this one plays
+        login: Login = gate.get_owner().login
         if login.name is None:
             say(login.refused or "The login did not name a player.")
             return
@@ -232,7 +238,7 @@ class GameServer:
     async def _read(self, process: asyncssh.SSHServerProcess, term: Terminal) -> None:
         while True:
             try:
-                data = await process.stdin.read(4096)
+                data = await process.stdin.read(READ_SIZE)
             except asyncssh.TerminalSizeChanged as change:
                 term.resize(change.width, change.height)
                 continue
@@ -276,6 +282,14 @@ class _Gate(asyncssh.SSHServer):
         trusted = self.address in self.server.trusted_addresses
         if ((count > 2 * limits.per_address and not trusted) or len(self.server.sessions) > limits.connections + 10
                 or self.server.throttle.banned(self.address)):
+            conn.close()
+            return
+        bound_channels(conn)  # sessions and environment variables: asyncssh keeps any number
+        # No game session (no pty, no shell) at twice the time to log in: closed too.
+        asyncio.get_running_loop().call_later(2 * limits.login_seconds, self._check_playing, conn)
+
+    def _check_playing(self, conn: asyncssh.SSHServerConnection) -> None:
+        if not conn.get_extra_info("playing"):
             conn.close()
 
     def connection_lost(self, exc) -> None:

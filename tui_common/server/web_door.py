@@ -22,6 +22,8 @@ import json
 import os
 import sys
 
+from tui_common.server.bounds import DEFAULT_SIZE, clamp_size
+
 #: What textual-serve waits for before it reads packets.
 PRELUDE = b"__GANGLION__\n"
 #: Logins a tab may try before it closes.
@@ -45,7 +47,7 @@ class Door:
     def __init__(self, port: int, out=None) -> None:
         self.port = port
         self.out = out or sys.stdout.buffer
-        self.size = (int(os.environ.get("COLUMNS", 80)), int(os.environ.get("ROWS", 24)))
+        self.size = clamp_size(os.environ.get("COLUMNS"), os.environ.get("ROWS"), DEFAULT_SIZE)
         self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
         self.typed: list[str] = []
         self.echo, self.hinted = True, False
@@ -145,9 +147,11 @@ class Door:
         return Client
 
     def on_meta(self, meta: dict) -> None:
+        if not isinstance(meta, dict):
+            return
         kind = meta.get("type")
-        if kind == "resize":
-            self.size = (int(meta.get("width", 80)), int(meta.get("height", 24)))
+        if kind == "resize":  # any numbers a browser sends: at most bounds.MAX_COLUMNS × MAX_ROWS
+            self.size = clamp_size(meta.get("width"), meta.get("height"), self.size)
             if self.process is not None:
                 self.process.change_terminal_size(*self.size)
         elif kind == "quit":
