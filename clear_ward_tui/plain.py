@@ -13,6 +13,7 @@ import time
 
 from clear_ward_tui import autosave
 from clear_ward_tui.config import CPU_LEVELS, Options, parse_players
+from core.clear_ward.actions import Move, UseStaff
 from core.clear_ward import SPECIALITIES, DecidedBy, EndReason, legal_actions, parse_cell, player_view, result
 from core.clear_ward.constants import VICTORY_CARD_STARS, WARD_SIZE
 from core.clear_ward.narration import decision_text, describe, option_text
@@ -20,6 +21,7 @@ from core.clear_ward.view import CardView, PlayerView
 from core.clear_ward.ward import cell_name
 from core.record import GameRecord, imported_later
 from tui_common.plain.game import PlainGame
+from tui_common.plain.menu import cell_steps
 from tui_common.plain.start import run
 from tui_common.plain.text import counted
 
@@ -84,6 +86,28 @@ class ClearWardPlain(PlainGame):
 
     def decision(self, state) -> str:
         return f"Turn {state.turn + 1}. {self.names[state.current]}: {decision_text(state)}."
+
+    command_help = {
+        "hand": "your staff cards and your log book",
+        "time": "the Night Shift clock (the solo game)",
+        "where": "where the Doctor is and which way it may go",
+    }
+
+    def steps(self, state, action, words: str) -> tuple[str, ...]:
+        """A move under "move the Doctor" then its direction; a staff card under its
+        name, then its target's row and space (a Locum: whose log book)."""
+        if isinstance(action, Move):
+            return ("move the Doctor", f"move {action.direction.value}")
+        if isinstance(action, UseStaff):
+            label = f"use the {action.card.value}"
+            if action.patient is not None:
+                owner = next((p.name for p in state.players if action.patient in p.log_book), "")
+                return (label, f"{label} on {owner}'s log book")
+            return cell_steps(label, [cell_name(c) for c in action.cells])
+        return ()
+
+    def where(self, seat: int) -> list[str]:
+        return [_doctor_line(player_view(self.state, seat))]
 
     def private_now(self, state) -> bool:
         return True  # the staff cards in hand, and what the Junior Doctor shows, are private
