@@ -12,7 +12,8 @@ from __future__ import annotations
 import time
 
 from clear_ward_tui import autosave
-from clear_ward_tui.config import CPU_LEVELS, Options, parse_players
+from clear_ward_tui.config import Options, parse_players
+from tui_common.cli import LEVEL_WORDS
 from core.clear_ward.actions import Move, UseStaff
 from core.clear_ward import SPECIALITIES, DecidedBy, EndReason, legal_actions, parse_cell, player_view, result
 from core.clear_ward.constants import VICTORY_CARD_STARS, WARD_SIZE
@@ -53,10 +54,10 @@ class ClearWardPlain(PlainGame):
     title = "Clear the Ward"
     prog = "clear-ward"
     setup_question = (
-        "Who plays? Type the players' names separated by commas; cpu:greedy adds a computer player"
-        f" (levels: {', '.join(CPU_LEVELS)}). One name alone plays the Night Shift."
+        "Who plays? Type the players' names separated by commas; cpu:medium adds a computer player"
+        f" (levels: {', '.join(LEVEL_WORDS)}). One name alone plays the Night Shift."
     )
-    cpu_example = "greedy"
+    cpu_example = "medium"
 
     save_folder = staticmethod(autosave.save_folder)
     load = staticmethod(autosave.load)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from clinic_tui import reports, saving
-from clinic_tui.config import CPU_LEVELS, Options, parse_players
+from clinic_tui.config import Options, parse_players
+from tui_common.cli import LEVEL_WORDS
 from core.clinic.board import Space
 from core.clinic.components import Colour, Module, ModuleKind, ParkingTile, Role
 from core.clinic.game import Phase, legal_actions
@@ -152,11 +153,11 @@ class ClinicPlain(PlainGame):
     title = "Clinic"
     prog = "clinic"
     setup_question = (
-        "Who plays? Type the players' names separated by commas; cpu:basic adds a computer player"
-        f" (levels: {', '.join(CPU_LEVELS)}); a name ending in + plays the expert side."
+        "Who plays? Type the players' names separated by commas; cpu:medium adds a computer player"
+        f" (levels: {', '.join(LEVEL_WORDS)}); a name ending in + plays the expert side."
         " One name alone plays solitaire (clinic --goal chooses its goal)."
     )
-    cpu_example = "basic"
+    cpu_example = "medium"
 
     save_folder = staticmethod(saving.folder)
     load = staticmethod(saving.load_record)

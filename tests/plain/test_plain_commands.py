@@ -129,9 +129,9 @@ def test_setup_question_when_no_players_were_given(tmp_path):
     status, out, stdin = play(clear_ward_main, options, script("", "Ann, cpu:nobody", "Ann, cpu:greedy"))
     assert status == 0
     assert "Who plays? Type the players' names separated by commas" in out
-    assert "Type at least one name, for example: Ann, or Ann, cpu:greedy." in out
-    assert "unknown computer level 'nobody'; choose from easy, medium, hard (random, greedy, strong). Type the names again" in out
-    assert "New game of Clear the Ward, seed 7: Ann, Greedy bot (computer, greedy)." in out
+    assert "Type at least one name, for example: Ann, or Ann, cpu:medium." in out
+    assert "unknown computer level 'nobody'; choose from easy, medium, hard. Type the names again" in out
+    assert "New game of Clear the Ward, seed 7: Ann, CPU (medium)." in out
 
 
 def test_clinic_board_tells_every_ground_floor_space_then_the_main_board(tmp_path):

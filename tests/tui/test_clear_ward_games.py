@@ -50,7 +50,7 @@ async def test_game_with_a_computer_seat(tmp_path):
         res = result(over.state)
         assert res == over.result
         sentences = log.sentences
-        assert any(s.startswith("Greedy bot ") for s in sentences), "computer turns are narrated"
+        assert any(s.startswith("CPU (medium) ") for s in sentences), "computer turns are narrated"
         assert all(before.current == 0 for before, _ in played), "people only act on their seat"
 
 

@@ -142,13 +142,13 @@ class PlainLoop(cmd.Cmd):
             entries, depth = [Entry((i,)) for i in shown.indexes], shown.depth
         else:
             entries, depth = menu(shown.indexes, self.paths, shown.depth)
-        self.menu, self.entries = Menu(shown.indexes, depth, shown.heading), entries
+        self.menu, self.entries = Menu(shown.indexes, depth, shown.heading, shown.prefix), entries
         grouped = any(e.group for e in entries)
         heading = shown.heading
         if grouped:
             heading += (f" {counted(len(shown.indexes), 'choice')} in {counted(len(entries), 'group')};"
                         " a group's number lists it.")
-        self.say(heading, *numbered([entry_line(e, self.words) for e in entries]))
+        self.say(heading, *numbered([entry_line(e, self.words, shown.prefix) for e in entries]))
         if not self._hinted:
             self._hinted = True
             self.say("Type a number, or words of an action; help lists the commands.")
@@ -173,7 +173,7 @@ class PlainLoop(cmd.Cmd):
         if not entry.group:
             return self.choose(entry.indexes[0])
         self.trail.append(self.menu)
-        self.show(Menu(entry.indexes, self.menu.depth + 1, f"{entry.label}:"))
+        self.show(Menu(entry.indexes, self.menu.depth + 1, f"{entry.label}:", entry.label))
         return False
 
     # -- reading a line ----------------------------------------------------------------
@@ -265,7 +265,8 @@ class PlainLoop(cmd.Cmd):
         if not arg:
             return self._look(["filter takes a word, e.g. filter nurse: the actions with that word in them."])
         typed = words(arg)
-        found = [i for i, w in enumerate(self.words) if all(any(x.startswith(t) for x in words(w)) for t in typed)]
+        said = [words(" ".join((w, *p))) for w, p in zip(self.words, self.paths)]  # its words and its groups'
+        found = [i for i, w in enumerate(said) if all(any(x.startswith(t) for x in w) for t in typed)]
         if not found:
             return self._look([f"No action has {arg!r} in its words: type list to hear them."])
         self.trail.append(self.menu)

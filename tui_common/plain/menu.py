@@ -37,11 +37,13 @@ class Entry:
 @frozen
 class Menu:
     """What is being listed: ``indexes`` of the actions, the ``depth`` of labels used
-    so far, and the ``heading`` said above the list."""
+    so far, the ``heading`` said above the list, and the ``prefix`` every line of it
+    shares (a group's label: its lines say only what follows it)."""
 
     indexes: tuple[int, ...]
     depth: int
     heading: str
+    prefix: str = ""
 
 
 def menu(indexes: Sequence[int], paths: Sequence[Sequence[str]], depth: int = 0) -> tuple[list[Entry], int]:
@@ -68,11 +70,14 @@ def menu(indexes: Sequence[int], paths: Sequence[Sequence[str]], depth: int = 0)
             for k, run in enumerate(runs)], depth
 
 
-def entry_line(entry: Entry, words: Sequence[str]) -> str:
-    """``"use the Locum: 16 choices"`` for a group; the action's words for one action."""
-    if entry.group:
-        return f"{entry.label}: {counted(len(entry.indexes), 'choice')}"
-    return words[entry.indexes[0]]
+def entry_line(entry: Entry, words: Sequence[str], prefix: str = "") -> str:
+    """``"use the Locum: 16 choices"`` for a group; the action's words for one action;
+    either without ``prefix`` (the label of the group it is listed in, said above)."""
+    text = f"{entry.label}: {counted(len(entry.indexes), 'choice')}" if entry.group else words[entry.indexes[0]]
+    if prefix and text.startswith(prefix) and text[len(prefix):len(prefix) + 1] in (" ", ",", ":"):
+        rest = text[len(prefix):].lstrip(",: ")
+        return rest or text
+    return text
 
 
 def cell_steps(label: str, cells: Sequence[str]) -> tuple[str, ...]:
