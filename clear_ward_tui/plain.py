@@ -229,9 +229,12 @@ class ClearWardPlain(PlainGame):
         from clear_ward_tui.config import data_dir
 
         seconds = (self.clock_stopped or time.monotonic()) - self.clock_started
-        outcome = records.outcome(data_dir(self.options), self.record.seed, seconds, won)
+        counts = won and not self.bots and self.by_hand  # a computer's or a script's time is no best time
+        outcome = records.outcome(data_dir(self.options), self.record.seed, seconds, counts)
         if won:
-            lines.append(f"Time: {records.format_time(seconds)}.")
+            why = "" if counts else (" (a computer played: not a best time)" if self.bots
+                                     else " (typed from a pipe or a script: not a best time)")
+            lines.append(f"Time: {records.format_time(seconds)}{why}.")
         if outcome.best_for_seed is not None:
             new = " (new best!)" if won and outcome.new_seed_best else ""
             lines.append(f"Best for seed {self.record.seed}: {records.format_time(outcome.best_for_seed)}{new}.")

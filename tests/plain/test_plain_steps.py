@@ -155,3 +155,18 @@ def test_clinic_help_lists_clinic_commands_only(tmp_path):
     assert "Night Shift" not in text and not re.search(r"^time:", text, re.M)
     assert stdin.asked[2][1].split("\n", 1)[1].startswith("Round 1 of 6, action 1 of 3")
     assert stdin.asked[3][1].split("\n", 1)[1].startswith("Round 1 of 6, action 1 of 3")
+
+
+def test_a_night_shift_typed_through_a_pipe_sets_no_best_time(tmp_path):
+    """Seed 0 answering 1 clears the ward; a script is not a person playing, so the
+    time is told but never kept as a best time."""
+    status, out, stdin = _cw(tmp_path, always("1"), seed="0")
+    assert "The ward is clear: you win the Night Shift!" in out
+    assert "(typed from a pipe or a script: not a best time)" in out
+    assert not (tmp_path / "night-shift-times.json").exists() and "new best" not in out
+
+
+def test_a_computer_night_shift_sets_no_best_time(tmp_path):
+    status, out, stdin = _cw(tmp_path, always("1"), players="cpu:hard", seed="0")
+    assert "The game is over" in out
+    assert not (tmp_path / "night-shift-times.json").exists() and "new best" not in out and "new record" not in out

@@ -43,6 +43,9 @@ class PlainGame:
         self._autosave_failed = False
         self._written = False  # the autosave was written in this session
         self._saved_now = False  # the last autosave succeeded
+        #: A person is typing at a terminal (``start.run`` says; a pipe or a script is
+        #: not): only then may a game set a best time.
+        self.by_hand = False
 
     #: Commands this game says in its own words (``tui_common.plain.loop.COMMANDS``;
     #: ``None``: not listed in its help).

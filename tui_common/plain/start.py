@@ -89,6 +89,7 @@ def _play(game_cls, options, talk: _Talk, holder: list) -> int:
     if isinstance(opened, int):
         return opened
     holder.append(opened)
+    opened.by_hand = talk.interactive
     loop = PlainLoop(opened, talk.stdin, talk.stdout, talk.interactive)
     if not loop.start():
         loop.cmdloop()
