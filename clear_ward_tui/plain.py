@@ -207,7 +207,8 @@ class ClearWardPlain(PlainGame):
                 lines.append(f"{names[res.winners[0]]} wins ({res.decided_by.value}).")
             for seat in sorted(range(len(names)), key=lambda s: -res.scores[s]):
                 held = [s.value for s in SPECIALITIES if state.victory[s.index] == seat]
-                cards = f" and {len(held)} victory cards of {VICTORY_CARD_STARS} ({', '.join(held)})" if held else ""
+                cards = (f" and {counted(len(held), 'victory card')} of {VICTORY_CARD_STARS} stars each"
+                         f" ({', '.join(held)})" if held else "")
                 lines.append(f"{names[seat]}: {res.scores[seat]} stars: {state.players[seat].stars} from patients{cards}.")
         if state.removed:
             lines.append("Removed from the game: " + ", ".join(str(p) for p in state.removed) + ".")

@@ -170,3 +170,12 @@ def test_a_computer_night_shift_sets_no_best_time(tmp_path):
     status, out, stdin = _cw(tmp_path, always("1"), players="cpu:hard", seed="0")
     assert "The game is over" in out
     assert not (tmp_path / "night-shift-times.json").exists() and "new best" not in out and "new record" not in out
+
+
+def test_the_breakdown_counts_one_victory_card(tmp_path):
+    """Three people answering 1 (Enter when passed): the end breakdown says "1
+    victory card", never "1 victory cards"."""
+    status, out, stdin = _cw(tmp_path, always("1"), players="Ann,Bob,Cy", seed="11")
+    assert "Ann wins" in out or "wins (" in out or "Shared victory" in out
+    assert "1 victory cards" not in out
+    assert re.search(r": \d+ stars: \d+ from patients and \d+ victory cards? of 3 stars each \(", out)
