@@ -116,6 +116,11 @@ _APPOINTMENT = re.compile(r"^(move the \w+ (.+?) appointment in space \d)")
 _SIDE = re.compile(r"^(.*?)\b(?:on )?the border (north|east|south|west) of \w+$")
 
 
+def _a(word: str) -> str:
+    """``"a north"``, ``"an east"``."""
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
 def text_steps(words: str) -> tuple[str, ...]:
     """Group labels read from an action's words, each a readable phrase on its own:
     ``"build a garden at floor 0 A1 ($1)"`` -> ``("build a garden", "build a garden at
@@ -135,13 +140,13 @@ def text_steps(words: str) -> tuple[str, ...]:
     elif head.startswith("move ") and " to " in head:
         out.append(head.split(" to ", 1)[0])
     elif (side := _SIDE.match(head)) is not None:
-        out.append(f"{side[1]}on a {side[2]} border")
+        out.append(f"{side[1]}on {_a(side[2])} border")
     else:
         out.append(head)
     for k, clause in enumerate(clauses[1:], 1):
         side = _SIDE.match(clause)
         if side is not None:
-            out.append(f"{head}, {side[1]}on a {side[2]} border")
+            out.append(f"{head}, {side[1]}on {_a(side[2])} border")
         elif k < len(clauses) - 1:
             out.append(", ".join(clauses[:k + 1]))
     return tuple(out)

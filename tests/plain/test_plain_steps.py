@@ -179,3 +179,13 @@ def test_the_breakdown_counts_one_victory_card(tmp_path):
     assert "Ann wins" in out or "wins (" in out or "Shared victory" in out
     assert "1 victory cards" not in out
     assert re.search(r": \d+ stars: \d+ from patients and \d+ victory cards? of 3 stars each \(", out)
+
+
+def test_clinic_groups_read_as_english():
+    from clinic_tui.plain import text_steps
+
+    steps = text_steps("hire a nurse for $1, arriving at the entrance south of B3, car parked on the border east of A1")
+    assert steps[0] == "hire a nurse for $1"
+    assert steps[-1] == "hire a nurse for $1, car parked on an east border"
+    assert text_steps("park the starting car on the border north of A1") == (
+        "park the starting car on a north border",)
