@@ -10,7 +10,7 @@ import random
 from test_clear_ward_driver import do_action, game_screen, make_app, settle
 
 from core.clear_ward import KeepStaff, Phase, apply_action, legal_actions, new_game
-from tui_common.dialogs import ChoiceDialog, PassDialog
+from tui_common.dialogs import ChoiceDialog
 
 
 def _hint(dialog) -> str:
