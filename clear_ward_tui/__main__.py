@@ -14,7 +14,7 @@ def build_parser() -> argparse.ArgumentParser:
                          notes="Press ? in the game for help; u undoes, Ctrl+S saves under a name.")
     add_common_flags(
         parser,
-        players_help=players_help(CPU_LEVELS, '; e.g. "Ann,Bob,cpu:greedy". One seat plays the Night Shift (solo).'),
+        players_help=players_help(CPU_LEVELS, '; e.g. "Ann,Bob,cpu:medium". One seat plays the Night Shift (solo).'),
         seed_help="seed for the shuffle (same seed, same deal)",
         cpu_delay=DEFAULT_CPU_DELAY,
         cpu_delay_help=f"pause between a computer player's actions (default {DEFAULT_CPU_DELAY})",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tui_common.app import TableApp
 
-from clear_ward_tui.config import Options, data_dir
+from clear_ward_tui.config import ASCII, UNICODE, Options, data_dir
 
 
 class ClearWardApp(TableApp):
@@ -16,6 +16,7 @@ class ClearWardApp(TableApp):
     GAME_CSS = "clear_ward.tcss"
     TITLE = "Clear the Ward"
     RESUME_COMMAND = "clear-ward --resume"
+    GLYPHS = (UNICODE, ASCII)
 
     def __init__(self, options: Options | None = None) -> None:
         super().__init__()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from tui_common.cli import TableOptions, data_folder, parse_seats, seat_token
+from tui_common.cli import TableOptions, data_folder, parse_seats, seat_label, seat_token
 from tui_common.glyphs import glyph_sets
 from pathlib import Path
 
@@ -35,7 +35,7 @@ class Seat:
         return self.cpu is not None
 
     def label(self) -> str:
-        return f"{self.name} (computer, {self.cpu})" if self.cpu else self.name
+        return seat_label(self.name, self.cpu, LEVEL_NAMES)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import time
 
 from clear_ward_tui import autosave
-from clear_ward_tui.config import CPU_LEVELS, Options, parse_players
+from clear_ward_tui.config import Options, parse_players
+from tui_common.cli import LEVEL_WORDS
+from core.clear_ward.actions import Move, UseStaff
 from core.clear_ward import SPECIALITIES, DecidedBy, EndReason, legal_actions, parse_cell, player_view, result
 from core.clear_ward.constants import VICTORY_CARD_STARS, WARD_SIZE
 from core.clear_ward.narration import decision_text, describe, option_text
@@ -20,6 +22,7 @@ from core.clear_ward.view import CardView, PlayerView
 from core.clear_ward.ward import cell_name
 from core.record import GameRecord, imported_later
 from tui_common.plain.game import PlainGame
+from tui_common.plain.menu import cell_steps
 from tui_common.plain.start import run
 from tui_common.plain.text import counted
 
@@ -51,10 +54,10 @@ class ClearWardPlain(PlainGame):
     title = "Clear the Ward"
     prog = "clear-ward"
     setup_question = (
-        "Who plays? Type the players' names separated by commas; cpu:greedy adds a computer player"
-        f" (levels: {', '.join(CPU_LEVELS)}). One name alone plays the Night Shift."
+        "Who plays? Type the players' names separated by commas; cpu:medium adds a computer player"
+        f" (levels: {', '.join(LEVEL_WORDS)}). One name alone plays the Night Shift."
     )
-    cpu_example = "greedy"
+    cpu_example = "medium"
 
     save_folder = staticmethod(autosave.save_folder)
     load = staticmethod(autosave.load)
@@ -84,6 +87,28 @@ class ClearWardPlain(PlainGame):
 
     def decision(self, state) -> str:
         return f"Turn {state.turn + 1}. {self.names[state.current]}: {decision_text(state)}."
+
+    command_help = {
+        "hand": "your staff cards and your log book",
+        "time": "the Night Shift clock (the solo game)",
+        "where": "where the Doctor is and which way it may go",
+    }
+
+    def steps(self, state, action, words: str) -> tuple[str, ...]:
+        """A move under "move the Doctor" then its direction; a staff card under its
+        name, then its target's row and space (a Locum: whose log book)."""
+        if isinstance(action, Move):
+            return ("move the Doctor", f"move {action.direction.value}")
+        if isinstance(action, UseStaff):
+            label = f"use the {action.card.value}"
+            if action.patient is not None:
+                owner = next((p.name for p in state.players if action.patient in p.log_book), "")
+                return (label, f"{label} on {owner}'s log book")
+            return cell_steps(label, [cell_name(c) for c in action.cells])
+        return ()
+
+    def where(self, seat: int) -> list[str]:
+        return [_doctor_line(player_view(self.state, seat))]
 
     def private_now(self, state) -> bool:
         return True  # the staff cards in hand, and what the Junior Doctor shows, are private
@@ -182,7 +207,8 @@ class ClearWardPlain(PlainGame):
                 lines.append(f"{names[res.winners[0]]} wins ({res.decided_by.value}).")
             for seat in sorted(range(len(names)), key=lambda s: -res.scores[s]):
                 held = [s.value for s in SPECIALITIES if state.victory[s.index] == seat]
-                cards = f" and {len(held)} victory cards of {VICTORY_CARD_STARS} ({', '.join(held)})" if held else ""
+                cards = (f" and {counted(len(held), 'victory card')} of {VICTORY_CARD_STARS} stars each"
+                         f" ({', '.join(held)})" if held else "")
                 lines.append(f"{names[seat]}: {res.scores[seat]} stars: {state.players[seat].stars} from patients{cards}.")
         if state.removed:
             lines.append("Removed from the game: " + ", ".join(str(p) for p in state.removed) + ".")
@@ -204,9 +230,12 @@ class ClearWardPlain(PlainGame):
         from clear_ward_tui.config import data_dir
 
         seconds = (self.clock_stopped or time.monotonic()) - self.clock_started
-        outcome = records.outcome(data_dir(self.options), self.record.seed, seconds, won)
+        counts = won and not self.bots and self.by_hand  # a computer's or a script's time is no best time
+        outcome = records.outcome(data_dir(self.options), self.record.seed, seconds, counts)
         if won:
-            lines.append(f"Time: {records.format_time(seconds)}.")
+            why = "" if counts else (" (a computer played: not a best time)" if self.bots
+                                     else " (typed from a pipe or a script: not a best time)")
+            lines.append(f"Time: {records.format_time(seconds)}{why}.")
         if outcome.best_for_seed is not None:
             new = " (new best!)" if won and outcome.new_seed_best else ""
             lines.append(f"Best for seed {self.record.seed}: {records.format_time(outcome.best_for_seed)}{new}.")

@@ -28,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_common_flags(
         parser,
         players_help=players_help(
-            CPU_LEVELS, ', a trailing + for the expert side; e.g. "Ann,cpu:basic". One seat plays solitaire.'
+            CPU_LEVELS, ', a trailing + for the expert side; e.g. "Ann,cpu:medium". One seat plays solitaire.'
         ),
         seed_help="seed for every draw (same seed, same game)",
         cpu_delay=DEFAULT_CPU_DELAY,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tui_common.app import TableApp
 
-from clinic_tui.config import Options
+from clinic_tui.config import ASCII, UNICODE, Options
 
 
 class ClinicApp(TableApp):
@@ -15,6 +15,7 @@ class ClinicApp(TableApp):
     GAME_CSS = "clinic.tcss"
     TITLE = "Clinic"
     RESUME_COMMAND = "clinic --resume"
+    GLYPHS = (UNICODE, ASCII)
 
     def __init__(self, options: Options | None = None, *, state=None) -> None:
         super().__init__()

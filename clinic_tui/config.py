@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from tui_common.cli import TableOptions, data_folder, parse_seats, seat_token
+from tui_common.cli import TableOptions, data_folder, parse_seats, seat_label, seat_token
 from tui_common.glyphs import glyph_sets
 from pathlib import Path
 
@@ -77,9 +77,8 @@ class Seat:
         return self.cpu is not None
 
     def label(self) -> str:
-        kind = f" (computer, {self.cpu})" if self.cpu else ""
         side = (" [expert, 3x3]" if self.side == "expert" else " [expert, 4x3]") if self.expert else ""
-        return f"{self.name}{kind}{side}"
+        return seat_label(self.name, self.cpu, LEVEL_NAMES) + side
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from clinic_tui import reports, saving
-from clinic_tui.config import CPU_LEVELS, Options, parse_players
+from clinic_tui.config import Options, parse_players
+from tui_common.cli import LEVEL_WORDS
 from core.clinic.board import Space
 from core.clinic.components import Colour, Module, ModuleKind, ParkingTile, Role
 from core.clinic.game import Phase, legal_actions
@@ -111,17 +112,57 @@ def main_board_lines(view: PlayerView) -> list[str]:
     return lines
 
 
+_APPOINTMENT = re.compile(r"^(move the \w+ (.+?) appointment in space \d)")
+_SIDE = re.compile(r"^(.*?)\b(?:on )?the border (north|east|south|west) of \w+$")
+
+
+def _a(word: str) -> str:
+    """``"a north"``, ``"an east"``."""
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def text_steps(words: str) -> tuple[str, ...]:
+    """Group labels read from an action's words, each a readable phrase on its own:
+    ``"build a garden at floor 0 A1 ($1)"`` -> ``("build a garden", "build a garden at
+    floor 0")``; ``"hire a nurse for $1, arriving at X, car parked on the border west
+    of A1"`` -> ``("hire a nurse for $1", "… arriving at X", "… car parked on a west
+    border")``."""
+    clauses = words.split(", ")
+    head, out = clauses[0], []
+    if " at floor " in head:
+        what, _, where = head.partition(" at floor ")
+        floor, _, space = where.partition(" ")
+        out += [what, f"{what} at floor {floor}", f"{what} at floor {floor} {space.split(' ', 1)[0]}"]
+    elif (shift := _APPOINTMENT.match(head)) is not None:
+        out += [f"move a {shift[2]} appointment", shift[1]]
+    elif head.startswith("admit "):
+        out += ["admit a patient", head]
+    elif head.startswith("move ") and " to " in head:
+        out.append(head.split(" to ", 1)[0])
+    elif (side := _SIDE.match(head)) is not None:
+        out.append(f"{side[1]}on {_a(side[2])} border")
+    else:
+        out.append(head)
+    for k, clause in enumerate(clauses[1:], 1):
+        side = _SIDE.match(clause)
+        if side is not None:
+            out.append(f"{head}, {side[1]}on {_a(side[2])} border")
+        elif k < len(clauses) - 1:
+            out.append(", ".join(clauses[:k + 1]))
+    return tuple(out)
+
+
 class ClinicPlain(PlainGame):
     """Clinic for ``tui_common.plain``."""
 
     title = "Clinic"
     prog = "clinic"
     setup_question = (
-        "Who plays? Type the players' names separated by commas; cpu:basic adds a computer player"
-        f" (levels: {', '.join(CPU_LEVELS)}); a name ending in + plays the expert side."
+        "Who plays? Type the players' names separated by commas; cpu:medium adds a computer player"
+        f" (levels: {', '.join(LEVEL_WORDS)}); a name ending in + plays the expert side."
         " One name alone plays solitaire (clinic --goal chooses its goal)."
     )
-    cpu_example = "basic"
+    cpu_example = "medium"
 
     save_folder = staticmethod(saving.folder)
     load = staticmethod(saving.load_record)
@@ -138,6 +179,28 @@ class ClinicPlain(PlainGame):
 
     def decision(self, state) -> str:
         return f"{self.names[state.current]}: {decision_text(state)}."
+
+    command_help = {
+        "look PLACE": "describe one space of your clinic, e.g. look B2 or look B2 floor 1",
+        "board": "your clinic and the main board (board main, board 1, board NAME: one part)",
+        "status": "popularity, money, cured patients and the round (score does the same)",
+        "hand": "your action tiles, your money and your staff",
+        "time": None,  # Clinic has no clock
+    }
+
+    def steps(self, state, action, words: str) -> tuple[str, ...]:
+        """Groups from the action's words: what is built, then on which floor; who is
+        hired or moved, then where they arrive, then on which side the car parks."""
+        from core.clinic.construction import BuildModule
+        from core.clinic.game.actions import Construct
+
+        steps = text_steps(words)
+        if isinstance(action, Construct):  # rooms and hubs apart from what is built around them
+            first = "build a module" if isinstance(action.build, BuildModule) else "build outside the modules"
+            if "service hub" in steps[0]:
+                steps = ("build a service hub", *steps)
+            return (first, *steps)
+        return steps
 
     def private_now(self, state) -> bool:
         return state.phase is Phase.SELECT  # the action tile is chosen face down

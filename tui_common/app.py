@@ -63,6 +63,9 @@ class TableApp(App):
     RESUME_COMMAND = ""
 
     crash_message: str | None = None
+    #: The game's marks (``UNICODE``, ``ASCII`` of ``tui_common.glyphs``): in ``--ascii``
+    #: a mark written in words (a key's description) is drawn as its board draws it.
+    GLYPHS: tuple[object, object] | None = None
 
     @property
     def ascii_only(self) -> bool:
@@ -73,10 +76,11 @@ class TableApp(App):
     def _start_ascii(self) -> None:
         """Called on mount: in ``--ascii`` mode, ASCII borders and the ASCII line filter."""
         if self.ascii_only:
-            from tui_common.ascii import AsciiFilter
+            from tui_common.ascii import AsciiFilter, glyph_pairs
 
             self.add_class("-ascii")
-            self._filters.append(AsciiFilter())
+            marks = self.GLYPHS and glyph_pairs(*self.GLYPHS)
+            self._filters.append(AsciiFilter(marks or None))
 
     def get_key_display(self, binding) -> str:
         display = super().get_key_display(binding)
@@ -86,7 +90,17 @@ class TableApp(App):
             return key_in_ascii(display)
         return display
 
+    def _plain_no_color(self) -> None:
+        """NO_COLOR: no colour codes at all. Textual draws in shades of grey (256-colour
+        codes) unless the terminal's own palette is used; here every colour is dropped
+        (``NoColor``), and what colour marked is marked by a text style (table.tcss)."""
+        if self.no_color:
+            from textual.filter import Monochrome, NoColor
+
+            self._filters[:] = [NoColor() if isinstance(f, Monochrome) else f for f in self._filters]
+
     def on_mount(self) -> None:
+        self._plain_no_color()
         self._start_ascii()
         from tui_common import startup
 

@@ -19,9 +19,9 @@ from textual.filter import LineFilter
 #: Readable ASCII for the characters the two games and Textual draw.
 ASCII_FOR = {
     **dict.fromkeys("─━═▔▁╌╍┄┅┈┉⎯", "-"),
-    **dict.fromkeys("│┃║▏▕╎╏┆┇┊┋▎▍", "|"),
+    **dict.fromkeys("│┃║▏▕╎╏┆┇┊┋▎▍▌▋▊▉", "|"),  # the eighth blocks: Textual's "tall" and "outer" edges
     **dict.fromkeys("┌┐└┘├┤┬┴┼╭╮╯╰┏┓┗┛┣┫┳┻╋╔╗╚╝╠╣╦╩╬┍┑┕┙┎┒┖┚", "+"),
-    **dict.fromkeys("█▀▄▌▐▛▜▙▟▖▗▘▝▚▞▇▆▅▃▂", "#"),
+    **dict.fromkeys("█▀▄▐▛▜▙▟▖▗▘▝▚▞▇▆▅▃▂", "#"),
     **dict.fromkeys("░▒▓", "#"),
     "★": "*", "☆": "*", "✚": "+", "◆": "o", "◇": "?", "●": "o", "○": "o", "▪": "#", "■": "#", "□": "#",
     "✔": "v", "✓": "v", "✗": "x", "✘": "x", "×": "x",
@@ -50,11 +50,30 @@ def to_ascii(text: str) -> str:
     return "".join(out)
 
 
+def glyph_pairs(unicode: object, ascii_: object) -> dict[str, str]:
+    """{Unicode mark: its ASCII} for the one-character marks of a game's glyph tables
+    (``tui_common.glyphs``): a mark written in a text (a key's description "Next◆",
+    the help) becomes the ASCII its board uses ("Next*"), not the filter's guess."""
+    from dataclasses import fields
+
+    pairs = {}
+    for f in fields(unicode):
+        wide, narrow = getattr(unicode, f.name), getattr(ascii_, f.name)
+        if isinstance(wide, str) and isinstance(narrow, str) and len(wide) == 1 and len(narrow) == 1:
+            pairs[wide] = narrow
+    return pairs
+
+
 class AsciiFilter(LineFilter):
-    """Makes every character of a line ASCII (see ``to_ascii``)."""
+    """Makes every character of a line ASCII (see ``to_ascii``); ``marks``: the game's
+    own ASCII for its marks (``glyph_pairs``), which come first."""
+
+    def __init__(self, marks: dict[str, str] | None = None, enabled: bool = True) -> None:
+        super().__init__(enabled)
+        self.marks = str.maketrans(marks or {})
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
-        return [Segment(to_ascii(text), style, control) for text, style, control in segments]
+        return [Segment(to_ascii(text.translate(self.marks)), style, control) for text, style, control in segments]
 
 
 def key_in_ascii(display: str) -> str:

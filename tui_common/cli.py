@@ -48,12 +48,37 @@ def game_parser(prog: str, title: str, *, saves: str, notes: str) -> argparse.Ar
     )
 
 
+#: The computer levels as every screen, log, prompt and command names them, weakest
+#: first; each game maps them to its bots (``LEVEL_NAMES``: bot -> level word), whose
+#: own names stay accepted (``cpu:greedy``) and stay in saves, so old saves load.
+LEVEL_WORDS = ("easy", "medium", "hard")
+
+
+def level_word(level: str | None, shown: dict[str, str]) -> str:
+    """The word for a bot ``level`` (``"greedy"`` -> ``"medium"``); ``""`` for a person."""
+    return "" if level is None else shown.get(level, level)
+
+
+def computer_name(word: str) -> str:
+    """The name a computer seat gets when none is typed: ``"CPU (hard)"``."""
+    return f"CPU ({word})"
+
+
+def seat_label(name: str, level: str | None, shown: dict[str, str]) -> str:
+    """``"Ann"``, ``"CPU (hard)"``, ``"Zed (computer, hard)"``: a seat as the
+    player list says it."""
+    if level is None:
+        return name
+    word = level_word(level, shown)
+    return name if name == computer_name(word) else f"{name} (computer, {word})"
+
+
 def players_help(levels: tuple[str, ...], rest: str) -> str:
     """The help of ``--players``: seats for people and computers (``levels``), then the
     game's ``rest`` (its own marks and an example)."""
     return ("comma-separated seats, skips the setup screen: names for people, "
-            f"cpu:LEVEL for a computer (easy, medium, hard = {', '.join(levels)}), NAME=cpu:LEVEL to name it"
-            + rest)
+            f"cpu:LEVEL for a computer ({', '.join(LEVEL_WORDS[:-1])} or {LEVEL_WORDS[-1]}),"
+            " NAME=cpu:LEVEL to name it" + rest)
 
 
 def parse_seats(text: str, game: str, make_seat: Callable[[str], object]) -> tuple:
@@ -161,7 +186,7 @@ def data_folder(given: Path | str | None, env: str, app_name: str) -> Path:
 
 def seat_token(token: str, levels: tuple[str, ...],
                shown: dict[str, str] | None = None) -> tuple[str, str | None, str | None]:
-    """One ``--players`` entry: ``NAME``, ``cpu:LEVEL`` (named "Level bot") or
+    """One ``--players`` entry: ``NAME``, ``cpu:LEVEL`` (named "CPU (hard)") or
     ``NAME=cpu:LEVEL``; ``shown`` maps a level to its setup name (``cpu:easy`` works
     for ``random``). Returns (name, computer level or ``None``, the name as typed
     when it was cut to ``MAX_NAME``). Raises ``ValueError`` for an unknown level or an
@@ -173,9 +198,9 @@ def seat_token(token: str, levels: tuple[str, ...],
         cpu = kind.split(":", 1)[1].strip().lower()
         cpu = {label: level for level, label in shown.items()}.get(cpu, cpu)  # cpu:easy
         if cpu not in levels:
-            names = f"{', '.join(shown.values())} ({', '.join(levels)})" if shown else ", ".join(levels)
+            names = ", ".join(shown.values()) if shown else ", ".join(levels)
             raise ValueError(f"unknown computer level {cpu!r}; choose from {names}")
-        name = name.strip() or f"{cpu.capitalize()} bot"
+        name = name.strip() or computer_name(level_word(cpu, shown))
     else:
         name = (name + "=" + kind if name else kind).strip()
     name, cut_from = player_name(name)
@@ -183,8 +208,8 @@ def seat_token(token: str, levels: tuple[str, ...],
 
 
 def numbered_names(seats: list) -> tuple:
-    """Seats (dataclasses with ``name``) with repeated names numbered ("Greedy bot",
-    "Greedy bot 2") so the log stays clear."""
+    """Seats (dataclasses with ``name``) with repeated names numbered ("CPU (hard)",
+    "CPU (hard) 2") so the log stays clear."""
     from dataclasses import replace
 
     seen: dict[str, int] = {}

@@ -129,6 +129,9 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
     #: close the dialog (the action it was for was taken back). ``None``: the keys do
     #: nothing and are not shown.
     game_keys: Callable[[str], bool] | None = None
+    #: False when undo would be refused here (a card was just turned face up, a shared
+    #: table): ``u`` is then neither shown nor taken.
+    undo_offered: bool = True
 
     #: the narrowest a dialog beside the board may be, in columns
     MIN_WIDTH = 30
@@ -156,7 +159,7 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
                 id="choices",
             )
             hint = "↑/↓ choose · Enter confirm" + (" · Esc cancel" if self.cancellable else "")
-            if self.game_keys is not None:
+            if self.game_keys is not None and self.undo_offered:
                 hint += " · u undo"
             yield Label(hint, classes="dialog-hint")
 
@@ -178,7 +181,7 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "game_key":
-            return self.game_keys is not None
+            return self.game_keys is not None and (self.undo_offered or parameters != ("undo",))
         return True
 
     def action_game_key(self, name: str) -> None:
@@ -270,6 +273,11 @@ class PassDialog(ReportDialog):
                 Binding("ctrl+s", "save_as", "Save as", id="pass.save_as")]
     #: the game's Ctrl+S (Save as, pushed above this screen); ``None``: not offered
     save_as: Callable[[], None] | None = None
+    #: False when the last action cannot be taken back (``pass_dialog``'s ``undo``)
+    undo_offered: bool = True
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return self.undo_offered if action == "undo" else True
 
     def action_undo(self) -> None:
         self.close("undo")
@@ -279,8 +287,11 @@ class PassDialog(ReportDialog):
             self.save_as()
 
 
-def pass_dialog(name: str, what: str) -> PassDialog:
-    """The pass screen for ``name``; ``what`` says what comes next."""
-    return PassDialog(f"Pass the keyboard to {name}",
-                      f"{name}, press Enter when nobody else is looking: {what}",
-                      hint="Enter: continue · u: undo the last action")
+def pass_dialog(name: str, what: str, undo: bool = True) -> PassDialog:
+    """The pass screen for ``name``; ``what`` says what comes next; ``undo``: the last
+    action may be taken back here (else ``u`` is neither offered nor taken)."""
+    dialog = PassDialog(f"Pass the keyboard to {name}",
+                        f"{name}, press Enter when nobody else is looking: {what}",
+                        hint="Enter: continue" + (" · u: undo the last action" if undo else ""))
+    dialog.undo_offered = undo
+    return dialog

@@ -55,7 +55,10 @@ class LogScreen(ModalScreen[None]):
 
     def compose(self):
         log = RichLog(wrap=True, markup=False, highlight=False, id="log-view")
-        log.border_title = f"Event log: {len(self.sentences)} entries (↑ ↓ PgUp PgDn Home End; Esc closes)"
+        from tui_common.plain.text import counted
+
+        entries = counted(len(self.sentences), "entry", "entries")
+        log.border_title = f"Event log: {entries} (↑ ↓ PgUp PgDn Home End; Esc closes)"
         yield log
         yield Footer(compact=True, show_command_palette=False)
 

@@ -50,8 +50,8 @@ class SetupBody(VerticalScroll, inherit_bindings=False):
 
 def seat_kinds(levels: tuple[str, ...], names: dict[str, str]) -> list[tuple[str, str]]:
     """The choices of a seat's kind field: a person, then each computer ``levels`` by
-    its setup name ("Computer: easy (random)")."""
-    return [("Human", "human"), *((f"Computer: {names[level]} ({level})", level) for level in levels)]
+    level word ("CPU (easy)")."""
+    return [("Human", "human"), *((f"Computer ({names[level]})", level) for level in levels)]
 
 
 class SetupBase(Screen):

@@ -12,13 +12,13 @@ import os
 import sys
 
 from core.simulate import levels_of, simulate
+from tui_common.cli import LEVEL_WORDS
 
 #: What a game calls its score, for the table's header.
 SCORE_NAMES = {"clear-ward": "stars", "clinic": "popularity"}
 
 
 def build_parser(game: str) -> argparse.ArgumentParser:
-    levels = ", ".join(levels_of(game))
     parser = argparse.ArgumentParser(
         prog=f"{game} simulate",
         description=(
@@ -28,8 +28,7 @@ def build_parser(game: str) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--players", required=True, metavar="LIST",
-        help=f"comma-separated computer levels, one per seat ({levels}, or easy, medium, hard); "
-             "e.g. basic,random",
+        help=f"comma-separated computer levels, one per seat ({', '.join(LEVEL_WORDS)}); e.g. hard,easy",
     )
     parser.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the match (same seed, same games)")
@@ -46,12 +45,13 @@ def simulate_main(game: str, argv: list[str]) -> int:
     parser = build_parser(game)
     args = parser.parse_args(argv)
     known = levels_of(game)
-    named = dict(zip(("easy", "medium", "hard"), known))  # the setup screen's names
-    players = [p.strip().removeprefix("cpu:") for p in args.players.split(",") if p.strip()]
+    named = dict(zip(LEVEL_WORDS, known))  # the level words; the bots' own names work too
+    words = {bot: word for word, bot in named.items()}
+    players = [p.strip().lower().removeprefix("cpu:") for p in args.players.split(",") if p.strip()]
     players = [named.get(p, p) for p in players]
     bad = [p for p in players if p not in known]
     if bad:
-        parser.error(f"--players: unknown computer level {bad[0]!r}; choose from {', '.join(known)}")
+        parser.error(f"--players: unknown computer level {bad[0]!r}; choose from {', '.join(LEVEL_WORDS)}")
     if not 1 <= len(players) <= 4:
         parser.error("--players: name 1 to 4 computer levels")
     if args.games < 1:
@@ -71,7 +71,7 @@ def simulate_main(game: str, argv: list[str]) -> int:
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=console, transient=True,
     ) as progress:
-        task = progress.add_task(" vs ".join(players), total=args.games)
+        task = progress.add_task(" vs ".join(words.get(p, p) for p in players), total=args.games)
         summary = simulate(
             game, players, args.games, args.seed, workers, on_game=lambda _o: progress.advance(task)
         )
@@ -86,7 +86,7 @@ def simulate_main(game: str, argv: list[str]) -> int:
     for j, name in enumerate(summary.players):
         mean, half = summary.mean_score[j], summary.interval[j]
         table.add_row(
-            str(j + 1), name, str(summary.wins[j]), f"{100 * summary.wins[j] / summary.games:.1f}",
+            str(j + 1), words.get(name, name), str(summary.wins[j]), f"{100 * summary.wins[j] / summary.games:.1f}",
             f"{mean:.2f}", f"{mean - half:.2f} – {mean + half:.2f}",
         )
     console.print(table)

@@ -23,8 +23,11 @@ def keep_dialog(state: GameState, options: list[KeepStaff]) -> ChoiceDialog[Acti
     held = state.players[state.current].staff
     drawn = "\n".join(f"• {c.value}: {c.text}" for c in state.drawn)
     prompt = f"You drew:\n{drawn}\nYou hold: {', '.join(c.value for c in held) or 'nothing'}."
-    choices = [("Keep " + " + ".join(c.value for c in keep.hand), keep) for keep in options]
-    return ChoiceDialog("Keep which staff card?", choices, prompt=prompt, cancellable=False, id="keep-dialog")
+    listed = [*state.drawn, *held]  # the prompt's order: the choices follow it
+    order = sorted(options, key=lambda keep: sorted(listed.index(c) for c in keep.hand))
+    choices = [("Keep " + " + ".join(c.value for c in sorted(keep.hand, key=listed.index)), keep) for keep in order]
+    return ChoiceDialog("Keep which staff card?", choices, prompt=prompt, cancellable=False, id="keep-dialog",
+                        sort=False)  # in the order the prompt lists the cards
 
 
 def draw_dialog(state: GameState) -> ChoiceDialog[Action]:

@@ -194,7 +194,16 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Keys that arrive before the game is on the screen (``state`` is set at the
         end of ``on_mount``) are dropped quietly: no game key works on no game."""
+        if action == "undo" and not self.UNDO:
+            return False
         return self.state is not None
+
+    #: Undo is offered at this table (not at a shared one: ``tui_common.server``).
+    UNDO = True
+
+    def undo_offered(self) -> bool:
+        """Whether ``u`` is offered in a dialog opened now: the last action may be taken back."""
+        return self.UNDO and self.record.can_undo
 
     def watch_state(self, old: GameState | None, state: GameState) -> None:
         self.cancel_hint()
@@ -298,7 +307,7 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
             self.refresh_view()
             self.call_after_refresh(self._next_step)
 
-        dialog = pass_dialog(self.names[seat], "your staff cards are shown next.")
+        dialog = pass_dialog(self.names[seat], "your staff cards are shown next.", undo=self.undo_offered())
         dialog.save_as = lambda: self._ask_save_name(None)
         self._push_dialog(dialog, passed)
 
@@ -322,6 +331,7 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
         else:
             dialog = _dialogs().junior_doctor_dialog(state)
         dialog.game_keys = self.dialog_key
+        dialog.undo_offered = self.undo_offered()
         self._push_dialog(dialog, self._dialog_done)
 
     def _push_dialog(self, dialog, callback) -> None:

@@ -19,7 +19,7 @@ class NightShiftClock:
         if not self.options.show_clock:
             return "⏱ --:--"
         if self.clock_started is None:
-            return "⏱ 00:00 (runs from your 1st move)"
+            return "⏱ 00:00 (starts on 1st move)"  # short: the status line is 51 columns at 80x24
         from clear_ward_tui.records import format_time
 
         return "⏱ " + format_time(self.elapsed())

@@ -77,8 +77,8 @@ def direction_line(state: GameState, g: Glyphs, clock: str | None) -> str:
         text += " · Porter: may reverse, stop on empty"
     if state.forced_move:
         text += " · last move was forced"
-    if clock is not None:
-        text += f" · Night Shift {clock}"
+    if clock is not None:  # the title says Night Shift; the line has no room to say it again
+        text += f" · {clock}"
     return text
 
 

@@ -291,6 +291,7 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
 
         if isinstance(dialog, ChoiceDialog):
             dialog.game_keys = self.menu_key  # u / Ctrl+Z / Ctrl+S work in the menus too
+            dialog.undo_offered = self.UNDO and self.record.can_undo
         self._dialog_open = True
         self.app.push_screen(dialog, callback)
 
@@ -314,7 +315,12 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
             return state.phase is Phase.MOVE
         if action == "admit":
             return state.phase is Phase.ADMIT
+        if action == "undo":
+            return self.UNDO
         return True
+
+    #: Undo is offered at this table (not at a shared one: ``tui_common.server``).
+    UNDO = True
 
     def _human_may_act(self, quiet: bool = False) -> bool:
         if self.state is None or self.state.phase is Phase.OVER:

@@ -11,6 +11,7 @@ from core.clinic.game import BuyPopularity, ChooseBonus, Done, EndMove, Phase, S
 from core.clinic.game.constants import POPULARITY_PRICE
 from core.clinic.game.narration import place_name
 from core.clinic.game.supplies import empty_supplies, left_for
+from tui_common.plain.text import counted
 
 PLACING_PHASES = (Phase.EXPERT_SETUP, Phase.BONUS_PLACE, Phase.BUILD)
 
@@ -88,7 +89,7 @@ class MenusMixin:
             items = []
             for pid, moves in movers.items():
                 p = clinic.person(pid)
-                items.append((f"{p} at {place_name(clinic.board, p.where)} ({len(moves)} places)", pid))
+                items.append((f"{p} at {place_name(clinic.board, p.where)} ({counted(len(moves), 'place')})", pid))
             items += choices.expansion_items(state, legal)  # zombies, blood
             if EndMove() in legal:
                 items.append(("end the move", "end"))

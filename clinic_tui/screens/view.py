@@ -135,7 +135,7 @@ class ViewMixin:
         if phase is Phase.MOVE:
             raw = self.clinic.move_time
             rec = time_to_record(raw, self.clinic.board.has_triage)
-            tri = f" (triage: {rec})" if self.clinic.board.has_triage else ""
+            tri = f" ({rec} after triage)" if self.clinic.board.has_triage else ""
             return f"Move, time {raw}{tri}: m people · e end"
         if phase is Phase.BUILD:
             return f"Build {state.step.builds}/2: m components · d done"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -134,3 +135,17 @@ def test_a_match_of_no_games_is_refused_in_words():
     with pytest.raises(ValueError) as refused:
         simulate("clear-ward", [], 1, 1)
     assert str(refused.value) == "name at least one computer level"
+
+
+@pytest.mark.parametrize("game", ["clear-ward", "clinic"])
+def test_the_example_in_help_runs_and_the_table_names_levels_by_word(game, capsys):
+    """``simulate --help``'s example works for both games (it said "basic,random",
+    which Clear the Ward refused), and the table names the levels easy/medium/hard."""
+    from tui_common.simulate import build_parser
+
+    example = re.search(r"e\.g\. (\S+)", " ".join(build_parser(game).format_help().split()))[1]
+    assert simulate_main(game, ["--players", example, "--games", "1", "--workers", "1"]) == 0
+    table = capsys.readouterr().out
+    rows = [line for line in table.splitlines() if re.match(r"^│ \d", line)]
+    assert [line.split("│")[2].strip() for line in rows] == example.split(",")
+    assert all(word in ("easy", "medium", "hard") for word in example.split(","))

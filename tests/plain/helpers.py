@@ -28,6 +28,7 @@ class Answering(io.TextIOBase):
         text = self.out.getvalue()
         said, self.seen = text[self.seen:], len(text)
         prompt = said.rsplit("\n", 1)[-1]
+        said = unwrap(said)
         self.asked.append((prompt, said))
         reply = self.answer(prompt, said)
         return "" if reply is None else reply + "\n"
@@ -53,13 +54,34 @@ def script(*lines: str) -> Callable[[str, str], str | None]:
     return lambda prompt, said: queue.pop(0) if queue else None
 
 
+def unwrap(text: str) -> str:
+    """``text`` with each line cut to 80 characters joined again (a line starting with
+    ``GOES_ON`` goes on from the line before)."""
+    from tui_common.plain.text import GOES_ON
+
+    return re.sub("\n" + GOES_ON + "(?=\\S)", " ", text)
+
+
+#: A prompt, after which the line typed is shown (the player's line, not the game's).
+_PROMPT = re.compile(r"^(?:[^\n]*, (?:choose 1 to \d+|type 1): |Press Enter: |Players: |Replace\? )")
+
+
+def within_80(text: str) -> None:
+    """Every line said fits a braille display of 80 cells."""
+    long = [line for line in text.splitlines()
+            if len(line) > 80 and " " in line.strip() and not _PROMPT.match(line)]
+    assert not long, f"{len(long)} lines longer than 80 characters, e.g. {long[0]!r}"
+
+
 def play(main, options, answer) -> tuple[int, str, Answering]:
     """Run a game's plain ``main`` with ``answer`` as the player; (exit status, all
-    that was said, the stdin with the prompts it saw)."""
+    that was said with long lines joined again (``unwrap``), the stdin with the
+    prompts it saw). Every line said fits in 80 characters."""
     out = io.StringIO()
     stdin = Answering(out, answer)
     status = main(options, stdin=stdin, stdout=out)
-    return status, out.getvalue(), stdin
+    within_80(out.getvalue())
+    return status, unwrap(out.getvalue()), stdin
 
 
 def only_words(text: str) -> None:

@@ -57,7 +57,7 @@ def test_looking_never_changes_the_game(tmp_path):
     assert status == 0
     assert not (tmp_path / "autosave.json").exists(), "nothing was played, so nothing was saved"
     assert "Nothing was played, so nothing was saved." in out
-    assert _answer_to(stdin, 8).startswith("Commands:\nNUMBER: play the action of that number.")
+    assert _answer_to(stdin, 8).startswith("Commands:\nNUMBER: play the action of that number, or list the group")
     assert re.match(r"Turn 1\. Ann: move the Doctor\.\n1\. move ", _answer_to(stdin, 9))
 
 
@@ -81,7 +81,7 @@ def test_words_name_an_action_and_ambiguous_words_list_the_matches(tmp_path):
     status, out, stdin = _cw(tmp_path, "move right", "move right 2")
     ambiguous = _answer_to(stdin, 0)
     assert ambiguous.startswith("'move right' could be 4 actions: type one's number, or more of its words.")
-    assert re.findall(r"^(\d+)\. move right", ambiguous, re.M) == ["4", "5", "6", "7"]
+    assert re.findall(r"^(\d+)\. move right", ambiguous, re.M) == ["1", "2", "3", "4"]  # numbered anew
     assert _answer_to(stdin, 1).startswith("Ann moves the Doctor right 2, treats 3 Cardiology patients: +6 stars.")
 
 
@@ -129,9 +129,9 @@ def test_setup_question_when_no_players_were_given(tmp_path):
     status, out, stdin = play(clear_ward_main, options, script("", "Ann, cpu:nobody", "Ann, cpu:greedy"))
     assert status == 0
     assert "Who plays? Type the players' names separated by commas" in out
-    assert "Type at least one name, for example: Ann, or Ann, cpu:greedy." in out
-    assert "unknown computer level 'nobody'; choose from easy, medium, hard (random, greedy, strong). Type the names again" in out
-    assert "New game of Clear the Ward: Ann, Greedy bot (computer, greedy)." in out  # two seats: no seed
+    assert "Type at least one name, for example: Ann, or Ann, cpu:medium." in out
+    assert "unknown computer level 'nobody'; choose from easy, medium, hard. Type the names again" in out
+    assert "New game of Clear the Ward: Ann, CPU (medium)." in out  # two seats: no seed
 
 
 def test_clinic_board_tells_every_ground_floor_space_then_the_main_board(tmp_path):

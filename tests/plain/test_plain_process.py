@@ -16,7 +16,7 @@ from clear_ward_tui.__main__ import options_from_args as clear_ward_options
 from clear_ward_tui.plain import ClearWardPlain
 from tui_common.plain.start import run
 
-from .helpers import only_words, script
+from .helpers import only_words, script, unwrap
 
 
 def _command(name: str) -> list[str]:
@@ -71,7 +71,7 @@ def test_an_unexpected_error_is_one_sentence_and_exit_1(tmp_path, monkeypatch):
     out = io.StringIO()
     status = run(ClearWardPlain, options, script("1"), out)
     assert status == 1
-    last = out.getvalue().rstrip().splitlines()[-1]
+    last = unwrap(out.getvalue()).rstrip().splitlines()[-1]
     assert last == (f"Clear the Ward stopped because of an unexpected error. Your game was saved: clear-ward --plain"
                     f" --resume goes on from where you were. The details are in {tmp_path / 'crash.log'}.")
     assert "Traceback" not in out.getvalue()

@@ -26,6 +26,7 @@ def test_seats_are_parsed_from_the_lobby_words():
     assert [(s.name, s.cpu) for s in seats] == [("Ann", None), (None, None), (None, "greedy")]
     with pytest.raises(RoomError, match="unknown computer level 'basic'"):
         parse_seats("clear-the-ward", "me,cpu:basic", "Ann")  # a Clinic level
+    assert parse_seats("clinic", "me,cpu:hard", "Ann")[1].cpu == "strong"  # the level words work too
     with pytest.raises(RoomError, match="1-4 players, not 5"):
         parse_seats("clinic", "me,open,open,open,open", "Ann")
     with pytest.raises(RoomError, match="same name"):
@@ -110,6 +111,8 @@ def test_computer_seats_play_a_game_to_the_end_through_the_hall_clock(tmp_path):
     due = []
     hall = hall_at(tmp_path, call_later=lambda delay, fn: due.append(fn))
     room = hall.create("clear-the-ward", "cpu:greedy,cpu:random", "Ann", seed=2)
+    assert room.names() == ["CPU (medium)", "CPU (easy)"], "computers are named by their level"
+    assert room.seat_label(0) == "CPU (medium)"
     while due:
         due.pop(0)()
     assert room.status == OVER

@@ -13,7 +13,7 @@ from clinic_tui.screens import setup as cl_setup
 def test_easy_medium_hard_name_the_levels(config, medium):
     seats = config.parse_players("Ann,cpu:easy,cpu:medium,Zed=cpu:hard")
     assert [s.cpu for s in seats] == [None, "random", medium, "strong"]
-    assert seats[3].name == "Zed" and seats[2].name == f"{medium.capitalize()} bot"
+    assert seats[3].name == "Zed" and seats[2].name == "CPU (medium)"
     assert [s.cpu for s in config.parse_players(f"cpu:random,cpu:{medium},cpu:strong")] == ["random", medium, "strong"]
     with pytest.raises(ValueError, match="easy, medium, hard"):
         config.parse_players("Ann,cpu:expert")
@@ -21,5 +21,5 @@ def test_easy_medium_hard_name_the_levels(config, medium):
 
 @pytest.mark.parametrize("setup, medium", [(cw_setup, "greedy"), (cl_setup, "basic")])
 def test_setup_lists_easy_medium_hard(setup, medium):
-    assert setup.SetupScreen.KINDS == [("Human", "human"), ("Computer: easy (random)", "random"),
-                           (f"Computer: medium ({medium})", medium), ("Computer: hard (strong)", "strong")]
+    assert setup.SetupScreen.KINDS == [("Human", "human"), ("Computer (easy)", "random"),
+                           ("Computer (medium)", medium), ("Computer (hard)", "strong")]

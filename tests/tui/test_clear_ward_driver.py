@@ -143,7 +143,7 @@ async def play_to_end(pilot, app, rng: random.Random, max_actions: int = 600) ->
 
 def test_parse_players_names_computers():
     seats = parse_players("Ann, Bob ,cpu:greedy,Zed=cpu:random")
-    assert seats == (Seat("Ann"), Seat("Bob"), Seat("Greedy bot", "greedy"), Seat("Zed", "random"))
+    assert seats == (Seat("Ann"), Seat("Bob"), Seat("CPU (medium)", "greedy"), Seat("Zed", "random"))
 
 
 @pytest.mark.parametrize("text", ["", "Ann,,Bob", "cpu:clever", "a,b,c,d,e"])

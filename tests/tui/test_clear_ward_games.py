@@ -50,7 +50,7 @@ async def test_game_with_a_computer_seat(tmp_path):
         res = result(over.state)
         assert res == over.result
         sentences = log.sentences
-        assert any(s.startswith("Greedy bot ") for s in sentences), "computer turns are narrated"
+        assert any(s.startswith("CPU (medium) ") for s in sentences), "computer turns are narrated"
         assert all(before.current == 0 for before, _ in played), "people only act on their seat"
 
 
@@ -59,7 +59,12 @@ async def test_night_shift_records_the_time(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = game_screen(app)
-        assert "runs from your 1st move" in str(screen.query_one("#status").render())
+        status = str(screen.query_one("#status").render())
+        assert "⏱ 00:00 (starts on 1st move)" in status
+        from rich.cells import cell_len
+
+        width = screen.query_one("#status").content_region.width
+        assert all(cell_len(line) <= width for line in status.splitlines()), (width, status)  # none cut
         await play_to_end(pilot, app, random.Random(5))
         over = app.screen
         assert isinstance(over, GameOverScreen)

@@ -223,7 +223,7 @@ async def play(pilot, app, rng: random.Random, *, max_actions: int = 1500, until
 def test_parse_players_names_computers_and_sides():
     seats = parse_players("Ann, Bob+ ,cpu:basic,Zed=cpu:random")
     assert seats == (
-        Seat("Ann"), Seat("Bob", None, True, "expert"), Seat("Basic bot", "basic"), Seat("Zed", "random"),
+        Seat("Ann"), Seat("Bob", None, True, "expert"), Seat("CPU (medium)", "basic"), Seat("Zed", "random"),
     )
 
 

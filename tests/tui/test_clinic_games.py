@@ -30,9 +30,9 @@ async def test_person_and_computer_play_a_whole_game_by_keys():
         assert all(before.current == 0 for before, _ in played), "the person only acts on their seat"
         res = result(state)
         summary = str(over.query_one("#over-summary").render())
-        assert f"{['Ann', 'Basic bot'][res.winners[0]]} wins" in summary
+        assert f"{['Ann', 'CPU (medium)'][res.winners[0]]} wins" in summary
         sentences = log.sentences
-        assert any(s.startswith("Basic bot ") for s in sentences), "computer turns are narrated"
+        assert any(s.startswith("CPU (medium) ") for s in sentences), "computer turns are narrated"
         await pilot.press("q")
 
 

@@ -140,4 +140,4 @@ async def test_setup_after_a_game_draws_a_new_seed(game, tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, SetupBase)
         assert app.screen.query_one("#seed").value == ""
-        assert app.screen.query_one("#name-0").value == "Greedy bot" if game == "clear-ward" else True
+        assert app.screen.query_one("#name-0").value == "CPU (medium)" if game == "clear-ward" else True

@@ -44,6 +44,13 @@ class PlainGame:
         self._autosave_failed = False
         self._written = False  # the autosave was written in this session
         self._saved_now = False  # the last autosave succeeded
+        #: A person is typing at a terminal (``start.run`` says; a pipe or a script is
+        #: not): only then may a game set a best time.
+        self.by_hand = False
+
+    #: Commands this game says in its own words (``tui_common.plain.loop.COMMANDS``;
+    #: ``None``: not listed in its help).
+    command_help: dict[str, str | None] = {}
 
     #: The question of the setup, when no players were given, and a computer level.
     setup_question = ""
@@ -105,6 +112,16 @@ class PlainGame:
         """True when the player deciding now sees something the others must not (hot
         seat: the keyboard is passed with a "press Enter" line first)."""
         raise NotImplementedError
+
+    def steps(self, state, action, words: str) -> tuple[str, ...]:
+        """The labels of the groups ``action`` (said as ``words``) is offered in when a
+        decision has too many actions for one list, coarsest first: the staff card,
+        then its target (``tui_common.plain.menu``). None by default."""
+        return ()
+
+    def where(self, seat: int) -> list[str]:
+        """The ``where`` command: where the game stands, in a sentence."""
+        return self.status(seat)[:1]
 
     def reports(self, before, after) -> list[str]:
         """Longer reports an action produced (Clinic's Business and Admin)."""

@@ -17,25 +17,37 @@ from collections.abc import Callable
 from core.errors import GameError
 from tui_common.messages import in_players_words
 from tui_common.plain.game import PlainGame, numbered
-from tui_common.plain.text import match, sections, spoken, write_lines
+from tui_common.plain.menu import Entry, Menu, entry_line, menu
+from tui_common.plain.text import counted, match, sections, spoken, words, write_lines
 
-#: Each command and what it does, for ``help`` and docs/accessibility.md.
+#: Each command and what it does, for ``help`` and docs/accessibility.md (a game may
+#: say some in its own words: ``PlainGame.command_help``; ``None`` leaves one out).
 COMMANDS = (
-    ("NUMBER", "play the action of that number"),
+    ("NUMBER", "play the action of that number, or list the group of that number"),
     ("WORDS", "play the action those words name, e.g. move right 2 (a word's beginning is enough)"),
     ("list", "say the decision and the actions again"),
+    ("back", "go back up to the list before, from a group"),
+    ("moves", "every action of the decision in one list, however long"),
+    ("filter WORD", "the actions with that word in them, e.g. filter nurse"),
     ("board", "describe the whole board"),
     ("look PLACE", "describe one place, e.g. look B2"),
-    ("status", "scores, money, round and whose turn it is"),
+    ("status", "scores, money, round and whose turn it is (score does the same)"),
+    ("where", "where the game stands, in one sentence"),
     ("hand", "what you hold"),
     ("log [N]", "the last N actions (10 if no number)"),
-    ("time", "the Night Shift clock"),
+    ("time", "the clock"),
     ("rules [N or WORD]", "the rules: their sections, or one section"),
     ("undo", "take back your last action, when the rules allow it"),
     ("save [NAME]", "save the game under a name"),
     ("quit", "save and stop (end of input, Ctrl+D, does the same)"),
     ("help", "this list"),
 )
+def commands(game: PlainGame) -> list[tuple[str, str]]:
+    """``COMMANDS`` in ``game``'s words (``PlainGame.command_help``)."""
+    said = game.command_help
+    return [(name, said.get(name, what)) for name, what in COMMANDS if said.get(name, what) is not None]
+
+
 #: Default number of actions ``log`` tells.
 LOG_LINES = 10
 
@@ -55,6 +67,13 @@ class PlainLoop(cmd.Cmd):
         self.served: int | None = None
         self.offers: list = []
         self.words: list[str] = []
+        #: Each offer's group labels (``PlainGame.steps``), the list said last, its
+        #: lines, and the lists above it (``back``).
+        self.paths: list[tuple[str, ...]] = []
+        self.menu = Menu((), 0, "")
+        self.entries: list[Entry] = []
+        self.trail: list[Menu] = []
+        self._hinted_groups = False
         self._last_human: int | None = None
         self._hinted = False
 
@@ -82,7 +101,7 @@ class PlainLoop(cmd.Cmd):
         "pass to" line in hot seat when that decision is private). True once the game
         is over (the breakdown has been said)."""
         game = self.game
-        self.offers, self.served = [], None
+        self.offers, self.entries, self.served = [], [], None
         while not game.over and game.actor in game.bots:
             self.say(*game.bot_turn())
         if game.over:
@@ -112,11 +131,31 @@ class PlainLoop(cmd.Cmd):
         self.served = self._last_human = game.actor
         self.offers = game.legal(state)
         self.words = [game.option_text(state, a) for a in self.offers]
-        self.say(game.decision(state), *numbered(self.words))
+        self.paths = [game.steps(state, a, w) for a, w in zip(self.offers, self.words)]
+        self.trail = []
+        self.show(Menu(tuple(range(len(self.offers))), 0, game.decision(state)))
+
+    def show(self, shown: Menu, *, whole: bool = False) -> None:
+        """List the actions of ``shown`` (grouped when there are more than ``LIMIT``;
+        ``whole``: every one, however many) under its heading."""
+        if whole:
+            entries, depth = [Entry((i,)) for i in shown.indexes], shown.depth
+        else:
+            entries, depth = menu(shown.indexes, self.paths, shown.depth)
+        self.menu, self.entries = Menu(shown.indexes, depth, shown.heading, shown.prefix), entries
+        grouped = any(e.group for e in entries)
+        heading = shown.heading
+        if grouped:
+            heading += (f" {counted(len(shown.indexes), 'choice')} in {counted(len(entries), 'group')};"
+                        " a group's number lists it.")
+        self.say(heading, *numbered([entry_line(e, self.words, shown.prefix) for e in entries]))
         if not self._hinted:
             self._hinted = True
             self.say("Type a number, or words of an action; help lists the commands.")
-        self.prompt = f"{game.names[self.served]}, choose 1 to {len(self.offers)}: "
+        if grouped and not self._hinted_groups:
+            self._hinted_groups = True
+            self.say("back goes up a step, moves lists every action, filter WORD the actions with that word.")
+        self._restore_prompt()
 
     def choose(self, index: int) -> bool:
         """Play the offer ``index``; True once the game is over."""
@@ -126,6 +165,16 @@ class PlainLoop(cmd.Cmd):
             self.say(in_players_words(str(err)))
             return False
         return self.advance()
+
+    def pick(self, number: int) -> bool:
+        """The line numbered ``number`` (1-based) of the list said last: play its
+        action, or list its group; True once the game is over."""
+        entry = self.entries[number - 1]
+        if not entry.group:
+            return self.choose(entry.indexes[0])
+        self.trail.append(self.menu)
+        self.show(Menu(entry.indexes, self.menu.depth + 1, f"{entry.label}:", entry.label))
+        return False
 
     # -- reading a line ----------------------------------------------------------------
 
@@ -146,15 +195,18 @@ class PlainLoop(cmd.Cmd):
 
     def emptyline(self) -> bool:
         if self.offers:
-            self.say(f"Type a number from 1 to {len(self.offers)}, or list to hear the actions again.")
+            self.say(f"Type a number from 1 to {len(self.entries)}, or list to hear the actions again.")
         return False
 
     def default(self, line: str) -> bool:
         text = line.strip().rstrip(".")
-        n = len(self.offers)
+        n = len(self.entries)
+        if not self.offers:
+            self.say(f"{text!r} is not a command: help lists them.")
+            return False
         if text.isdigit():
             if 1 <= int(text) <= n:
-                return self.choose(int(text) - 1)
+                return self.pick(int(text))
             self.say(f"There is no action {text}: type a number from 1 to {n}, or list to hear them again.")
             return False
         found = match(text, [[w, str(a)] for w, a in zip(self.words, self.offers)])
@@ -164,8 +216,9 @@ class PlainLoop(cmd.Cmd):
             self.say(f"{text!r} is neither a command nor one of the actions: type a number from 1 to {n},"
                      " list to hear the actions, or help for the commands.")
             return False
-        self.say(f"{text!r} could be {len(found)} actions: type one's number, or more of its words.",
-                 *(f"{i + 1}. {self.words[i]}" for i in found))
+        self.trail.append(self.menu)
+        self.show(Menu(tuple(found), 0, f"{text!r} could be {counted(len(found), 'action')}:"
+                                         " type one's number, or more of its words."))
         return False
 
     # -- commands ----------------------------------------------------------------------
@@ -183,10 +236,42 @@ class PlainLoop(cmd.Cmd):
     do_exit = do_quit
 
     def do_list(self, arg: str) -> bool:
+        if self.served is None:
+            return self._look(["Nothing to choose while the game is being passed on: press Enter first."])
         self.open_decision()
         return False
 
     do_actions = do_options = do_list
+
+    def do_moves(self, arg: str) -> bool:
+        if not self.offers:
+            return self.do_list(arg)
+        self.trail.append(self.menu)
+        self.show(Menu(tuple(range(len(self.offers))), 0, f"All {counted(len(self.offers), 'action')}:"), whole=True)
+        return False
+
+    do_all = do_moves
+
+    def do_back(self, arg: str) -> bool:
+        if not self.trail:
+            return self._look(["This is the first list of the decision already: type a number, or list."])
+        self.show(self.trail.pop())
+        return False
+
+    def do_filter(self, arg: str) -> bool:
+        if not self.offers:
+            return self.do_list(arg)
+        arg = arg.strip()
+        if not arg:
+            return self._look(["filter takes a word, e.g. filter nurse: the actions with that word in them."])
+        typed = words(arg)
+        said = [words(" ".join((w, *p))) for w, p in zip(self.words, self.paths)]  # its words and its groups'
+        found = [i for i, w in enumerate(said) if all(any(x.startswith(t) for x in w) for t in typed)]
+        if not found:
+            return self._look([f"No action has {arg!r} in its words: type list to hear them."])
+        self.trail.append(self.menu)
+        self.show(Menu(tuple(found), 0, f"The actions with {arg!r}: {counted(len(found), 'action')}."))
+        return False
 
     def _look(self, lines: list[str] | None) -> bool:
         self.say(*(lines or []))
@@ -207,6 +292,11 @@ class PlainLoop(cmd.Cmd):
 
     def do_status(self, arg: str) -> bool:
         return self._seen_by_seat(self.game.status)
+
+    do_score = do_scores = do_status
+
+    def do_where(self, arg: str) -> bool:
+        return self._seen_by_seat(self.game.where)
 
     def do_hand(self, arg: str) -> bool:
         return self._seen_by_seat(self.game.hand)
@@ -271,10 +361,11 @@ class PlainLoop(cmd.Cmd):
 
     def _restore_prompt(self) -> None:
         if self.offers:
-            self.prompt = f"{self.game.names[self.served]}, choose 1 to {len(self.offers)}: "
+            n = len(self.entries)
+            self.prompt = f"{self.game.names[self.served]}, " + ("type 1: " if n == 1 else f"choose 1 to {n}: ")
 
     def do_help(self, arg: str) -> bool:
-        lines = [f"{name}: {what}." for name, what in COMMANDS]
+        lines = [f"{name}: {what}." for name, what in commands(self.game)]
         arg = arg.strip().lower()
         picked = [line for line in lines if line.lower().startswith(arg)] if arg else []
         return self._look(picked or ["Commands:", *lines])

@@ -89,6 +89,7 @@ def _play(game_cls, options, talk: _Talk, holder: list) -> int:
     if isinstance(opened, int):
         return opened
     holder.append(opened)
+    opened.by_hand = talk.interactive
     loop = PlainLoop(opened, talk.stdin, talk.stdout, talk.interactive)
     if not loop.start():
         loop.cmdloop()
@@ -157,6 +158,12 @@ def _setup(game_cls, options, talk: _Talk):
             say("", "End of input: no game was started.")
             return None
         text = line.strip()
+        if text.lower() in SETUP_WORDS:
+            say(*_setup_help(game_cls, folder))
+            continue
+        if text.lower() in ("quit", "exit"):
+            say("No game was started. Goodbye.")
+            return None
         if text.lower() == "resume":
             if folder.autosave.exists():
                 return replace(options, resume=True)
@@ -171,6 +178,19 @@ def _setup(game_cls, options, talk: _Talk):
             say(f"{err}. Type the names again, separated by commas.")
             continue
         return replace(options, seats=seats, resume=False)
+
+
+#: Words at the "Players:" prompt that ask what to type, never a player's name.
+SETUP_WORDS = ("help", "?", "h", "commands")
+
+
+def _setup_help(game_cls, folder) -> list[str]:
+    lines = [game_cls.setup_question,
+             f"For example: Ann, Bob; or Ann, cpu:{game_cls.cpu_example} to play against the computer."]
+    if folder.autosave.exists():
+        lines.append("resume goes on with the game in progress.")
+    lines.append("quit stops without starting a game. Once the game starts, help lists its commands.")
+    return lines
 
 
 def _isatty(stream) -> bool:

@@ -50,11 +50,30 @@ def counted(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
+#: The longest line said: a braille display of 80 cells shows it whole.
+WIDTH = 80
+#: What starts the rest of a line too long for ``WIDTH`` (so a listener knows it goes on).
+GOES_ON = "  "
+
+
+def within(line: str, width: int = WIDTH) -> list[str]:
+    """``line`` cut at spaces into lines of at most ``width`` characters, each after the
+    first starting with ``GOES_ON`` (a word longer than a line, a path, has a line of its own)."""
+    if len(line) <= width:
+        return [line]
+    import textwrap
+
+    return textwrap.wrap(line, width, subsequent_indent=GOES_ON, break_on_hyphens=False,
+                         break_long_words=False) or [line]
+
+
 def write_lines(stream, *lines: str) -> None:
-    """Each line, ``spoken``, on its own line of ``stream``, flushed at once (a reader
-    on a pipe hears it before the game waits for the next line)."""
+    """Each line, ``spoken`` and kept ``within`` 80 characters, on its own line of
+    ``stream``, flushed at once (a reader on a pipe hears it before the game waits for
+    the next line)."""
     for line in lines:
-        stream.write(spoken(line) + "\n")
+        for part in spoken(line).split("\n"):
+            stream.write("\n".join(within(part)) + "\n")
     stream.flush()
 
 
@@ -130,6 +149,8 @@ def match(typed: str, offered: list[list[str]]) -> list[int]:
 # -- the rules ----------------------------------------------------------------------------
 
 _EMPHASIS = re.compile(r"\*\*|__|`")
+#: ``*words*`` and ``_words_``: the marks go, the words stay.
+_SINGLE = re.compile(r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])")
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _RULE_LINE = re.compile(r"^\s*\|?\s*:?-{3,}")
 _ITEM = re.compile(r"^(?:[-*+]|\d+[.)])\s")
@@ -145,7 +166,7 @@ def plain_markdown(text: str) -> str:
     for line in text.splitlines():
         if _RULE_LINE.match(line):
             continue
-        line = _LINK.sub(r"\1", _EMPHASIS.sub("", line))
+        line = _LINK.sub(r"\1", _SINGLE.sub(r"\2", _EMPHASIS.sub("", line)))
         stripped = line.strip()
         if not stripped:
             joinable = False
@@ -164,17 +185,21 @@ def plain_markdown(text: str) -> str:
     return spoken("\n".join(out))
 
 
+_NUMBERED = re.compile(r"^\d+\.\s+")
+
+
 def sections(markdown: str) -> list[tuple[str, str]]:
-    """(heading, body) of each ``##`` section of the rules (the text before the first
-    one under the document's own title)."""
+    """(heading, body) of each ``##`` and ``###`` section of the rules (the text before
+    the first one under the document's own title; a ``###`` heading without its
+    number: "### 3. Staff cards" is "Staff cards")."""
     found: list[tuple[str, list[str]]] = []
     title = "Introduction"
     for line in markdown.splitlines():
         if line.startswith("# ") and not found:
             title = line[2:].strip()
             continue
-        if line.startswith("## "):
-            found.append((line[3:].strip(), []))
+        if line.startswith(("## ", "### ")):
+            found.append((_NUMBERED.sub("", line.lstrip("#").strip()), []))
         elif found:
             found[-1][1].append(line)
         else:

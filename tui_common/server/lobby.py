@@ -77,7 +77,7 @@ class NewRoomDialog(ModalScreen):
         with Vertical(id="new-room"):
             yield Static("New room — choose the game (Enter in a text field opens it):")
             yield SafeOptionList(*(Option(title, id=key) for key, (title, _, _) in GAMES.items()), id="game")
-            yield Static("Seats (e.g. me,open or me,cpu:greedy; Clinic levels: random, basic, strong):")
+            yield Static("Seats (e.g. me,open or me,cpu:medium; computer levels: easy, medium, hard):")
             yield Input("me,open", id="seats", max_length=120, compact=True)
             yield Static("Seed (empty: a random deal):")
             yield Input("", id="seed", max_length=9, restrict=r"[0-9]*", compact=True)

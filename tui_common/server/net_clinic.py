@@ -116,6 +116,8 @@ class NetClinicScreen(NetSeatMixin, GameScreen):
     def autosave(self) -> None:
         pass  # the room saved it
 
+    UNDO = False  # never offered: the room plays on for everyone
+
     def action_undo(self) -> None:
         self.notify("Undo is off at a shared table.", severity="warning")
 

@@ -148,6 +148,8 @@ class NetWardScreen(NetSeatMixin, GameScreen):
     def _autosave(self) -> None:
         pass  # the room saved it
 
+    UNDO = False  # never offered: the room plays on for everyone
+
     def action_undo(self) -> None:
         self.notify("Undo is off at a shared table.", severity="warning")
 

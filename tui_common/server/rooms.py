@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.errors import IllegalActionError
+from tui_common.cli import LEVEL_WORDS, computer_name, seat_label
 from tui_common.server.names import name_key, same_name
 
 #: The games a room can hold: the save's game name -> (title, seats min, seats max).
@@ -102,12 +103,13 @@ def parse_seats(game: str, text: str, creator: str) -> tuple[SeatSpec, ...]:
     for raw in text.split(","):
         token = " ".join(raw.split())
         if not token:
-            raise RoomError("an empty seat: separate the seats with commas, e.g. me,open,cpu:greedy")
+            raise RoomError("an empty seat: separate the seats with commas, e.g. me,open,cpu:medium")
         lower = token.lower()
         if lower.startswith("cpu:"):
             level = lower[4:].strip()
+            level = dict(zip(LEVEL_WORDS, CPU_LEVELS[game])).get(level, level)  # cpu:hard
             if level not in CPU_LEVELS[game]:
-                raise RoomError(f"unknown computer level {level!r}; choose from {', '.join(CPU_LEVELS[game])}")
+                raise RoomError(f"unknown computer level {level!r}; choose from {', '.join(LEVEL_WORDS)}")
             seats.append(SeatSpec(None, level))
         elif lower == "me":
             seats.append(SeatSpec(creator))
@@ -249,7 +251,7 @@ class Room:
     def seat_label(self, seat: int) -> str:
         spec = self.seats[seat]
         if spec.is_cpu:
-            return f"{self.names()[seat]} (computer, {spec.cpu})"
+            return seat_label(self.names()[seat], spec.cpu, dict(zip(CPU_LEVELS[self.game], LEVEL_WORDS)))
         if spec.name is None:
             return "(open)"
         away = " (away)" if self.status == PLAYING and not self.present.get(seat) else ""
@@ -281,7 +283,8 @@ class Room:
         """Every seat's name (computers named after their level, numbered if repeated)."""
         out, seen = [], {}
         for spec in self.seats:
-            name = spec.name or (f"{spec.cpu.capitalize()} bot" if spec.cpu else "(open)")
+            words = dict(zip(CPU_LEVELS[self.game], LEVEL_WORDS))
+            name = spec.name or (computer_name(words[spec.cpu]) if spec.cpu else "(open)")
             seen[name] = seen.get(name, 0) + 1
             out.append(name if seen[name] == 1 else f"{name} {seen[name]}")
         return out

@@ -13,9 +13,12 @@ from core.model import frozen
 from core.converters import to_tuple
 
 from core.clinic.business import Treatment, best_in_room, clinic_upkeep, treat, wages
+from core.clinic import constants as CLINIC_K
+from core.clinic.components import ModuleKind
 from core.clinic.expansions import active, room_treatment
 from core.clinic.people import Clinic
 
+from . import constants as K
 from .business_phase import business_for
 from .move_phase import ended_move
 from .state import GameState, Phase
@@ -89,9 +92,13 @@ def business_report(before: GameState, after: GameState, extra=None) -> tuple[st
         for line, note in zip(d.treatment.lines, d.notes):
             patient = d.clinic.person(line.patient)
             nurses = f" + {len(line.nurses)} nurse{'s' if len(line.nurses) != 1 else ''}" if line.nurses else ""
+            gardens = d.clinic.board.adjacent_gardens(line.room) if line.kind is ModuleKind.TREATMENT_ROOM else 0
+            bonus = (f", of which ${CLINIC_K.INCOME_PER_ADJACENT_GARDEN * gardens} garden bonus"
+                     f" ({gardens} garden{'s' if gardens != 1 else ''} beside the room)" if gardens else "")
             lines.append(
                 f"  cured {patient.colour} {patient.service} patient in the {line.kind.value.replace('_', ' ')}"
-                f" at {line.room} (doctor {line.doctor}{nurses}): +${line.income}" + (f" ({note})" if note else "")
+                f" at {line.room} (doctor {line.doctor}{nurses}): +${line.income}{bonus}"
+                + (f" ({note})" if note else "")
             )
         if not d.treatment.lines and not d.first:
             lines.append("  nobody treated")
@@ -102,11 +109,12 @@ def business_report(before: GameState, after: GameState, extra=None) -> tuple[st
             f" · upkeep -${clinic_upkeep(after_clinic, d.treatment.used_operating_rooms)}"
         )
         savings = a.money + a.income
-        lines.append(
-            f"  savings ${b.money} -> ${savings}"
-            + (f" (${a.income} of this round's income may buy popularity)" if a.income >= 3 else "")
-            + f" · popularity {b.popularity} -> {a.popularity}"
-        )
+        lines.append(f"  popularity {b.popularity} -> {a.popularity}")
+        if a.income >= K.POPULARITY_PRICE:  # popularity is bought next: savings are what it leaves
+            lines.append(f"  ${a.income} of this round's income may buy popularity (${K.POPULARITY_PRICE} each)"
+                         f" · savings ${b.money} -> ${savings} less what it buys")
+        else:
+            lines.append(f"  savings ${b.money} -> ${savings}")
         if extra is not None:
             lines += extra(before, after, d.seat)
     return f"Business, round {before.round}", "\n".join(lines)

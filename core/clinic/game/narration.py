@@ -232,7 +232,8 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
     if isinstance(action, SelectTile):
         text = f"{who} places an action tile face down"
     elif isinstance(action, ChooseBonus):
-        text = f"{who} takes the bonus tile: {action.tile}"
+        tile = str(action.tile).replace("your ", f"{who}'s ", 1)  # whose doctor: the taker's
+        text = f"{who} takes the bonus tile: {tile}"
     elif isinstance(action, Construct):
         text = _construct(before, action, after, seat)
     elif isinstance(action, (HireDoctor, HireNurse, HireOrderly)):

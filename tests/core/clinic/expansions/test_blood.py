@@ -313,7 +313,8 @@ def test_the_report_and_the_log_say_each_transfusion():
     state = _in_business(_room(R))
     wages, upkeep = 1, 4  # a nurse; hub, room, supply room and lab
     money = state.players[0].money
-    assert f"savings ${money} -> ${money + 10 - wages - upkeep} ($5 of this round's income" in report
+    assert "$5 of this round's income may buy popularity ($3 each)" in report
+    assert f"savings ${money} -> ${money + 10 - wages - upkeep} less what it buys" in report
     report, log = _business_texts(_in_business(_room(W)))
     assert "transfusion +$4, W→home" in report and "W→home" in log  # L1057 completely cured
 

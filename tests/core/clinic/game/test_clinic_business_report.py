@@ -38,15 +38,18 @@ def test_the_report_of_a_round_where_nobody_is_treated():
         "Cat\n"
         "  nobody treated\n"
         "  income $0 · wages -$2 · upkeep -$4\n"
-        "  savings $9 -> $3 · popularity 0 -> 0\n"
+        "  popularity 0 -> 0\n"
+        "  savings $9 -> $3\n"
         "Bob\n"
         "  nobody treated\n"
         "  income $0 · wages -$2 · upkeep -$7\n"
-        "  savings $5 -> $0 · popularity 0 -> 0\n"
+        "  popularity 0 -> 0\n"
+        "  savings $5 -> $0\n"
         "Ann\n"
         "  nobody treated\n"
         "  income $0 · wages -$10 · upkeep -$0\n"
-        "  savings $6 -> $0 · popularity 0 -> 0",
+        "  popularity 0 -> 0\n"
+        "  savings $6 -> $0",
     )
 
 
@@ -59,14 +62,19 @@ def test_the_report_names_each_cure_its_doctor_and_nurses_and_what_may_buy_popul
     assert business_report(before, after) == (
         "Business, round 3",
         "Bob\n"
-        "  cured white psychiatry patient in the treatment room at floor 0 B2 (doctor 1): +$8\n"
-        "  cured yellow psychiatry patient in the treatment room at floor 0 B2 (doctor 2 + 1 nurse): +$10\n"
+        "  cured white psychiatry patient in the treatment room at floor 0 B2 (doctor 1): +$8,"
+        " of which $4 garden bonus (2 gardens beside the room)\n"
+        "  cured yellow psychiatry patient in the treatment room at floor 0 B2 (doctor 2 + 1 nurse): +$10,"
+        " of which $4 garden bonus (2 gardens beside the room)\n"
         "  income $18 · wages -$6 · upkeep -$2\n"
-        "  savings $9 -> $19 ($10 of this round's income may buy popularity) · popularity 2 -> 2\n"
+        "  popularity 2 -> 2\n"
+        "  $10 of this round's income may buy popularity ($3 each) · savings $9 -> $19 less what it buys\n"
         "Ann\n"
-        "  cured orange psychiatry patient in the treatment room at floor 0 B3 (doctor 1 + 2 nurses): +$10\n"
+        "  cured orange psychiatry patient in the treatment room at floor 0 B3 (doctor 1 + 2 nurses): +$10,"
+        " of which $2 garden bonus (1 garden beside the room)\n"
         "  income $10 · wages -$7 · upkeep -$1\n"
-        "  savings $11 -> $13 · popularity 3 -> 3",
+        "  popularity 3 -> 3\n"
+        "  savings $11 -> $13",
     )
     assert business_sentences(before, after) == [
         "Business: Bob treats 2 patients, popularity 2->2, savings $9->$19",

@@ -85,7 +85,8 @@ def _check(before, action, after, text):
         # The tile stays secret until the reveal.
         assert text.split(".")[0] == f"{who} places an action tile face down"
     elif isinstance(action, ChooseBonus):
-        assert text.split(". ")[0].rstrip(".") == f"{who} takes the bonus tile: {action.tile}"
+        tile = str(action.tile).replace("your ", f"{who}'s ")  # whose doctor is trained: the taker's
+        assert text.split(". ")[0].rstrip(".") == f"{who} takes the bonus tile: {tile}"
     elif isinstance(action, Construct):
         assert text.split(". ")[0].rstrip(".").endswith(f" {cost}")
         assert f" at {action.build.where}" in text if hasattr(action.build, "where") else True
@@ -263,3 +264,28 @@ def test_a_helipad_is_named_as_such():
     roof = parse_space("B3", floor=1)
     board = build(beginner_initial_board(Colour.WHITE), BuildHelipad(roof))
     assert place_name(board, roof) == "the helipad at floor 1 B3"
+
+
+def test_the_trained_doctor_bonus_says_whose_doctor():
+    """"Random bot takes the bonus tile: your white doctor becomes yellow" told every
+    reader it was their doctor; the log names the taker's."""
+    import random as _random
+
+    from core.clinic.game import apply_action, legal_actions, new_game
+    from core.clinic.game.actions import ChooseBonus
+    from core.clinic.game.narration import describe
+    from core.clinic.game.state import BonusTile
+
+    for seed in range(40):
+        state, rng = new_game(["Ann", "Bob"], seed), _random.Random(seed)
+        while state.phase.value != "over":
+            legal = legal_actions(state)
+            trained = [a for a in legal if isinstance(a, ChooseBonus) and a.tile is BonusTile.TRAINED_DOCTOR]
+            if trained:
+                who = state.players[state.current].name
+                text = describe(state, trained[0], apply_action(state, trained[0]))
+                assert text.startswith(f"{who} takes the bonus tile: {who}'s white doctor becomes yellow"), text
+                assert "your" not in text
+                return
+            state = apply_action(state, rng.choice(legal))
+    raise AssertionError("no game offered the trained-doctor bonus")
