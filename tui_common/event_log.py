@@ -38,9 +38,10 @@ class EventLog(RichLog):
 
     def on_resize(self, event) -> None:
         """Wrap every sentence again at the new width (a RichLog keeps each line as
-        first wrapped): nothing is cut off at the right edge."""
+        first wrapped): nothing is cut off at the right edge. The first sizing is the
+        RichLog's own (it renders what was written before it had a size)."""
         width = self.scrollable_content_region.width
-        if width == self._wrapped_at or not self.sentences:
+        if not self._size_known or width == self._wrapped_at:
             self._wrapped_at = width
             return
         self._wrapped_at = width
@@ -49,7 +50,7 @@ class EventLog(RichLog):
         for index in range(len(self.sentences)):
             self.write(self._line(index), scroll_end=False)
         if at_end:
-            self.scroll_end(animate=False, immediate=True)
+            self.call_after_refresh(self.scroll_end, animate=False)
 
     def replace(self, sentences: list[str]) -> None:
         """Show exactly ``sentences`` (the replay viewer rebuilds the log on each step)."""
