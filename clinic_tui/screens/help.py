@@ -18,6 +18,7 @@ KEYS = """\
 | d | done: end your Build, Hire or Admit action |
 | e | end your Move phase |
 | a | admit the patient in the marked column of the cursor's notepad row |
+| L (Shift+l) | the whole event log, to scroll back through (Esc, q or L closes it) |
 | v | look at another player's clinic (read only); again to come back |
 | E (Shift+e) | The 911th Extension: your emergency department board instead of the clinic; again to come back |
 | H (Shift+h) | hint: the hard computer player's choice for you now, with its reason (marked ◀ in the menu, the cursor on its place); you still play it yourself; counted on the end screen (also inside a menu) |
@@ -25,7 +26,7 @@ KEYS = """\
 | Ctrl+S | save as: save the game under a name (also inside a menu) |
 | Esc | cancel what you are placing or moving; close dialogs |
 | 1-9 | choose an option in a dialog |
-| ? | this help (Esc, q or ? closes it) · r the full rules |
+| ? | this help (Esc, q or ? closes it) · r the full rules (also from this help) |
 | q | quit (asks first) |
 | Ctrl+T | next colour theme (dark, light, ANSI…); there is no command palette: every command is a key |
 

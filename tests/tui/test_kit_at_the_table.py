@@ -50,3 +50,65 @@ async def test_the_game_log_wraps_again_when_its_width_changes(game, tmp_path):
         lines = [strip.text.rstrip() for strip in log.lines]
         assert max(len(line) for line in lines) <= width, "a line runs past the log's right edge"
         assert " ".join(lines).split() == SENTENCES[0].split()
+
+
+@pytest.mark.parametrize("game", MAKERS)
+async def test_help_lists_L_and_r_in_help_opens_the_rules(game, tmp_path):
+    from textual.widgets import Markdown
+
+    from tui_common.help import HelpDialog
+    from tui_common.rules import RulesScreen
+
+    app = await started(game, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_the_first_choice(app, pilot)
+        await pilot.press("question_mark")
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, HelpDialog) and app.screen.query(Markdown):
+                break
+        assert isinstance(app.screen, HelpDialog)
+        assert "| L " in app.screen.text, "the keys table lists L (the whole event log)"
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen), "r inside help opens the rules, as help says"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, (RulesScreen, HelpDialog)), "closing the rules goes back to the game"
+
+
+@pytest.mark.parametrize("game", MAKERS)
+async def test_rules_and_help_show_at_once_and_are_drawn_only_once(game, tmp_path):
+    """The rules screen shows a loading line at once (its text is rendered in a
+    thread); closed and opened again it is the same screen, already drawn (the time
+    it takes is measured in tests/benchmarks/help_rules_open.py)."""
+    from tui_common.help import HelpDialog
+    from tui_common.markdown_text import MarkdownText
+    from tui_common.rules import LOADING, RulesScreen
+
+    app = await started(game, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_the_first_choice(app, pilot)
+        game_screen = app.screen
+        seen = []
+        for key, kind in (("r", RulesScreen), ("question_mark", HelpDialog)):
+            await pilot.press(key)
+            first = app.screen
+            assert isinstance(first, kind)
+            if kind is RulesScreen:
+                text = first.query_one(MarkdownText)
+                assert text.ready or LOADING in screen_text(app)
+                for _ in range(500):
+                    await pilot.pause()
+                    if text.ready:
+                        break
+                assert text.ready and LOADING not in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is game_screen
+            await pilot.press(key)
+            assert app.screen is first, "opened again: the screen drawn before"
+            seen.append(screen_text(app))
+            await pilot.press("escape")
+            await pilot.pause()
+        assert "Opening" not in seen[0] and "Opening" not in seen[1]
