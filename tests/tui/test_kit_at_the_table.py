@@ -112,3 +112,29 @@ async def test_rules_and_help_show_at_once_and_are_drawn_only_once(game, tmp_pat
             await pilot.press("escape")
             await pilot.pause()
         assert "Opening" not in seen[0] and "Opening" not in seen[1]
+
+
+def hint_notices(app) -> list[str]:
+    return [n.message for n in app._notifications if n.title == "Hint"]
+
+
+async def test_one_hint_at_a_time_gone_when_the_position_changes(tmp_path):
+    """H pressed again shows the new hint in place of the last one; once the position
+    changes (here a move is played) no hint is left on the screen."""
+    from test_clear_ward_driver import game_screen, make_app, settle
+    from test_clear_ward_hint import wait_for_hint
+
+    from core.clear_ward import legal_actions
+
+    app = make_app("Ann,Bob", seed=7, tmp_path=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        for _ in range(3):
+            await pilot.press("H")
+            await wait_for_hint(pilot, app)
+        assert len(hint_notices(app)) == 1, hint_notices(app)
+        assert screen.shown_hint is not None
+        screen.play(legal_actions(screen.state)[0])
+        await pilot.pause()
+        assert hint_notices(app) == [] and screen.shown_hint is None
