@@ -1,0 +1,99 @@
+"""Clinic at the table, round three (issue 30): the hint selects a whole action and
+Enter plays exactly it; refusals are players' sentences; menu keys never clash with
+the key bar."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_clinic_driver import game_screen, settle
+from test_clear_ward_hint import wait_for_hint
+
+from clinic_tui.app import ClinicApp
+from clinic_tui.config import Options, parse_players
+from core.clinic.game import Done, EndMove, MovePerson, Phase, apply_action, is_over, legal_actions, new_game
+from core.clinic.game.bot_hint import Hint
+from tui_common.dialogs import ChoiceDialog
+from tui_common.messages import reason_in_words
+
+PLAYERS = "Ann,cpu:basic"
+
+
+def state_at(seed: int, pred):
+    """Seeded random legal actions from a new game until seat 0 is to act and ``pred``
+    holds."""
+    state = new_game(["Ann", "Basic bot"], seed)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if is_over(state) or (state.current == 0 and pred(state)):
+            return state
+        legal = legal_actions(state)
+        useful = [a for a in legal if not isinstance(a, (Done, EndMove))]
+        state = apply_action(state, rng.choice(useful if useful and rng.random() < 0.8 else legal))
+    raise AssertionError("phase not reached")
+
+
+def crowded_move(state):
+    """A legal move whose goal has another person who may move standing on it (Enter
+    there used to pick that person up instead)."""
+    clinic = state.players[state.current].clinic
+    moves = [a for a in legal_actions(state) if isinstance(a, MovePerson)]
+    movers = {a.pid for a in moves}
+    for move in moves:
+        if any(p.id in movers and p.id != move.pid for p in clinic.at(move.goal)):
+            return move
+    return None
+
+
+def app_at(state, seed: int) -> ClinicApp:
+    return ClinicApp(Options(seats=parse_players(PLAYERS), seed=seed, cpu_delay=0), state=state)
+
+
+def fixed_hint(screen, action) -> None:
+    screen.hint_function = lambda state, seed: Hint(action, "a fixed hint for the test")
+
+
+@pytest.mark.parametrize("menu_open", [False, True], ids=["board", "menu"])
+async def test_enter_after_a_hint_plays_exactly_the_hinted_move(menu_open):
+    state = state_at(3, lambda s: s.phase is Phase.MOVE and crowded_move(s) is not None)
+    move = crowded_move(state)
+    app = app_at(state, 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        if not menu_open:
+            while isinstance(app.screen, ChoiceDialog):
+                await pilot.press("escape")
+                await pilot.pause()
+        fixed_hint(screen, move)
+        await pilot.press("H")
+        await wait_for_hint(pilot, app)
+        await pilot.press("enter")  # the menu's hinted person, or the board's hinted move
+        await pilot.pause()
+        if screen.state is state:
+            assert screen.cursor == move.goal and screen.moving.pid == move.pid
+            await pilot.press("enter")
+            await pilot.pause()
+        assert screen.record.actions[-1] == move
+        assert not [n for n in app._notifications if n.severity == "error"]
+
+
+def test_a_refusal_is_a_players_sentence():
+    said = reason_in_words("Illegal action 'move person 2 to floor 0 B3' for seat 0 in the move phase: "
+                           "Move: white doctor 2 is already at floor 0 B3")
+    assert said == "Not possible: white doctor 2 is already at floor 0 B3."
+
+
+async def test_no_engine_wording_when_a_move_is_refused():
+    state = state_at(3, lambda s: s.phase is Phase.MOVE and crowded_move(s) is not None)
+    app = app_at(state, 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        person = next(a.pid for a in legal_actions(state) if isinstance(a, MovePerson))
+        where = state.players[0].clinic.person(person).where
+        screen.play(MovePerson(person, where))  # where it stands: refused by the engine
+        await pilot.pause()
+        said = [n.message for n in app._notifications if n.severity == "error"]
+        assert said and all("(Move)" not in m and "person" not in m.split(":")[0] for m in said), said
