@@ -176,7 +176,7 @@ class HintMixin:
         from rich.text import Text
         from textual.widgets import OptionList
 
-        from tui_common.dialogs import ChoiceDialog
+        from tui_common.dialogs import ChoiceDialog, choice_label
 
         dialog = self.app.screen
         if isinstance(dialog, ChoiceDialog):
@@ -185,7 +185,7 @@ class HintMixin:
                     found = dialog.query(OptionList)
                     if found:
                         options = found.first()
-                        prompt = f"{index + 1}. {label}" if index < 9 else label
+                        prompt = f"{choice_label(index)}. {label}"
                         options.replace_option_prompt_at_index(index, Text(prompt + MARK))
                         options.highlighted = index
                     break

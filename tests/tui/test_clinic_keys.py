@@ -97,3 +97,76 @@ async def test_no_engine_wording_when_a_move_is_refused():
         await pilot.pause()
         said = [n.message for n in app._notifications if n.severity == "error"]
         assert said and all("(Move)" not in m and "person" not in m.split(":")[0] for m in said), said
+
+
+# -- menu keys and the key bar -------------------------------------------------------------------
+def test_no_menu_letter_is_a_key_of_either_game():
+    from clear_ward_tui.screens.game import GameScreen as WardScreen
+    from clinic_tui.screens.game import GameScreen as ClinicScreen
+    from tui_common.dialogs import CHOICE_KEYS
+
+    game_keys = {key.strip() for screen in (ClinicScreen, WardScreen, ChoiceDialog)
+                 for binding in screen.BINDINGS if not binding.action.startswith("pick(")
+                 for key in binding.key.split(",")}
+    assert not game_keys & set(CHOICE_KEYS[9:]), game_keys & set(CHOICE_KEYS[9:])
+
+
+def bottom_line(app) -> str:
+    from test_kit_ascii import screen_text
+
+    return screen_text(app).splitlines()[-1]
+
+
+async def test_e_ends_the_move_with_the_move_menu_open_and_the_key_bar_shows_the_menus_keys():
+    from tui_common.dialogs import ConfirmDialog
+
+    state = state_at(3, lambda s: s.phase is Phase.MOVE and s.round >= 2)
+    app = app_at(state, 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        assert isinstance(app.screen, ChoiceDialog) and app.screen.kind == "move-dialog"
+        for _ in range(50):  # the key bar is drawn after the menu
+            await pilot.pause()
+            bar = bottom_line(app)
+            if bar.strip():
+                break
+        assert "e End move" in bar and "Esc" in bar.replace("esc", "Esc"), bar
+        for word in ("m Menu", "n Next", "v View", "d Done", "a Admit"):
+            assert word not in bar, f"{word!r} does not work in the menu: {bar}"
+        await pilot.press("e")
+        await pilot.pause()
+        asked = isinstance(app.screen, ConfirmDialog)
+        ended = screen.record.actions[-1:] == [EndMove()]
+        refused = any(n.message.startswith("End the move") for n in app._notifications)
+        assert asked or ended or refused
+
+
+async def test_the_board_marks_cars_with_the_menus_own_labels():
+    from clinic_tui import choices
+
+    app = ClinicApp(Options(seats=parse_players(PLAYERS), seed=5, cpu_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        menu = app.screen
+        assert isinstance(menu, ChoiceDialog) and menu.kind == "car-pick-dialog"
+        assert len(menu.choices) > 9
+        marks = choices.car_marks(screen.state, screen.legal())
+        options = menu.query_one("#choices")
+        lines = {menu.choices[i][1].spot: str(options.get_option_at_index(i).prompt) for i in range(len(menu.choices))}
+        for spot, label in marks.items():
+            assert lines[spot].startswith(f"{label}. "), (label, lines[spot])
+
+
+async def test_the_action_tile_menu_leaves_the_main_board_in_view():
+    state = state_at(3, lambda s: s.phase is Phase.SELECT and s.round == 2)
+    app = app_at(state, 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        menu = app.screen
+        assert isinstance(menu, ChoiceDialog) and menu.kind == "select-dialog"
+        box = menu.query_one(".dialog").region
+        board = screen.query_one("#board").region
+        assert box.right <= board.x, (box, board)
