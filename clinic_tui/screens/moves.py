@@ -148,9 +148,9 @@ class MovesMixin:
         if state.phase is Phase.BUILD and any(isinstance(a, Construct) for a in legal):
             left = MAX_BUILDS - state.step.builds
             return f"You can still build ({state.step.builds} of {MAX_BUILDS} built, {left} left)."
-        if state.phase is Phase.ADMIT and state.step.qp > 0 and any(isinstance(a, AdmitPatient) for a in legal):
-            qp = state.step.qp
-            return f"You still have {qp} queue point{'s' if qp != 1 else ''} to admit patients with."
+        if state.phase is Phase.ADMIT and state.step.qp > 0 and any(a != Done() for a in legal):
+            qp = state.step.qp  # to admit, or to move notepad patients with: lost once ended
+            return f"You still have {qp} queue point{'s' if qp != 1 else ''} to admit or move patients with."
         return None
 
     def confirm_end(self, question: str | None, then) -> None:

@@ -170,3 +170,30 @@ async def test_the_action_tile_menu_leaves_the_main_board_in_view():
         box = menu.query_one(".dialog").region
         board = screen.query_one("#board").region
         assert box.right <= board.x, (box, board)
+
+
+async def test_ending_admit_with_queue_points_left_asks_first_even_with_nobody_to_admit():
+    """Queue points left are lost when the Admit action ends: d asks first, as it does
+    in Build with builds left, also when they could only move notepad patients."""
+    from core.clinic.game import AdmitPatient, ShiftAppointment
+    from tui_common.dialogs import ConfirmDialog
+
+    def shifts_only(s):
+        legal = legal_actions(s)
+        return (s.phase is Phase.ADMIT and s.step.qp > 0 and not any(isinstance(a, AdmitPatient) for a in legal)
+                and any(isinstance(a, ShiftAppointment) for a in legal))
+
+    state = state_at(3, shifts_only)
+    app = app_at(state, 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        while isinstance(app.screen, ChoiceDialog):
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog) and "queue point" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.state is state, "no: the action goes on"
