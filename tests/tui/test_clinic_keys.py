@@ -197,3 +197,28 @@ async def test_ending_admit_with_queue_points_left_asks_first_even_with_nobody_t
         await pilot.press("n")
         await pilot.pause()
         assert screen.state is state, "no: the action goes on"
+
+
+# -- setup -----------------------------------------------------------------------------------------
+async def test_setup_first_enter_does_not_start_and_off_boxes_are_empty(tmp_path):
+    from test_kit_ascii import screen_text
+
+    from clinic_tui.screens.setup import SetupScreen
+
+    app = ClinicApp(Options(data_dir=tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.focused is not None and app.focused.id != "start-button"
+        text = screen_text(app)
+        assert "X▌ off" not in text and "▐ ▌ off" in text, "an off box is empty, read without colour"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app) is None, "the first Enter does not start a game"
+        await pilot.press("escape")  # the list the Enter opened
+        box = app.screen.query_one("#expansion-zombies")
+        box.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert "▐X▌ on  Zombies" in screen_text(app) or "▐X▌ on Zombies" in screen_text(app)
