@@ -181,8 +181,9 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
                   for n, (label, _) in enumerate(self.choices)),
                 id="choices",
             )
-            last = choice_label(min(len(self.choices), len(CHOICE_KEYS)) - 1) if self.choices else "1"
-            hint = f"1-{last} or ↑/↓ Enter choose" + (" · Esc cancel" if self.cancellable else "")
+            keyed = min(len(self.choices), len(CHOICE_KEYS))
+            keys = f"1-{keyed}" if keyed <= 9 else f"1-9, {CHOICE_KEYS[9]}-{choice_label(keyed - 1)}"
+            hint = f"{keys} or ↑/↓ Enter choose" + (" · Esc cancel" if self.cancellable else "")
             yield Label(hint, classes="dialog-hint")
         yield Footer(compact=True, show_command_palette=False)  # only the keys that work here
 

@@ -127,6 +127,9 @@ class MenusMixin:
         self.placement.free = self.state.phase is not Phase.BUILD
         self.moving = None
         targets = sorted(self.placement.targets(), key=lambda s: (s.floor, s.row, s.col))
+        hinted = self.hinted_action()
+        if hinted in acts and getattr(hinted.build, "space", None) in targets:
+            targets.insert(0, hinted.build.space)  # the hint's build: the cursor on its space
         if targets:
             self.floor, self.cursor = targets[0].floor, targets[0]
         self.refresh_view()
