@@ -222,3 +222,42 @@ async def test_setup_first_enter_does_not_start_and_off_boxes_are_empty(tmp_path
         await pilot.press("space")
         await pilot.pause()
         assert "▐X▌ on  Zombies" in screen_text(app) or "▐X▌ on Zombies" in screen_text(app)
+
+
+async def test_enter_after_a_hint_builds_exactly_the_hinted_build():
+    """H in the Build menu marks the component; choosing it puts the cursor on the
+    hint's space (not the first ◆), and Enter builds exactly there."""
+    from core.clinic.game import Construct
+    from tui_common.dialogs import choice_label
+
+    def many_places(s):
+        if s.phase is not Phase.BUILD:
+            return False
+        spaces = {}
+        for a in legal_actions(s):
+            if isinstance(a, Construct) and getattr(a.build, "space", None) is not None:
+                spaces.setdefault(type(a.build).__name__ + str(getattr(a.build, "kind", "")), set()).add(a.build.space)
+        return any(len(v) > 2 for v in spaces.values())
+
+    state = state_at(3, many_places)
+    app = app_at(state, 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        menu = app.screen
+        assert isinstance(menu, ChoiceDialog) and menu.kind == "build-dialog"
+        from clinic_tui import choices
+
+        groups = choices.build_groups(legal_actions(state))
+        name, acts = max(groups.items(), key=lambda g: len(g[1]))
+        build = sorted(acts, key=lambda a: (a.build.space.floor, a.build.space.row, a.build.space.col))[-1]
+        fixed_hint(screen, build)
+        await pilot.press("H")
+        await wait_for_hint(pilot, app)
+        index = next(i for i, (_, value) in enumerate(menu.choices) if value == name)
+        await pilot.press(choice_label(index))
+        await pilot.pause()
+        assert screen.cursor == build.build.space
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.record.actions[-1] == build
