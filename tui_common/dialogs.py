@@ -146,6 +146,8 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
         Binding("H", "game_key('hint')", "Hint", id="dialog.hint"),  # tui_common.hint
         *(Binding(key, f"closing({value!r})", word, id=f"dialog.closing.{value}")
           for key, value, word in CLOSING_KEYS),
+        # the app's ? (a priority key) opens help over the menu: listed in the menu's key bar
+        Binding("question_mark", "app.help", "Help", key_display="?", id="dialog.help"),
     ]
 
     #: Set by the game screen for its menus and the dialogs of the rules: called with

@@ -20,7 +20,7 @@ HELP = """\
 | Ctrl+S | save as: keep this game under a name |
 | L (Shift+l) | the whole event log, to scroll back through (Esc, q or L closes it) |
 | Esc | cancel picking staff-card targets; close dialogs |
-| 1-9 | choose an option in a dialog |
+| 1-9, b f g… | choose an option in a dialog, while it is open (each line starts with its key) |
 | ? | this help (Esc, q or ? closes it) · r the full rules (also from this help) |
 | q | quit (asks first) |
 | Ctrl+T | next colour theme (dark, light, ANSI…); there is no command palette: every command is a key |
