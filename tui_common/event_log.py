@@ -37,19 +37,18 @@ class EventLog(RichLog):
         self.write(self._line(len(self.sentences) - 1))
 
     def on_resize(self, event) -> None:
-        """Wrap every sentence again at the new width (a RichLog keeps each line as
-        first wrapped): nothing is cut off at the right edge. The first sizing is the
-        RichLog's own (it renders what was written before it had a size)."""
+        """Wrap every sentence again at a new width (a RichLog keeps each line as first
+        wrapped): nothing is cut off at the right edge. The first sizing is the
+        RichLog's own (it renders what was written before it had a size). The game's
+        log (not focusable: nobody scrolls it) keeps its newest line in view."""
         width = self.scrollable_content_region.width
-        if not self._size_known or width == self._wrapped_at:
-            self._wrapped_at = width
-            return
+        if self._size_known and width != self._wrapped_at and self.sentences:
+            self.clear()
+            last = len(self.sentences) - 1
+            for index in range(last + 1):
+                self.write(self._line(index), scroll_end=index == last)
         self._wrapped_at = width
-        at_end = self.is_vertical_scroll_end
-        self.clear()
-        for index in range(len(self.sentences)):
-            self.write(self._line(index), scroll_end=False)
-        if at_end:
+        if not self.can_focus:
             self.call_after_refresh(self.scroll_end, animate=False)
 
     def replace(self, sentences: list[str]) -> None:

@@ -138,3 +138,18 @@ async def test_one_hint_at_a_time_gone_when_the_position_changes(tmp_path):
         screen.play(legal_actions(screen.state)[0])
         await pilot.pause()
         assert hint_notices(app) == [] and screen.shown_hint is None
+
+
+@pytest.mark.parametrize("game", MAKERS)
+async def test_the_game_log_keeps_its_newest_line_in_view_through_a_resize(game, tmp_path):
+    app = await started(game, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await past_the_first_choice(app, pilot)
+        log = app.screen.query_one(EventLog)
+        for n in range(8):
+            log.add(f"Sentence {n} " * 5)
+        for size in ((100, 30), SIZE):
+            await pilot.resize_terminal(*size)
+            for _ in range(3):
+                await pilot.pause()
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y, "the newest line is in view"
