@@ -76,14 +76,15 @@ class MenusMixin:
             items = [(label, acts) for label, acts in groups]
             items.append(("done: end the Hire action", "done"))
             self._push(ChoiceDialog(f"{me.name}: hire (${me.money} savings)", items, id="hire-dialog",
-                                    closing=("done",)),
+                                    closing=("done",), side="left"),  # the university stays in view
                        self._hire_chosen)
         elif phase is Phase.ADMIT:
             items = [(label, acts) for label, acts in choices.admit_groups(state, legal)]
             items.append(("done: end the Admit action", "done"))
             self._push(ChoiceDialog(f"{me.name}: admit patients (QP {state.step.qp})", items,
                                     prompt="Moves on the notepad: arrows, Enter to pick up, arrow to move.",
-                                    id="admit-dialog", closing=("done",)), self._admit_chosen)
+                                    id="admit-dialog", closing=("done",), side="left"),  # the notepad in view
+                       self._admit_chosen)
         elif phase is Phase.MOVE:
             movers = choices.movers(state, legal)
             clinic = self.clinic
@@ -105,7 +106,8 @@ class MenusMixin:
                 for a in legal if isinstance(a, BuyPopularity)
             ]
             prompt = f"This round's income left: ${me.income}. Popularity {me.popularity}; costs ${POPULARITY_PRICE} each."
-            self._push(ChoiceDialog(f"{me.name}: buy popularity", items, prompt=prompt, id="buy-dialog"),
+            self._push(ChoiceDialog(f"{me.name}: buy popularity", items, prompt=prompt, id="buy-dialog",
+                                    side="left"),  # the scores stay in view
                        self._dialog_action)
 
     def _group_chosen(self, name) -> None:

@@ -159,14 +159,17 @@ async def test_the_board_marks_cars_with_the_menus_own_labels():
             assert lines[spot].startswith(f"{label}. "), (label, lines[spot])
 
 
-async def test_the_action_tile_menu_leaves_the_main_board_in_view():
-    state = state_at(3, lambda s: s.phase is Phase.SELECT and s.round == 2)
+@pytest.mark.parametrize("phase", [Phase.SELECT, Phase.HIRE])
+async def test_the_action_tile_and_hire_menus_leave_the_main_board_in_view(phase):
+    """The action tile's choice depends on the notepad, university and scores, a hire
+    on the university: those menus dock at the left, the main board uncovered."""
+    state = state_at(3, lambda s: s.phase is phase and (phase is Phase.HIRE or s.round == 2))
     app = app_at(state, 3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = game_screen(app)
         menu = app.screen
-        assert isinstance(menu, ChoiceDialog) and menu.kind == "select-dialog"
+        assert isinstance(menu, ChoiceDialog) and menu.kind == f"{phase.name.lower()}-dialog"
         box = menu.query_one(".dialog").region
         board = screen.query_one("#board").region
         assert box.right <= board.x, (box, board)
