@@ -210,8 +210,11 @@ def car_picks(legal) -> list:
 
 
 def car_marks(state: GameState, legal) -> dict:
-    """Spot -> label ("1", "2", ...) for the cars to pick from, as numbered in the menu."""
-    return {a.spot: str(i + 1) for i, a in enumerate(car_picks(legal))}
+    """Spot -> label ("1", "2", ... "b", "f") for the cars to pick from, as the menu
+    labels them (``tui_common.dialogs.choice_label``)."""
+    from tui_common.dialogs import choice_label
+
+    return {a.spot: choice_label(i) for i, a in enumerate(car_picks(legal))}
 
 
 def car_pick_items(legal) -> list[tuple[str, object]]:

@@ -204,7 +204,24 @@ class TableApp(App):
         if screen is not None:
             self.push_screen(screen)
 
+    def reused(self, screen):
+        """``screen``, or the same screen drawn before when it can be shown again: a
+        screen with a ``reuse_key`` (help, the rules) is built once and kept (installed),
+        so it opens at once the next time (issue 30: help and rules under 300 ms)."""
+        key = getattr(screen, "reuse_key", None) if isinstance(screen, Screen) else None
+        if key is None:
+            return screen
+        name = f"reused:{hash(key)}"
+        if self.is_screen_installed(name):
+            kept = self.get_screen(name)
+            if getattr(kept, "reuse_key", None) == key and kept not in self.screen_stack:
+                return kept
+            return screen
+        self.install_screen(screen, name)
+        return screen
+
     def push_screen(self, screen, callback=None, wait_for_dismiss: bool = False):
+        screen = self.reused(screen)
         top = self.screen_stack[-1] if self.screen_stack else None
         if (top is not None and getattr(top, "ABOVE_ALL", False) and isinstance(screen, Screen)
                 and not getattr(screen, "ABOVE_ALL", False) and not wait_for_dismiss):

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 
 from textual.widgets.option_list import Option
 
@@ -76,8 +76,23 @@ class ConfirmDialog(Dialog[bool]):
         self.close(value)
 
 
-#: The key of each choice: 1-9, then the letters no dialog key uses (j k s w move, u undoes).
-CHOICE_KEYS = "123456789abcdefghilmnopqrtvxyz"
+#: The key of each choice: 1-9, then the letters that are no key of either game (on its
+#: board or in a menu: a c d e h j k l m n q r s u v w are), so a menu's "d." is never
+#: the key bar's "d Done" (issue 30). Past these, choices are labelled by number
+#: ("20.") and reached with ↑ ↓ and Enter.
+CHOICE_KEYS = "123456789bfgioptxyz"
+
+
+def choice_label(index: int) -> str:
+    """The label of choice ``index`` (from 0) in every menu: its key ("1", "b"), or its
+    number past the keys ("20"). Marks on a board name menu choices the same way."""
+    return CHOICE_KEYS[index] if index < len(CHOICE_KEYS) else str(index + 1)
+
+
+#: Keys that close a menu with its closing choice, as on the board: (key, that
+#: choice's value, the key bar's word). Shown and working only in a menu that offers
+#: the choice (``ChoiceDialog(closing=...)``).
+CLOSING_KEYS = (("d", "done", "Done"), ("e", "end", "End move"))
 
 
 def _natural(label: str) -> tuple:
@@ -109,9 +124,16 @@ def tidy_choices(choices: list[tuple[str, T]], *, sort: bool = True) -> list[tup
 
 class ChoiceDialog(Dialog[T | None], Generic[T]):
     """Pick one of ``choices`` (label, value) with ↑/↓ and Enter, or its key (1-9, then
-    letters: ``CHOICE_KEYS``). Offered tidied (``tidy_choices``: sorted unless
-    ``sort=False``, no line twice). Over a game screen it is drawn at the right, beside
-    the board (the screen's ``#left`` column is left uncovered where the width allows)."""
+    letters: ``CHOICE_KEYS``; each line starts with its ``choice_label``). Offered
+    tidied (``tidy_choices``: sorted unless ``sort=False``, no line twice). Over a game
+    screen it is drawn at the right, beside the board (the screen's ``#left`` column is
+    left uncovered where the width allows), or at the left over the board when
+    ``side="left"`` (a choice that depends on what is at the right: the main board).
+
+    The menu has its own key bar: only the keys that work in it (the game's key bar
+    underneath is covered). ``closing`` names the values of the closing choices the
+    board's keys also take here: with ``closing=("done",)`` d picks the "done"
+    choice, as it ends the action on the board (``CLOSING_KEYS``)."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
@@ -122,6 +144,10 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
         Binding("u,ctrl+z", "game_key('undo')", "Undo", id="dialog.undo"),
         Binding("ctrl+s", "game_key('save_as')", "Save as", id="dialog.save_as"),
         Binding("H", "game_key('hint')", "Hint", id="dialog.hint"),  # tui_common.hint
+        *(Binding(key, f"closing({value!r})", word, id=f"dialog.closing.{value}")
+          for key, value, word in CLOSING_KEYS),
+        # the app's ? (a priority key) opens help over the menu: listed in the menu's key bar
+        Binding("question_mark", "app.help", "Help", key_display="?", id="dialog.help"),
     ]
 
     #: Set by the game screen for its menus and the dialogs of the rules: called with
@@ -137,7 +163,8 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
     MIN_WIDTH = 30
 
     def __init__(self, title: str, choices: list[tuple[str, T]], *, prompt: str = "",
-                 cancellable: bool = True, id: str | None = None, sort: bool = True) -> None:
+                 cancellable: bool = True, id: str | None = None, sort: bool = True,
+                 closing: tuple = (), side: str = "right") -> None:
         # ``id`` names the kind of menu (``kind``); it is not a DOM id, since a new menu
         # of the same kind may open while the last one is still being removed.
         super().__init__()
@@ -146,29 +173,38 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
         self.prompt = prompt
         self.choices = tidy_choices(choices, sort=sort)
         self.cancellable = cancellable
+        self.closing = tuple(value for value in closing if any(v == value for _, v in self.choices))
+        self.side = side
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             if self.prompt:
                 yield Label(self.prompt, classes="dialog-prompt", markup=False)
-            keys = CHOICE_KEYS + " " * max(0, len(self.choices) - len(CHOICE_KEYS))
             yield SafeOptionList(
-                *(Option(Text(f"{key}. {label}" if key != " " else f"   {label}"), id=str(n))
-                  for n, ((label, _), key) in enumerate(zip(self.choices, keys))),
+                *(Option(Text(f"{choice_label(n)}. {label}"), id=str(n))
+                  for n, (label, _) in enumerate(self.choices)),
                 id="choices",
             )
-            hint = "↑/↓ choose · Enter confirm" + (" · Esc cancel" if self.cancellable else "")
+            keyed = min(len(self.choices), len(CHOICE_KEYS))
+            keys = f"1-{keyed}" if keyed <= 9 else f"1-9, {CHOICE_KEYS[9]}-{choice_label(keyed - 1)}"
+            hint = f"{keys} or ↑/↓ Enter choose" + (" · Esc cancel" if self.cancellable else "")
             if self.game_keys is not None and self.undo_offered:
                 hint += " · u undo"
             yield Label(hint, classes="dialog-hint")
+        yield Footer(compact=True, show_command_palette=False)  # only the keys that work here
 
     def on_mount(self) -> None:
         stack = self.app.screen_stack
         below = stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
         boards = below.query("#left") if below is not None else ()
         board = boards.first().outer_size.width if boards else 0
-        if board:  # beside the board (the screen's #left column), not over it
+        if board and self.side == "left":  # over the board's foot, the right column uncovered
+            self.styles.align_horizontal = "left"
+            self.styles.align_vertical = "bottom"
+            for box in self.query(".dialog"):
+                box.styles.width = max(self.MIN_WIDTH, min(76, board))
+        elif board:  # beside the board (the screen's #left column), not over it
             self.styles.align_horizontal = "right"
             for box in self.query(".dialog"):
                 box.styles.width = max(self.MIN_WIDTH, min(76, self.app.size.width - board))
@@ -182,7 +218,14 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "game_key":
             return self.game_keys is not None and (self.undo_offered or parameters != ("undo",))
+        if action == "closing":
+            return parameters[0] in self.closing
         return True
+
+    def action_closing(self, value) -> None:
+        """d / e in a menu that offers "done" / "end": that choice, as on the board."""
+        if value in self.closing:
+            self.close(next(v for _, v in self.choices if v == value))
 
     def action_game_key(self, name: str) -> None:
         if self.game_keys is not None and self.game_keys(name):

@@ -5,6 +5,9 @@ shown on the board and with a one-line reason; never played by itself.
 - The suggestion is worked out in a thread (a Textual worker) so the app stays
   responsive; meanwhile the screen's sub-title says "hint: thinking…". A hint still
   being worked out when the position changes (an action, an undo) is dropped.
+- One hint at a time: its reason is one notice, replaced by the next hint's and gone
+  as soon as the position changes (an action, an undo, a computer's move): a hint
+  never stays on screen for another position (``cancel_hint``).
 - Each hint shown is counted in the game record's options (``hints_used``), so a
   save, autosave and resume keep the count; the end screen shows it (``hints_line``).
 - ``run_in_thread`` is also how the game screens let a ``strong`` computer player
@@ -87,6 +90,8 @@ class HintMixin:
     _hint_title: str | None = None
     #: The last hint shown and the state it is for.
     shown_hint = None
+    #: The notice saying the hint's reason (a Textual ``Notification``), while shown.
+    _hint_notice = None
 
     def hint_function(self, state, seed: int):
         raise NotImplementedError
@@ -129,11 +134,33 @@ class HintMixin:
         self.show_hint(found)
 
     def cancel_hint(self) -> None:
-        """Drop the hint being worked out (the position changed)."""
+        """The position changed: drop the hint being worked out, and the one shown."""
         if self._hint_for is not None:
             self._hint_for = None
             self.workers.cancel_group(self, "hint")
             self._thinking(False)
+        self.shown_hint = None
+        self._drop_hint_notice()
+
+    def _say_hint(self, reason: str) -> None:
+        """The hint's reason as the one hint notice (the last one goes)."""
+        from textual.notifications import Notification
+
+        self._drop_hint_notice()
+        notice = Notification(reason, "Hint", "information", 120, markup=False)
+        self._hint_notice = notice
+        app = self.app
+        app._notifications.add(notice)  # at once, so that the next hint can take it away
+        app._refresh_notifications()
+
+    def _drop_hint_notice(self) -> None:
+        notice, self._hint_notice = self._hint_notice, None
+        if notice is None:
+            return
+        try:
+            self.app._unnotify(notice)
+        except KeyError:  # already gone (its time was up)
+            pass
 
     def _thinking(self, on: bool) -> None:
         if on:
@@ -149,7 +176,7 @@ class HintMixin:
         from rich.text import Text
         from textual.widgets import OptionList
 
-        from tui_common.dialogs import ChoiceDialog
+        from tui_common.dialogs import ChoiceDialog, choice_label
 
         dialog = self.app.screen
         if isinstance(dialog, ChoiceDialog):
@@ -158,10 +185,10 @@ class HintMixin:
                     found = dialog.query(OptionList)
                     if found:
                         options = found.first()
-                        prompt = f"{index + 1}. {label}" if index < 9 else label
+                        prompt = f"{choice_label(index)}. {label}"
                         options.replace_option_prompt_at_index(index, Text(prompt + MARK))
                         options.highlighted = index
                     break
         else:
             self.show_hint_on_board(hint)
-        self.notify(hint.reason, title="Hint", timeout=15, markup=False)
+        self._say_hint(hint.reason)

@@ -40,3 +40,17 @@ def _sentence(text: str) -> str:
     if text and text[0].islower():
         text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def reason_in_words(message: str) -> str:
+    """Only the reason of an engine's message, as a player's sentence: no action
+    name, no rule name (``"Illegal action 'move person 2 to ...': Move: white doctor 2
+    is already at floor 0 B3"`` -> ``"Not possible: white doctor 2 is already at
+    floor 0 B3."``). A message without the engine's head is returned as a sentence."""
+    found = _HEAD.fullmatch(message.strip())
+    if found is None:
+        return _sentence(message)
+    rest = found["rest"].strip()
+    rule = _RULE.fullmatch(rest)
+    why = rule["why"] if rule else rest
+    return _sentence(f"Not possible: {why}")

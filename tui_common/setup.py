@@ -158,7 +158,7 @@ class SetupBase(Screen):
         self.title = self.TITLE
         self.sub_title = "Setup"
         self._show_count()
-        self.query_one("#start-button", Button).focus()
+        self.query_one("#count", Select).focus()  # not Start: a first Enter never starts by surprise
 
     def count(self) -> int:
         """How many players are chosen."""

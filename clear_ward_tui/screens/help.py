@@ -18,9 +18,10 @@ HELP = """\
 | H (Shift+h) | hint: the hard computer player's choice for you now, with its reason (the selection moves to it, a dialog marks it ◀); you still play it yourself; counted on the game-over screen |
 | u or Ctrl+Z | undo: take back your last action of this turn (see below) |
 | Ctrl+S | save as: keep this game under a name |
+| L (Shift+l) | the whole event log, to scroll back through (Esc, q or L closes it) |
 | Esc | cancel picking staff-card targets; close dialogs |
-| 1-9 | choose an option in a dialog |
-| ? | this help (Esc, q or ? closes it) · r the full rules |
+| 1-9, b f g… | choose an option in a dialog, while it is open (each line starts with its key) |
+| ? | this help (Esc, q or ? closes it) · r the full rules (also from this help) |
 | q | quit (asks first) |
 | Ctrl+T | next colour theme (dark, light, ANSI…); there is no command palette: every command is a key |
 

@@ -64,7 +64,10 @@ class EmergencyMixin:
         if state.phase is Phase.ED_REMOVE_CAR and seat == state.current:  # numbered as the menu
             from core.clinic.expansions.emergency.business import EDRemoveCar
 
-            cars = {a.spot: str(i + 1) for i, a in enumerate(self.legal()) if isinstance(a, EDRemoveCar)}
+            from tui_common.dialogs import choice_label
+
+            picks = [a for a in self.legal() if isinstance(a, EDRemoveCar)]
+            cars = {a.spot: choice_label(i) for i, a in enumerate(picks)}
         for panel in panels:
             hint = "" if panel.id == "ed-side" else f"{ED_KEY}: back to the clinic"
             panel.show(ed, title, ascii=ascii, hint=hint, cars=cars)

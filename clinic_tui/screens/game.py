@@ -31,7 +31,7 @@ from clinic_tui.widgets.other_clinics import OtherClinics
 from tui_common.header import TableHeader
 from tui_common.event_log import EventLog, EventLogKey
 from tui_common.hint import HINT_BINDING, HintMixin
-from tui_common.messages import in_players_words
+from tui_common.messages import reason_in_words
 from tui_common.secrecy import new_seed, seed_words
 from tui_common.turns import ComputerTurns
 from clinic_tui.widgets.main_board import MainBoard
@@ -227,7 +227,7 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         try:
             self.record = self.record.play(action)
         except GameError as err:
-            self.notify(in_players_words(str(err)), severity="error", title="Not allowed", timeout=8)
+            self.notify(reason_in_words(str(err)), severity="error", title="Not allowed", timeout=8)
             return False
         after = self.record.state
         if before.current not in self.bots:
@@ -375,11 +375,19 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         return value is not None and value in (getattr(action, "arrival", None), getattr(action, "car", None))
 
     def show_hint_on_board(self, hint) -> None:
-        """A build or a move: the cursor on the space it is for; an admission or a
-        shifted appointment: the notepad cursor on its row (and space)."""
+        """The hint selects its whole action: a move's person is picked up and the
+        cursor put on its goal, a build's cursor on its space (Enter then plays
+        exactly that action, ``MovesMixin.hinted_here``); an admission or a shifted
+        appointment: the notepad cursor on its row (and space)."""
+        from core.clinic.game import MovePerson
+
         action = hint.action
         space = getattr(getattr(action, "build", None), "space", None) or getattr(action, "goal", None)
         if isinstance(space, Space) and self.own_view:
+            if isinstance(action, MovePerson) and (self.moving is None or self.moving.pid != action.pid):
+                self._start_moving(action.pid)  # the hint's person, the cursor on its goal
+            if self.placement is not None and all(a != action for _, a in self.placement.seqs):
+                self.placement = None  # placing something else: the hint is another build
             self.floor, self.cursor = space.floor, space
         elif hasattr(action, "service") and self.state.phase is Phase.ADMIT:
             index = getattr(action, "index", self.np_cursor[1])

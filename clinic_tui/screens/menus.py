@@ -38,7 +38,8 @@ class MenusMixin:
             counts = {t: me.tiles.count(t) for t in me.tiles}
             items = [(f"{a.tile} ({counts[a.tile]} left)", a) for a in legal if isinstance(a, SelectTile)]
             self._push(ChoiceDialog(f"{me.name}: choose an action tile (face down)", items,
-                                    prompt=f"Round {state.round}, action {state.action}.", id="select-dialog"),
+                                    prompt=f"Round {state.round}, action {state.action}.", id="select-dialog",
+                                    side="left"),  # the notepad, university and scores stay in view
                        self._dialog_action)
         elif phase is Phase.REMOVE_CAR or choices.car_picks(legal):
             items = choices.car_pick_items(legal)
@@ -70,19 +71,21 @@ class MenusMixin:
                 title = f"{me.name}: {'initial clinic' if phase is Phase.EXPERT_SETUP else 'free bonus tile'}"
             empty = "; ".join(empty_supplies(state)) if phase is Phase.BUILD else ""
             self._push(ChoiceDialog(title, items, prompt=empty.capitalize() + "." if empty else "",
-                                    id="build-dialog"), self._group_chosen)
+                                    id="build-dialog", closing=("done",)), self._group_chosen)
         elif phase is Phase.HIRE:
             groups = choices.hire_groups(state, legal)
             items = [(label, acts) for label, acts in groups]
             items.append(("done: end the Hire action", "done"))
-            self._push(ChoiceDialog(f"{me.name}: hire (${me.money} savings)", items, id="hire-dialog"),
+            self._push(ChoiceDialog(f"{me.name}: hire (${me.money} savings)", items, id="hire-dialog",
+                                    closing=("done",), side="left"),  # the university stays in view
                        self._hire_chosen)
         elif phase is Phase.ADMIT:
             items = [(label, acts) for label, acts in choices.admit_groups(state, legal)]
             items.append(("done: end the Admit action", "done"))
             self._push(ChoiceDialog(f"{me.name}: admit patients (QP {state.step.qp})", items,
                                     prompt="Moves on the notepad: arrows, Enter to pick up, arrow to move.",
-                                    id="admit-dialog"), self._admit_chosen)
+                                    id="admit-dialog", closing=("done",), side="left"),  # the notepad in view
+                       self._admit_chosen)
         elif phase is Phase.MOVE:
             movers = choices.movers(state, legal)
             clinic = self.clinic
@@ -97,14 +100,15 @@ class MenusMixin:
                 items.append(("end the move (not yet: choose to see why)", "end"))
             warn = choices.zombie_warning(clinic)
             self._push(ChoiceDialog(f"{me.name}: move whom? (time {clinic.move_time})", items, id="move-dialog",
-                                    **({"prompt": warn} if warn else {})), self._mover_chosen)
+                                    closing=("end",), **({"prompt": warn} if warn else {})), self._mover_chosen)
         elif phase is Phase.BUY_POPULARITY:
             items = [
                 (f"buy {a.amount} popularity (${POPULARITY_PRICE * a.amount}), ${me.income - POPULARITY_PRICE * a.amount} to savings", a)
                 for a in legal if isinstance(a, BuyPopularity)
             ]
             prompt = f"This round's income left: ${me.income}. Popularity {me.popularity}; costs ${POPULARITY_PRICE} each."
-            self._push(ChoiceDialog(f"{me.name}: buy popularity", items, prompt=prompt, id="buy-dialog"),
+            self._push(ChoiceDialog(f"{me.name}: buy popularity", items, prompt=prompt, id="buy-dialog",
+                                    side="left"),  # the scores stay in view
                        self._dialog_action)
 
     def _group_chosen(self, name) -> None:
@@ -126,6 +130,9 @@ class MenusMixin:
         self.placement.free = self.state.phase is not Phase.BUILD
         self.moving = None
         targets = sorted(self.placement.targets(), key=lambda s: (s.floor, s.row, s.col))
+        hinted = self.hinted_action()
+        if hinted in acts and getattr(hinted.build, "space", None) in targets:
+            targets.insert(0, hinted.build.space)  # the hint's build: the cursor on its space
         if targets:
             self.floor, self.cursor = targets[0].floor, targets[0]
         self.refresh_view()

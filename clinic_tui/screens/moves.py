@@ -15,6 +15,12 @@ from core.clinic.game.move_phase import end_move_problems
 from core.clinic.movement import reachable
 
 
+def _space_of(action) -> Space | None:
+    """The board space an action is for: a build's space, a move's goal."""
+    space = getattr(getattr(action, "build", None), "space", None) or getattr(action, "goal", None)
+    return space if isinstance(space, Space) else None
+
+
 class MovesMixin:
     """``action_choose`` (Enter), ``action_done``, ``action_end_move``, ``action_admit``
     and the dialogs they open."""
@@ -34,6 +40,10 @@ class MovesMixin:
                 self.np_held = not self.np_held
             self.refresh_view()
             return
+        hinted = self.hinted_here()
+        if hinted is not None:  # Enter plays exactly the hinted action (H)
+            self.play(hinted)
+            return
         if self.placement is not None:
             self._place_at(self.cursor)
         elif self.moving is not None:
@@ -50,6 +60,28 @@ class MovesMixin:
                 self.action_menu()
         else:
             self.action_menu()
+
+    def hinted_action(self) -> Action | None:
+        """The action of the hint shown for this position (``None``: no hint now)."""
+        shown = self.shown_hint
+        if shown is None or shown[0] is not self.state:
+            return None
+        return shown[1].action
+
+    def hinted_here(self) -> Action | None:
+        """The hinted action when Enter would mean it: the cursor is on its space (a
+        build's, a move's goal) and nothing else is being placed or moved."""
+        action = self.hinted_action()
+        space = _space_of(action)
+        if space is None or not self.own_view or self._admit_mode() or space != self.cursor:
+            return None
+        if self.moving is not None and (not isinstance(action, MovePerson) or self.moving.pid != action.pid):
+            return None
+        if self.placement is not None and not isinstance(action, Construct):
+            return None
+        if self.placement is not None and all(a != action for _, a in self.placement.seqs):
+            return None
+        return action
 
     def _place_at(self, space: Space) -> None:
         from tui_common.dialogs import ChoiceDialog  # on first use: startup imports less
@@ -90,6 +122,9 @@ class MovesMixin:
         self.moving = choices.Moving(pid, goals)
         self.placement = None
         first = min(goals, key=lambda s: (int(goals[s][1:]) if goals[s][1:].isdigit() else 99, s))
+        hinted = self.hinted_action()
+        if isinstance(hinted, MovePerson) and hinted.pid == pid and hinted.goal in goals:
+            first = hinted.goal  # the hint's person: the cursor on the hint's goal
         self.floor, self.cursor = first.floor, first
         self.refresh_view()
 
@@ -113,9 +148,9 @@ class MovesMixin:
         if state.phase is Phase.BUILD and any(isinstance(a, Construct) for a in legal):
             left = MAX_BUILDS - state.step.builds
             return f"You can still build ({state.step.builds} of {MAX_BUILDS} built, {left} left)."
-        if state.phase is Phase.ADMIT and state.step.qp > 0 and any(isinstance(a, AdmitPatient) for a in legal):
-            qp = state.step.qp
-            return f"You still have {qp} queue point{'s' if qp != 1 else ''} to admit patients with."
+        if state.phase is Phase.ADMIT and state.step.qp > 0 and any(a != Done() for a in legal):
+            qp = state.step.qp  # to admit, or to move notepad patients with: lost once ended
+            return f"You still have {qp} queue point{'s' if qp != 1 else ''} to admit or move patients with."
         return None
 
     def confirm_end(self, question: str | None, then) -> None:

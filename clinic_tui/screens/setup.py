@@ -21,6 +21,16 @@ def expansion_label(text: str, on: bool) -> str:
     return f"{'on ' if on else 'off'} {text}"
 
 
+class WordCheckbox(Checkbox):
+    """A checkbox whose box is empty when off ("▐ ▌ off") and crossed when on ("▐X▌
+    on"): read right without colour too (a capture, NO_COLOR)."""
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+        super().watch_value()
+        self.refresh()
+
+
 class SetupScreen(SetupBase):
     """Tab / Shift+Tab (or ↑ ↓) move between fields; Ctrl+S (or the Start button) starts."""
 
@@ -45,7 +55,9 @@ class SetupScreen(SetupBase):
         for name, text in EXPANSIONS.items():  # one checkbox a mini-expansion
             with Horizontal(classes="setup-row expansion-row"):
                 on = name in self.options.expansions
-                yield Checkbox(expansion_label(text, on), on, compact=True, id=f"expansion-{name}")
+                box = WordCheckbox(expansion_label(text, on), on, compact=True, id=f"expansion-{name}")
+                box.BUTTON_INNER = "X" if on else " "
+                yield box
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """The label says on/off in words, not by colour alone."""

@@ -8,7 +8,7 @@ from test_clinic_driver import game_screen, settle
 
 from clinic_tui.app import ClinicApp
 from clinic_tui.config import Options, parse_players
-from tui_common.dialogs import ChoiceDialog
+from tui_common.dialogs import ChoiceDialog, choice_label
 from clinic_tui.widgets.clinic_view import ClinicView
 from core.clinic import Colour, Direction, Role, Service, admit_patient, border_of, hire
 from core.clinic.game import Phase, RemoveCar, apply_action, legal_actions, new_game
@@ -31,7 +31,7 @@ async def test_the_starting_car_is_chosen_from_a_menu_first_clockwise_first():
         assert isinstance(dialog, ChoiceDialog) and dialog.kind == "car-pick-dialog"
         actions = [v for _, v in dialog.choices]
         assert actions == legal_actions(screen.state)  # first clockwise first
-        assert screen.picture().cars == {a.spot: str(i + 1) for i, a in enumerate(actions)}
+        assert screen.picture().cars == {a.spot: choice_label(i) for i, a in enumerate(actions)}  # the menu's labels
         await pilot.press("3")
         await pilot.pause()
         assert screen.record.actions[0] == actions[2]

@@ -56,8 +56,8 @@ async def test_random_keys_never_break_the_game():
                 games += 1
                 check_state(screen.state)
                 await send_key(app, "s")  # same seed again, and keys at once
-                for _ in range(10):
-                    await send_key(app, rng.choice(KEYS))
+                for _ in range(10):  # not v: its replay's Esc, then the setup's Esc, would quit
+                    await send_key(app, rng.choice([k for k in KEYS if k != "v"]))
             elif isinstance(screen, SetupScreen):
                 await pilot.press("ctrl+s")
             else:

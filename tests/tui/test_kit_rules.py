@@ -38,14 +38,15 @@ async def open_rules(app, pilot):
     await pilot.press("escape")  # Clinic opens its first menu at once
     await pilot.pause()
     await pilot.press("r")
-    for _ in range(5):
-        await pilot.pause()
-    from textual.widgets import MarkdownViewer
-
+    from tui_common.markdown_text import MarkdownText
     from tui_common.rules import RulesScreen
 
+    for _ in range(500):
+        await pilot.pause()
+        if isinstance(app.screen, RulesScreen) and app.screen.query_one(MarkdownText).ready:
+            break
     assert isinstance(app.screen, RulesScreen)
-    return app.screen.query_one(MarkdownViewer).document
+    return app.screen  # its ``source`` and ``table_of_contents`` (level, heading, line)
 
 
 @pytest.mark.parametrize("game", MAKERS)

@@ -1,0 +1,84 @@
+"""Benchmark (not a test): how long help (?) and the rules (r) take to open in a game
+of each app, headless in Pilot at 80x24 (issue 30). Goal: each shows something at once
+and its text within 300 ms, the first time and again after closing.
+
+Measured: from the key press to the first frame that shows the screen (its loading line
+or its text: "shown"), and to the first frame with the text itself ("text"). Wall time
+on a shared machine varies: compare runs made one after the other.
+
+Run from anywhere: ``.venv/bin/python tests/benchmarks/help_rules_open.py [rounds]``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+#: a phrase of each screen's text, seen once it is drawn
+EXPECT = {
+    ("clinic", "question_mark"): "Clinic: keys", ("clinic", "r"): "builds and runs a clinic",
+    ("clear-ward", "question_mark"): "Clear the Ward: keys", ("clear-ward", "r"): "Satyre Hospital",
+}
+
+
+def screen_text(app) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def make(game: str, folder: str):
+    if game == "clinic":
+        from clinic_tui.app import ClinicApp
+        from clinic_tui.config import Options, parse_players
+
+        return ClinicApp(Options(seats=parse_players("Ann,cpu:basic"), seed=3, cpu_delay=0, data_dir=folder))
+    from clear_ward_tui.app import ClearWardApp
+    from clear_ward_tui.config import Options, parse_players
+
+    return ClearWardApp(Options(seats=parse_players("Ann,cpu:greedy"), seed=3, data_dir=folder))
+
+
+async def measure(game: str, key: str, rounds: int) -> list[tuple[float, float]]:
+    from tui_common.dialogs import ChoiceDialog
+
+    times = []
+    with tempfile.TemporaryDirectory() as folder:
+        app = make(game, folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(10):
+                await pilot.pause()
+            while isinstance(app.screen, ChoiceDialog):
+                await pilot.press("escape")
+                await pilot.pause()
+            game_screen = app.screen
+            for _ in range(rounds):
+                start = time.perf_counter()
+                app.simulate_key(key)  # not pilot.press: it waits until the app is idle
+                shown = None
+                while True:
+                    await asyncio.sleep(0.005)  # the app runs meanwhile (pause would wait for it)
+                    if app.screen is not game_screen and app.screen.is_mounted and shown is None:
+                        shown = time.perf_counter() - start
+                    if EXPECT[game, key] in screen_text(app):
+                        break
+                times.append((shown, time.perf_counter() - start))
+                await pilot.press("escape")
+                while app.screen is not game_screen:
+                    await pilot.pause()
+    return times
+
+
+def main() -> None:
+    sys.path.insert(0, str(REPO))
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    for game, key in EXPECT:
+        times = asyncio.run(measure(game, key, rounds))
+        listed = ", ".join(f"{shown * 1000:.0f}/{text * 1000:.0f}" for shown, text in times)
+        print(f"{game:10} {'?' if key == 'question_mark' else key}: shown/text ms: {listed}")
+
+
+if __name__ == "__main__":
+    main()
