@@ -13,9 +13,9 @@ import time
 
 from clear_ward_tui import autosave
 from clear_ward_tui.config import CPU_LEVELS, Options, parse_players
-from core.clear_ward import SPECIALITIES, DecidedBy, EndReason, legal_actions, parse_cell, player_view, result
+from core.clear_ward import SPECIALITIES, EndReason, legal_actions, parse_cell, player_view, result
 from core.clear_ward.constants import VICTORY_CARD_STARS, WARD_SIZE
-from core.clear_ward.narration import decision_text, describe, option_text
+from core.clear_ward.narration import decision_text, describe, option_text, top_doc_line
 from core.clear_ward.view import CardView, PlayerView
 from core.clear_ward.ward import cell_name
 from core.record import GameRecord, imported_later
@@ -176,10 +176,7 @@ class ClearWardPlain(PlainGame):
         if state.solo:
             lines += self._night_shift(res)
         else:
-            if res.decided_by is DecidedBy.SHARED:
-                lines.append("Shared victory: " + " and ".join(names[s] for s in res.winners) + ".")
-            else:
-                lines.append(f"{names[res.winners[0]]} wins ({res.decided_by.value}).")
+            lines.append(top_doc_line(res, names) + ".")
             for seat in sorted(range(len(names)), key=lambda s: -res.scores[s]):
                 held = [s.value for s in SPECIALITIES if state.victory[s.index] == seat]
                 cards = f" and {len(held)} victory cards of {VICTORY_CARD_STARS} ({', '.join(held)})" if held else ""
