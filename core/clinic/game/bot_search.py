@@ -129,15 +129,22 @@ def rollout(state: GameState, action: Action, seat: int) -> int:
     return state.players[seat].final
 
 
-def search(bot, state: GameState, options: list, choice: Action) -> Action:
-    """The candidate with the best mean final popularity over the reshuffles
-    (``state`` determinized, one player)."""
-    cands = candidates(bot, state, options, choice)
-    if len(cands) == 1:
-        return choice
+def best_of(state: GameState, cands: list) -> Action:
+    """The candidate of ``cands`` (the plan's choice first) with the best mean final
+    popularity over ``samples`` reshuffles of the bag (``state`` determinized, one
+    player; ties: the earlier candidate)."""
     seat = state.current
     n = samples(state, len(cands))
     seeds = [sample_seed(state, k) for k in range(n)]
     totals = [sum(rollout(evolve(state, seed=s), a, seat) for s in seeds) for a in cands]
     best = max(range(len(cands)), key=lambda i: (totals[i], -i))
     return cands[best]
+
+
+def search(bot, state: GameState, options: list, choice: Action) -> Action:
+    """The candidate with the best mean final popularity over the reshuffles
+    (``state`` determinized, one player)."""
+    cands = candidates(bot, state, options, choice)
+    if len(cands) == 1:
+        return choice
+    return best_of(state, cands)
