@@ -79,7 +79,7 @@ def test_forced_move_steps_off_the_last_card_when_it_lies_under_the_doctor():
     assert legal_actions(state) == [Move(RIGHT, 1)]  # up is the edge: clockwise to right
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32), choices=st.randoms(use_true_random=False))
 def test_the_night_shift_never_deals_the_locum_and_its_hint_never_names_it(seed, choices):
     """Decision "Locum in solo": the card takes from another player's log book, so it is
@@ -91,6 +91,7 @@ def test_the_night_shift_never_deals_the_locum_and_its_hint_never_names_it(seed,
         assert StaffCard.LOCUM not in staff
         options = legal_actions(state)
         assert not any(getattr(action, "card", None) is StaffCard.LOCUM for action in options)
-        told = hint(state, seed)
-        assert "Locum" not in told.reason and "Locum" not in str(told.action)
+        if state.drawn:  # which staff cards to keep: where the hint advised keeping the Locum
+            told = hint(state, seed)
+            assert "Locum" not in told.reason and "Locum" not in str(told.action)
         state = apply_action(state, choices.choice(options))
