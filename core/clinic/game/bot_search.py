@@ -20,6 +20,9 @@ Time: a playout from round 1 costs about 0.06 s of CPU; ``samples`` spends at mo
 ``ROLLOUT_BUDGET`` rounds of playouts a decision (about 1.2-1.4 s of CPU; most decisions
 none: the Move phase, car removals and single options are not tried out).
 
+Round 6's candidates (``bot_strong``'s last-round alternatives) are played out the same
+way (``best_of``, issue 30), not once each: the bag still deals after each action.
+
 Base game only (``alone_in_base_game``): with an expansion the strong player plays its
 plan. Measured (``docs/bots.md``, "Why it does not grow"): solitaire seeds 0-15, median
 final popularity 13.5 → 17 (mean 13.5 → 17.1); 50 seeds: median 13 → 17 (mean 13.0 →
