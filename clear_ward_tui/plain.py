@@ -15,9 +15,9 @@ from clear_ward_tui import autosave
 from clear_ward_tui.config import Options, parse_players
 from tui_common.cli import LEVEL_WORDS
 from core.clear_ward.actions import Move, UseStaff
-from core.clear_ward import SPECIALITIES, DecidedBy, EndReason, legal_actions, parse_cell, player_view, result
+from core.clear_ward import SPECIALITIES, EndReason, legal_actions, parse_cell, player_view, result
 from core.clear_ward.constants import VICTORY_CARD_STARS, WARD_SIZE
-from core.clear_ward.narration import decision_text, describe, option_text
+from core.clear_ward.narration import decision_text, describe, option_text, top_doc_line
 from core.clear_ward.view import CardView, PlayerView
 from core.clear_ward.ward import cell_name
 from core.record import GameRecord, imported_later
@@ -201,10 +201,7 @@ class ClearWardPlain(PlainGame):
         if state.solo:
             lines += self._night_shift(res)
         else:
-            if res.decided_by is DecidedBy.SHARED:
-                lines.append("Shared victory: " + " and ".join(names[s] for s in res.winners) + ".")
-            else:
-                lines.append(f"{names[res.winners[0]]} wins ({res.decided_by.value}).")
+            lines.append(top_doc_line(res, names) + ".")
             for seat in sorted(range(len(names)), key=lambda s: -res.scores[s]):
                 held = [s.value for s in SPECIALITIES if state.victory[s.index] == seat]
                 cards = (f" and {counted(len(held), 'victory card')} of {VICTORY_CARD_STARS} stars each"

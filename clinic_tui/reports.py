@@ -12,7 +12,7 @@ from clinic_tui import emergency as ed_text
 from core.clinic.components import Role
 from core.clinic.expansions import end_score as expansion_end_score
 from core.clinic.game.business_report import business_report as _business_report
-from core.clinic.game.end import end_score, result
+from core.clinic.game.end import end_score, next_rank, result
 from core.clinic.game.state import GameState
 from core.clinic.game.narration import in_move
 
@@ -62,6 +62,15 @@ def after_action(before: GameState, after: GameState) -> list[tuple[str, str]]:
     return out
 
 
+def rank_line(popularity: int, rank: str) -> str:
+    """The Hall of Fame line of a solitaire whose goal was met: the rank reached and
+    what the next one needs ("Hall of Fame rank: resident (18 popularity; fellow from
+    22)."; at the top: "… the top rank")."""
+    above = next_rank(popularity)
+    more = f"{above[1]} from {above[0]}" if above else "the top rank"
+    return f"Hall of Fame rank: {rank} ({popularity} popularity; {more})."
+
+
 def summary_text(state: GameState, names: list[str]) -> str:
     res = result(state)
     lines = []
@@ -98,7 +107,7 @@ def summary_text(state: GameState, names: list[str]) -> str:
         met = "met" if res.goal_met else "not met"
         lines.append(f"Solitaire goal: {res.solo_goal} — {met}.")
         if res.goal_met:
-            lines.append(f"Hall of Fame rank: {res.rank}.")
+            lines.append(rank_line(res.scores[0], res.rank))
         else:
             lines.append("No rank in the Hall of Fame: play again to meet the goal.")
     else:

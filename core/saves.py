@@ -41,7 +41,9 @@ SAVE_VERSION = 1
 #: when a rules change makes older action logs replay differently (or not at all).
 #: A save written before the field existed counts as rules version 1.
 #: Clinic 2: issue 11 (secret tiles, free movement, own choices, Admin in round 6).
-RULES_VERSIONS = MappingProxyType({"clear-the-ward": 1, "clinic": 2})
+#: Clear the Ward 2: issue 30 (the Night Shift's staff deck has no Locum, so a solo
+#: seed deals another staff deck).
+RULES_VERSIONS = MappingProxyType({"clear-the-ward": 2, "clinic": 2})
 
 
 #: The largest save file read, in bytes (a long Clinic game is ~50 KB; this is 40 times

@@ -13,6 +13,7 @@ from clear_ward_tui.config import Options
 from clear_ward_tui.records import Outcome, format_time
 from core.clear_ward import SPECIALITIES, DecidedBy, EndReason, GameState, result, victory_cards
 from core.clear_ward.constants import VICTORY_CARD_STARS
+from core.clear_ward.narration import top_doc_line
 
 
 def summary_markup(state: GameState, names: list[str], seed: int, outcome: Outcome | None, star: str) -> str:
@@ -36,9 +37,9 @@ def summary_markup(state: GameState, names: list[str], seed: int, outcome: Outco
                 lines.append(f"[$text-warning]{escape(outcome.problem)}[/]")
         return "\n".join(line for line in lines if line is not None)
     if res.decided_by is DecidedBy.SHARED:
-        lines.append("[b]Shared victory: " + " and ".join(escape(names[s]) for s in res.winners) + "[/b]")
+        lines.append("[b]" + escape(top_doc_line(res, names)) + "[/b]")
     else:
-        lines.append(f"[b]{escape(names[res.winners[0]])} wins[/b] ({res.decided_by.value})")
+        lines.append(f"[b]Top Doc: {escape(names[res.winners[0]])} wins[/b] ({res.decided_by.value})")
     lines.append("")
     order = sorted(range(len(names)), key=lambda s: -res.scores[s])
     for seat in order:

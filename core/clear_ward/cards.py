@@ -12,6 +12,10 @@ from attrs import frozen
 
 from core.clear_ward.constants import (
     FACE_DOWN_FROM_STARS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NO_LOCUM_PLAYER_COUNTS,
+    NO_WARD_ROUND_PLAYER_COUNTS,
     STAFF_CARD_COPIES,
     STAFF_CARD_TEXT,
     STAR_VALUES,
@@ -150,17 +154,20 @@ class StaffCard(Enum):
         return self.value
 
 
-def staff_deck_cards(with_ward_round: bool) -> tuple[StaffCard, ...]:
-    """The staff deck before shuffling: 9 cards, or 8 without the Ward Round."""
-    return _STAFF_DECKS[bool(with_ward_round)]
+def staff_deck_cards(player_count: int) -> tuple[StaffCard, ...]:
+    """The staff deck before shuffling for ``player_count`` players: the 9 cards, less
+    the Ward Round with 1 or 2 players (rulebook) and the Locum in solo (decision):
+    9 cards for 3-4 players, 8 for two, 7 for the Night Shift."""
+    return _STAFF_DECKS[player_count]
 
 
 _STAFF_DECKS = {
-    with_ward_round: tuple(
+    player_count: tuple(
         card
         for card in StaffCard
-        if with_ward_round or card is not StaffCard.WARD_ROUND
+        if not (card is StaffCard.WARD_ROUND and player_count in NO_WARD_ROUND_PLAYER_COUNTS)
+        if not (card is StaffCard.LOCUM and player_count in NO_LOCUM_PLAYER_COUNTS)
         for _ in range(card.copies)
     )
-    for with_ward_round in (False, True)
+    for player_count in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }

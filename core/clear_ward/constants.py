@@ -27,6 +27,9 @@ VICTORY_CARD_STARS = 3
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 #: Player counts that remove the Ward Round staff card (rulebook: solo and two-player).
 NO_WARD_ROUND_PLAYER_COUNTS = frozenset({1, 2})
+#: Player counts that remove the Locum staff card (decision: it takes from another
+#: player's log book, so alone it could only block a hand slot).
+NO_LOCUM_PLAYER_COUNTS = frozenset({1})
 #: Player counts that play with Speciality Victory Cards (rulebook: none in solo).
 VICTORY_CARD_PLAYER_COUNTS = frozenset({2, 3, 4})
 #: Turns a just-flipped card stays under observation after the turn it was flipped

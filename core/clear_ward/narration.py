@@ -18,6 +18,7 @@ from core.clear_ward.actions import (
 )
 from core.clear_ward.cards import SPECIALITIES, Patient, StaffCard
 from core.clear_ward.constants import STAFF_DRAW
+from core.clear_ward.scoring import DecidedBy
 from core.clear_ward.state import GameState, Phase, evolve
 from core.clear_ward.ward import cell_name
 
@@ -249,3 +250,12 @@ def decision_text(state: GameState) -> str:
         drawn = " and the ".join(c.value for c in state.drawn)
         return f"you drew the {drawn}: choose the staff cards to keep"
     return "turn one of the patients you looked at face up, or none"
+
+
+def top_doc_line(res, names) -> str:
+    """Who is named Top Doc (the rulebook's title for the winner) in a game of 2-4
+    players: "Top Doc: Ann wins (most stars)", or on a full tie "Shared victory: Ann and
+    Bob are both Top Doc". ``res``: a ``scoring.GameResult``; ``names`` by seat."""
+    if res.decided_by is DecidedBy.SHARED:
+        return "Shared victory: " + " and ".join(names[s] for s in res.winners) + " are both Top Doc"
+    return f"Top Doc: {names[res.winners[0]]} wins ({res.decided_by.value})"

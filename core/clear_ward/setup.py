@@ -15,7 +15,6 @@ from core.clear_ward.cards import SPECIALITIES, Patient, all_patients, staff_dec
 from core.clear_ward.constants import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    NO_WARD_ROUND_PLAYER_COUNTS,
     WARD_CELLS,
     WARD_SIZE,
 )
@@ -67,14 +66,15 @@ def new_game(
 
     ``players``: 1-4 names (or a count); ``seed``: any int, which fixes the shuffles of the
     ward and staff deck and, unless ``starting_player`` (a seat index) is given, who starts.
-    Solo and two-player games remove the Ward Round (rulebook). Raises ``SetupError``.
+    Solo and two-player games remove the Ward Round (rulebook), solo the Locum too
+    (decision). Raises ``SetupError``.
     """
     seats = _player_states(players)
     rng = random.Random(seed)
     # The 35 patients as dealt (4-5 stars face down) and the Doctor card, shuffled.
     cards: list[object] = [*_DEALT, _DOCTOR]
     rng.shuffle(cards)
-    staff = list(staff_deck_cards(len(seats) not in NO_WARD_ROUND_PLAYER_COUNTS))
+    staff = list(staff_deck_cards(len(seats)))
     rng.shuffle(staff)
     doctor = [card is _DOCTOR for card in cards].index(True)
     cards[doctor] = None  # the Doctor card's space holds no patient

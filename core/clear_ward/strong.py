@@ -28,7 +28,6 @@ from collections import Counter
 from core.clear_ward.actions import Action
 from core.clear_ward.bots import greedy_action, position_value, pruned, turn_value
 from core.clear_ward.cards import all_patients, staff_deck_cards
-from core.clear_ward.constants import NO_WARD_ROUND_PLAYER_COUNTS
 from core.clear_ward.rules import apply_action, legal_actions
 from core.clear_ward.scoring import result
 from core.clear_ward.state import GameState, Phase, PlayerState, WardCard
@@ -55,7 +54,7 @@ def _unseen_patients(view: PlayerView) -> list:
 
 def _unseen_staff(view: PlayerView) -> list:
     """Staff cards the viewer does not hold or see drawn: in the deck or rivals' hands."""
-    full = Counter(staff_deck_cards(len(view.seats) not in NO_WARD_ROUND_PLAYER_COUNTS))
+    full = Counter(staff_deck_cards(len(view.seats)))
     full.subtract(view.seats[view.viewer].staff or ())
     full.subtract(view.drawn)
     # Sorted by name: the same multiset always gives the same list.

@@ -4,6 +4,7 @@ decision. Not a test: prints figures for ``docs/bots.md``. Matches between level
 
     python tests/benchmarks/clinic_bots.py --solitaire [SEEDS [LEVEL [FIRST SEED]]]
     python tests/benchmarks/clinic_bots.py --timing [GAMES]
+    python tests/benchmarks/clinic_bots.py --last-round [SEEDS [FIRST SEED]]
 """
 
 from __future__ import annotations
@@ -39,6 +40,30 @@ def solitaire(seeds: int = 50, level: str = "strong", first: int = 0) -> None:
           f"max {max(cpu):.3f} s")
 
 
+def last_round(seeds: int = 50, first: int = 0) -> None:
+    """Issue 30's A/B: rounds 1-5 played once per seed by the strong player alone (the
+    same either way), then round 6 with one playout per candidate and with reshuffled
+    bags (``StrongBot.last_round_reshuffles``); both finals per seed, and the medians."""
+    from core.clinic.game.bot_strong import StrongBot
+
+    once, reshuffled = [], []
+    for seed in range(first, first + seeds):
+        bot = make_bot("strong", seed)
+        state = new_game(["Solo"], seed)
+        while not is_over(state) and state.round < 6:
+            state = apply_action(state, bot.choose(state))
+        for flag, finals in ((False, once), (True, reshuffled)):
+            StrongBot.last_round_reshuffles = flag
+            end = state
+            while not is_over(end):
+                end = apply_action(end, bot.choose(end))
+            finals.append(end.players[0].final)
+        print(seed, [once[-1], reshuffled[-1]], flush=True)
+    StrongBot.last_round_reshuffles = True
+    for name, finals in (("round 6 once", once), ("round 6 reshuffled", reshuffled)):
+        print(f"{name}: median {statistics.median(finals)}, mean {statistics.fmean(finals):.2f}; by seed {finals}")
+
+
 def timing(games: int = 4) -> None:
     """Seconds per decision of the strong player against basic (wall clock and CPU)."""
     wall, cpu = [], []
@@ -59,7 +84,9 @@ def timing(games: int = 4) -> None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    if args and args[0] == "--timing":
+    if args and args[0] == "--last-round":
+        last_round(int(args[1]) if len(args) > 1 else 50, int(args[2]) if len(args) > 2 else 0)
+    elif args and args[0] == "--timing":
         timing(int(args[1]) if len(args) > 1 else 4)
     else:
         solitaire(int(args[1]) if len(args) > 1 else 50, args[2] if len(args) > 2 else "strong",

@@ -39,7 +39,7 @@ def test_every_save_names_the_rules_version_it_was_played_by():
     data = clinic_save_data()
     assert data["rules"] == CLINIC.rules_version == RULES_VERSIONS["clinic"] > 1
     assert len(load(data).actions) == 6
-    assert json.loads(saves.dumps(ward_record().to_save()))["rules"] == WARD.rules_version == 1
+    assert json.loads(saves.dumps(ward_record().to_save()))["rules"] == WARD.rules_version == 2
 
 
 @pytest.mark.parametrize("how", ["field removed", "field lowered"])
@@ -61,12 +61,22 @@ def test_a_save_from_a_later_rules_version_asks_for_a_newer_program():
         load(data)
 
 
-def test_a_clear_the_ward_save_without_the_field_still_loads():
-    """Clear the Ward's rules did not change: its older saves (no field) play on."""
+@pytest.mark.parametrize("how", ["field removed", "field lowered"])
+def test_a_clear_the_ward_save_from_before_the_night_shift_lost_the_locum_is_refused(how):
+    """Clear the Ward 2 (issue 30): a solo seed deals a staff deck without the Locum, so
+    an older save's log would not replay; it is refused with the sentence, not replayed."""
     record = ward_record()
     record = record.play(ward_legal(record.state)[0])
     data = json.loads(saves.dumps(record.to_save()))
-    del data["rules"]
+    if how == "field removed":
+        del data["rules"]
+    else:
+        data["rules"] = 1
+    with pytest.raises(SaveError) as caught:
+        load(data, WARD)
+    assert str(caught.value) == ("x.json: saved by an earlier rules version of Clear the Ward (1); "
+                                 "this version plays by rules version 2, so the game cannot be replayed")
+    data["rules"] = WARD.rules_version
     assert load(data, WARD).states == record.states
 
 

@@ -20,6 +20,9 @@ Time: a playout from round 1 costs about 0.06 s of CPU; ``samples`` spends at mo
 ``ROLLOUT_BUDGET`` rounds of playouts a decision (about 1.2-1.4 s of CPU; most decisions
 none: the Move phase, car removals and single options are not tried out).
 
+Round 6's candidates (``bot_strong``'s last-round alternatives) are played out the same
+way (``best_of``, issue 30), not once each: the bag still deals after each action.
+
 Base game only (``alone_in_base_game``): with an expansion the strong player plays its
 plan. Measured (``docs/bots.md``, "Why it does not grow"): solitaire seeds 0-15, median
 final popularity 13.5 → 17 (mean 13.5 → 17.1); 50 seeds: median 13 → 17 (mean 13.0 →
@@ -129,15 +132,22 @@ def rollout(state: GameState, action: Action, seat: int) -> int:
     return state.players[seat].final
 
 
-def search(bot, state: GameState, options: list, choice: Action) -> Action:
-    """The candidate with the best mean final popularity over the reshuffles
-    (``state`` determinized, one player)."""
-    cands = candidates(bot, state, options, choice)
-    if len(cands) == 1:
-        return choice
+def best_of(state: GameState, cands: list) -> Action:
+    """The candidate of ``cands`` (the plan's choice first) with the best mean final
+    popularity over ``samples`` reshuffles of the bag (``state`` determinized, one
+    player; ties: the earlier candidate)."""
     seat = state.current
     n = samples(state, len(cands))
     seeds = [sample_seed(state, k) for k in range(n)]
     totals = [sum(rollout(evolve(state, seed=s), a, seat) for s in seeds) for a in cands]
     best = max(range(len(cands)), key=lambda i: (totals[i], -i))
     return cands[best]
+
+
+def search(bot, state: GameState, options: list, choice: Action) -> Action:
+    """The candidate with the best mean final popularity over the reshuffles
+    (``state`` determinized, one player)."""
+    cands = candidates(bot, state, options, choice)
+    if len(cands) == 1:
+        return choice
+    return best_of(state, cands)

@@ -20,7 +20,9 @@ that state. Two states with the same view therefore give the same choice
 (``tests/core/clinic/game/test_clinic_strong_bot.py``).
 
 Alone in the base game it also tries out every selection, build, hire, admission and
-popularity purchase of rounds 1-5 over several reshuffled bags (``bot_search``).
+popularity purchase of rounds 1-5 over several reshuffled bags (``bot_search``), and
+plays round 6's candidates out over reshuffled bags too (``bot_search.best_of``): the
+bag still deals after each action, and one playout is one guess at its order.
 
 Tried and dropped: one playout per candidate from round 1 (or round 5) on. One playout
 is too noisy while many draws remain (the same choice scored −8 to +6 on two seeds), and
@@ -40,7 +42,7 @@ from . import constants as K
 from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
 from .bot_growth import GrowthContext, admits_wanted
 from .bot_plan import care_rooms, plan_care
-from .bot_search import SEARCH_PHASES, alone_in_base_game, search
+from .bot_search import SEARCH_PHASES, alone_in_base_game, best_of, search
 from .bot_values import expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
@@ -180,6 +182,9 @@ class StrongBot(BasicBot):
 
     level = "strong"
     build_context = GrowthContext
+    #: Alone in the base game, the last round's candidates are played out over several
+    #: reshuffles of the bag (``bot_search.best_of``) rather than once (issue 30).
+    last_round_reshuffles = True
 
     def __init__(self, seed: int = 0, look_ahead: bool = True) -> None:
         super().__init__(seed)
@@ -202,6 +207,8 @@ class StrongBot(BasicBot):
         candidates = candidates[:CANDIDATES]
         if len(candidates) == 1:
             return choice
+        if alone_in_base_game(det) and self.last_round_reshuffles:
+            return best_of(det, candidates)  # the bag's last draws, reshuffled (``bot_search``)
         scores = [self._play_out(det, a, seat) for a in candidates]
         best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
         return candidates[best]

@@ -82,16 +82,18 @@ SOLO_SERVICE_HUBS = 3  # service hubs with a working treatment room on their flo
 SOLO_FLOOR = 3  # a tile on this floor
 SOLO_PATIENTS_WAITING = 0  # at most this many patients in the clinic or pre-admissions
 SOLO_RED_DOCTORS = 2  # distinct doctors turned red in a lab (house)
-# Hall of Fame: (minimum final popularity, rank), best last; below 20 is "orderly".
+# Hall of Fame: (minimum final popularity, rank), best last; below 10 is "orderly".
+# Recalibrated 2026-11-27 (rules-decisions "Hall of Fame"): an ideal game counts to
+# about 38 under the house values, CEO at about 90% of that (house values).
 HALL_OF_FAME = (
     (0, "orderly"),
-    (20, "nurse"),
-    (35, "intern"),
-    (50, "resident"),
-    (65, "fellow"),
-    (80, "surgeon"),
-    (100, "attending physician"),
-    (120, "CEO"),
+    (10, "nurse"),
+    (14, "intern"),
+    (18, "resident"),
+    (22, "fellow"),
+    (26, "surgeon"),
+    (30, "attending physician"),
+    (34, "CEO"),
 )
 
 # --- Expansions (rulebook, "Expansions"; rulings in clinic-expansion-rulings.md) -------

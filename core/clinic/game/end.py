@@ -158,6 +158,12 @@ def hall_of_fame(popularity: int) -> str:
     return rank
 
 
+def next_rank(popularity: int) -> tuple[int, str] | None:
+    """The next Hall of Fame rank above a final ``popularity``: (its minimum popularity,
+    its name), or None at the top rank (``K.HALL_OF_FAME``)."""
+    return next(((t, name) for t, name in K.HALL_OF_FAME if t > popularity), None)
+
+
 @frozen
 class GameResult:
     """``scores`` per seat, ``winners``; for solitaire the goal, whether it was met and

@@ -55,7 +55,7 @@ def check_invariants(before, state):
     # staff cards are never created or lost
     staff = list(state.staff_deck) + list(state.drawn)
     staff += [card for player in state.players for card in player.staff]
-    assert Counter(staff) == Counter(staff_deck_cards(state.player_count > 2))
+    assert Counter(staff) == Counter(staff_deck_cards(state.player_count))
     # victory cards: strict majority, or the earlier holder on a tie
     if not state.uses_victory_cards:
         assert state.victory == (None,) * len(SPECIALITIES)

@@ -46,10 +46,19 @@ def test_staff_deck_has_nine_cards_with_two_nurses_for_three_players():
     assert StaffCard.WARD_ROUND in deck
 
 
-@pytest.mark.parametrize("players", [1, 2])
-def test_solo_and_two_player_remove_the_ward_round(players):
-    deck = new_game(players, seed=3).staff_deck
+def test_two_player_removes_the_ward_round_and_keeps_the_locum():
+    deck = new_game(2, seed=3).staff_deck
     assert len(deck) == 8 and StaffCard.WARD_ROUND not in deck
+    assert StaffCard.LOCUM in deck
+
+
+def test_the_night_shift_removes_the_ward_round_and_the_locum():
+    """Decision "Locum in solo": it takes from another player's log book, so the solo
+    staff deck is 7 cards, without it."""
+    deck = new_game(1, seed=3).staff_deck
+    assert Counter(deck) == {StaffCard.PHARMACIST: 1, StaffCard.CONSULTANT_OPINION: 1,
+                             StaffCard.NURSE: 2, StaffCard.REGISTRAR: 1, StaffCard.PORTER: 1,
+                             StaffCard.JUNIOR_DOCTOR: 1}
 
 
 def test_same_seed_same_deal_different_seed_different_deal():

@@ -2,6 +2,8 @@
 
 import pytest
 from attrs import evolve
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.clear_ward import (
     DecidedBy,
@@ -15,6 +17,8 @@ from core.clear_ward import (
     new_game,
     result,
 )
+from core.clear_ward.cards import StaffCard
+from core.clear_ward.hint import hint
 from tests.core.clear_ward.helpers import c, ward
 
 UP, RIGHT, DOWN, LEFT = Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT
@@ -73,3 +77,21 @@ def test_night_shift_always_clears_the_ward(seed):
 def test_forced_move_steps_off_the_last_card_when_it_lies_under_the_doctor():
     state = from_layout(ward("@?Car4"), 1)  # the Doctor stands on the last (face-down) card
     assert legal_actions(state) == [Move(RIGHT, 1)]  # up is the edge: clockwise to right
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), choices=st.randoms(use_true_random=False))
+def test_the_night_shift_never_deals_the_locum_and_its_hint_never_names_it(seed, choices):
+    """Decision "Locum in solo": the card takes from another player's log book, so it is
+    removed from the solo staff deck; no deck, draw, hand, legal action or hint of a
+    Night Shift game ever holds it."""
+    state = new_game(1, seed)
+    while not is_over(state):
+        staff = [*state.staff_deck, *state.drawn, *state.players[0].staff]
+        assert StaffCard.LOCUM not in staff
+        options = legal_actions(state)
+        assert not any(getattr(action, "card", None) is StaffCard.LOCUM for action in options)
+        if state.drawn:  # which staff cards to keep: where the hint advised keeping the Locum
+            told = hint(state, seed)
+            assert "Locum" not in told.reason and "Locum" not in str(told.action)
+        state = apply_action(state, choices.choice(options))

@@ -204,7 +204,10 @@ def test_the_result_of_a_game_for_two_gives_each_final_popularity_and_the_winner
 
 
 @pytest.mark.parametrize(
-    "score, rank", [(0, "orderly"), (19, "orderly"), (20, "nurse"), (64, "resident"), (120, "CEO")]
+    "score, rank",
+    [(0, "orderly"), (9, "orderly"), (10, "nurse"), (13, "nurse"), (14, "intern"), (17, "intern"),
+     (18, "resident"), (21, "resident"), (22, "fellow"), (26, "surgeon"), (29, "surgeon"),
+     (30, "attending physician"), (33, "attending physician"), (34, "CEO"), (120, "CEO")],
 )
 def test_hall_of_fame(score, rank):
     assert hall_of_fame(score) == rank

@@ -284,3 +284,28 @@ def test_alone_the_hire_candidates_are_one_of_each_kind():
     assert tried[1] == Done()  # offered: Done comes first among the alternatives
     kinds = [(type(a), getattr(a, "slot", None)) for a in tried[2:]]
     assert len(kinds) == len(set(kinds)) == 3  # a doctor, a nurse, an orderly
+
+
+def test_alone_the_last_round_is_tried_out_over_reshuffled_bags(monkeypatch):
+    """Issue 30: in round 6 the bag still deals a patient to each service after each
+    action (rulebook L650-652), so alone one playout per candidate is one guess at its
+    order. The strong player plays each of its last-round candidates out over several
+    reshuffles (``bot_search.best_of``), the same ones for every candidate, and plays
+    the best mean."""
+    from core.clinic.game import bot_search
+
+    state = _plan_until(4, lambda s: s.round == K.ROUNDS and s.phase is Phase.SELECT)
+    started: list = []
+    real = bot_search.rollout
+
+    def recording(s, action, seat):
+        started.append((s.seed, action))
+        return real(s, action, seat)
+
+    monkeypatch.setattr(bot_search, "rollout", recording)
+    choice = StrongBot().choose(state)
+    tried = {action for _seed, action in started}
+    reshuffles = {seed for seed, _action in started}
+    assert len(tried) >= 2 and len(reshuffles) == bot_search.samples(state, len(tried)) > 1
+    assert sorted(started, key=str) == sorted(((s, a) for s in reshuffles for a in tried), key=str)
+    assert choice in tried

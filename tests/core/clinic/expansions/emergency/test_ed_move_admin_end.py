@@ -201,8 +201,8 @@ def test_solo_goals():
 def test_hall_of_fame_only_if_goal_met():
     """"If you achieved your goal, check your score against the Hall of Fame" (E35)."""
     full = ed_with(_full_board())
-    assert solo_rank(full, EDGoal.FULL_BOARD, 52) == "resident"
-    assert solo_rank(full, EDGoal.FULL_BOARD, 19) == "orderly"
+    assert solo_rank(full, EDGoal.FULL_BOARD, 18) == "resident"
+    assert solo_rank(full, EDGoal.FULL_BOARD, 9) == "orderly"
     assert solo_rank(full, EDGoal.LIGHT_TREATED, 130) is None
 
 
