@@ -142,6 +142,8 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
         *(Binding(key, f"pick({n})", f"Choice {key}", show=False, id=f"dialog.pick{key}")
           for n, key in enumerate(CHOICE_KEYS)),
         Binding("u,ctrl+z", "game_key('undo')", "Undo", id="dialog.undo"),
+        # u where undo is not offered now: not shown, but the game still says why not
+        Binding("u,ctrl+z", "undo_refused", "Undo", show=False, id="dialog.undo_refused"),
         Binding("ctrl+s", "game_key('save_as')", "Save as", id="dialog.save_as"),
         Binding("H", "game_key('hint')", "Hint", id="dialog.hint"),  # tui_common.hint
         *(Binding(key, f"closing({value!r})", word, id=f"dialog.closing.{value}")
@@ -156,7 +158,7 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
     #: nothing and are not shown.
     game_keys: Callable[[str], bool] | None = None
     #: False when undo would be refused here (a card was just turned face up, a shared
-    #: table): ``u`` is then neither shown nor taken.
+    #: table): ``u`` is then not shown, and pressing it only tells why.
     undo_offered: bool = True
 
     #: the narrowest a dialog beside the board may be, in columns
@@ -202,8 +204,13 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
         if board and self.side == "left":  # over the board's foot, the right column uncovered
             self.styles.align_horizontal = "left"
             self.styles.align_vertical = "bottom"
+            logs = below.query("#log")
+            # the log's title line (Clinic's Business forecast) is covered: the menu repeats it
+            title = logs.first().border_title if logs else None
             for box in self.query(".dialog"):
                 box.styles.width = max(self.MIN_WIDTH, min(76, board))
+                if title:
+                    box.border_subtitle = title
         elif board:  # beside the board (the screen's #left column), not over it
             self.styles.align_horizontal = "right"
             for box in self.query(".dialog"):
@@ -218,6 +225,8 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "game_key":
             return self.game_keys is not None and (self.undo_offered or parameters != ("undo",))
+        if action == "undo_refused":
+            return self.game_keys is not None and not self.undo_offered
         if action == "closing":
             return parameters[0] in self.closing
         return True
@@ -226,6 +235,10 @@ class ChoiceDialog(Dialog[T | None], Generic[T]):
         """d / e in a menu that offers "done" / "end": that choice, as on the board."""
         if value in self.closing:
             self.close(next(v for _, v in self.choices if v == value))
+
+    def action_undo_refused(self) -> None:
+        """``u`` where undo is not offered: the game's undo, which says why it is refused."""
+        self.action_game_key("undo")
 
     def action_game_key(self, name: str) -> None:
         if self.game_keys is not None and self.game_keys(name):

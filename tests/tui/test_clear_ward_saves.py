@@ -282,7 +282,7 @@ async def test_continue_with_a_finished_game_opens_its_replay(tmp_path):
     app = app_with(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("tab", "enter")  # Tab from Start reaches Continue…
+        await pilot.press("ctrl+o")  # Continue…
         await pilot.pause()
         assert isinstance(app.screen, SavedGamesDialog)
         await pilot.press("enter")

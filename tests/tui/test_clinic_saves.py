@@ -474,7 +474,7 @@ async def test_a_new_game_sets_the_game_in_progress_aside_instead_of_writing_ove
         await to_build(pilot, app)
         await build_one(pilot, app)
         assert any("was kept as" in n for n in notes(app))
-    (kept,) = (folder().folder / "saves").glob("Ann-vs-Basic-bot-*.json")
+    (kept,) = (folder().folder / "saves").glob("Ann-vs-*.json")
     assert load_record(kept).states == previous.states
     assert read_save(folder().autosave).seats[0].name == "Cat"
 

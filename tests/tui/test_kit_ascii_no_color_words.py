@@ -41,6 +41,8 @@ async def test_ascii_key_bar_says_the_boards_mark(tmp_path):
     app = MAKERS["clinic"](tmp_path, ascii=True, players="Ann")
     async with app.run_test(size=SIZE) as pilot:
         await _settled(app, pilot)
+        await pilot.press("escape")  # the board's own key bar, not the first menu's
+        await _settled(app, pilot)
         footer = _filtered_text(app).splitlines()[-1]
     assert "Next*" in footer and "Nexto" not in footer, footer
 

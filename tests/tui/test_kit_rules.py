@@ -91,4 +91,5 @@ def test_the_plain_text_mode_reads_the_same_rules():
 
     for game, cls in (("clear-ward", ClearWardPlain), ("clinic", ClinicPlain)):
         heads = [head for head, _ in sections(rules_text(package_of(cls), cls.title))]
-        assert len(heads) >= 8 and heads == [h for h in HEADINGS[game] if h in heads], (game, heads)
+        shown = [re.sub(r"^\d+\. ", "", h) for h in HEADINGS[game]]  # "1. Move the Doctor" is said unnumbered
+        assert len(heads) >= 8 and heads == [h for h in shown if h in heads], (game, heads)
