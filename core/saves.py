@@ -45,6 +45,13 @@ SAVE_VERSION = 1
 #: seed deals another staff deck).
 RULES_VERSIONS = MappingProxyType({"clear-the-ward": 2, "clinic": 2})
 
+#: Saves of an earlier rules version that today's rules still replay unchanged, by
+#: (game, that version): a test of the save. Clear the Ward 2 changed only the Night
+#: Shift's staff deck, so a version-1 game of two or more players still loads.
+STILL_REPLAYS = MappingProxyType({
+    ("clear-the-ward", 1): lambda save: len(save.seats) > 1,
+})
+
 
 #: The largest save file read, in bytes (a long Clinic game is ~50 KB; this is 40 times
 #: that). A larger file is refused before it is read.
@@ -159,8 +166,12 @@ def parse_json(text: str, source: str = "save") -> Any:
 def rules_refusal(save: SaveGame, title: str, rules_version: int, source: str = "save") -> SaveError | None:
     """Why ``save`` cannot be replayed by a game of ``title`` that plays by
     ``rules_version``: a ``SaveError`` naming ``source`` when the save was played by
-    other rules (its action log would not replay), else ``None``."""
-    if save.rules < rules_version:
+    other rules (its action log would not replay; ``STILL_REPLAYS`` names the older
+    saves that do), else ``None``."""
+    if save.rules < rules_version and not all(
+        STILL_REPLAYS.get((save.game, version), lambda _save: False)(save)
+        for version in range(save.rules, rules_version)
+    ):
         return SaveError(
             f"{source}: saved by an earlier rules version of {title} ({save.rules}); this version "
             f"plays by rules version {rules_version}, so the game cannot be replayed"

@@ -65,7 +65,7 @@ def test_a_save_from_a_later_rules_version_asks_for_a_newer_program():
 def test_a_clear_the_ward_save_from_before_the_night_shift_lost_the_locum_is_refused(how):
     """Clear the Ward 2 (issue 30): a solo seed deals a staff deck without the Locum, so
     an older save's log would not replay; it is refused with the sentence, not replayed."""
-    record = ward_record()
+    record = ward_record(seats=("Ann",))
     record = record.play(ward_legal(record.state)[0])
     data = json.loads(saves.dumps(record.to_save()))
     if how == "field removed":
@@ -94,3 +94,18 @@ def test_the_save_folder_lists_an_old_clinic_save_with_the_reason(tmp_path):
     data["rules"] = CLINIC.rules_version
     folder.autosave.write_text(json.dumps(data), encoding="utf-8")
     assert isinstance(dict(folder.entries(("clinic", "Clinic")))[folder.autosave], saves.SaveGame)
+
+
+@pytest.mark.parametrize("how", ["field removed", "field lowered"])
+def test_a_clear_the_ward_save_of_two_players_from_rules_version_1_still_loads(how):
+    """Clear the Ward 2 changed only the Night Shift's deck: a version-1 game of two or
+    more players replays the same (core.saves.STILL_REPLAYS), so it is not refused."""
+    record = ward_record()
+    for _ in range(3):
+        record = record.play(ward_legal(record.state)[0])
+    data = json.loads(saves.dumps(record.to_save()))
+    if how == "field removed":
+        del data["rules"]
+    else:
+        data["rules"] = 1
+    assert load(data, WARD).states == record.states
