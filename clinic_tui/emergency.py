@@ -181,7 +181,7 @@ def table_money(player) -> str:
     column (empty without the ED)."""
     if player.emergency is None:
         return ""
-    return f"{'ED $' + str(player.emergency.funds):>16}\n"
+    return f"{'ED $' + str(player.emergency.funds):>17}\n"
 
 
 def short_place(ed, where) -> str:

@@ -64,6 +64,22 @@ def computer_name(word: str) -> str:
     return f"CPU ({word})"
 
 
+#: Shorter level words for narrow tables ("CPU med"): ``short_name``.
+SHORT_LEVEL_WORDS = {"medium": "med"}
+
+
+def short_name(name: str, width: int) -> str:
+    """``name`` in at most ``width`` columns for a narrow table: a computer seat's
+    ``"CPU (medium)"`` as ``"CPU med"``, ``"CPU (hard)"`` as ``"CPU hard"``, never cut
+    mid-bracket; any other name cut at ``width``."""
+    if len(name) <= width:
+        return name
+    if name.startswith("CPU (") and name.endswith(")"):
+        word = name[5:-1]
+        name = f"CPU {SHORT_LEVEL_WORDS.get(word, word)}"
+    return name[:width]
+
+
 def seat_label(name: str, level: str | None, shown: dict[str, str]) -> str:
     """``"Ann"``, ``"CPU (hard)"``, ``"Zed (computer, hard)"``: a seat as the
     player list says it."""

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from clinic_tui import emergency as ed_text
 from clinic_tui.widgets.clinic_view import COLOUR_STYLE, service_abbr
+from tui_common.cli import short_name
 from core.clinic.components import Colour
 from core.clinic.game.constants import (
     NURSE_COSTS,
@@ -134,7 +135,7 @@ def board_text(state: PlayerView, names: list[str], *,
     if ed_text.in_play(state):  # The 911th Extension: queues, residency, nurses
         t.append("\n")
         t.append_text(ed_text.waiting_area_text(state, empty=empty))
-    t.append("\nPlayer   pop   $ tim tiles\n", style="bold")
+    t.append("\nPlayer    pop   $ tim tiles\n", style="bold")
     for seat in state.turn_order:
         p = state.players[seat]
         mark = turn if seat == state.current else " "
@@ -148,7 +149,7 @@ def board_text(state: PlayerView, names: list[str], *,
         else:
             now = ""
         t.append(mark, style="bold")
-        t.append(f"{names[seat][:7]:<7}", style="bold" if seat == state.current else "")
+        t.append(f"{short_name(names[seat], 8):<8}", style="bold" if seat == state.current else "")
         t.append(f"{shown:>4}{p.money:>4}{p.time_spent:>4} {tiles:<6}")
         t.append(f"{now}\n", style="bold reverse" if now else "")
         t.append(ed_text.table_money(p), style="dim")  # the ED's funds (The 911th Extension)

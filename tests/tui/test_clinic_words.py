@@ -39,3 +39,15 @@ def test_a_person_with_one_place_to_go_says_1_place():
 
     source = inspect.getsource(menus)
     assert "places)" not in source, "a count of places is said with counted(), never a bare 'places'"
+
+
+def test_the_player_table_names_a_computer_seat_without_cutting_its_bracket():
+    """At 80×24 the main board's player table has 8 columns for a name: a computer seat
+    reads "CPU med" / "CPU hard", never "CPU (me" (issue 30, words)."""
+    from tui_common.cli import short_name
+
+    assert short_name("CPU (medium)", 8) == "CPU med"
+    assert short_name("CPU (hard)", 8) == "CPU hard"
+    assert short_name("CPU (easy)", 8) == "CPU easy"
+    assert short_name("Ann", 8) == "Ann"
+    assert short_name("Bartholomew", 8) == "Bartholo"
