@@ -67,11 +67,7 @@ def test_a_clear_the_ward_save_from_before_the_night_shift_lost_the_locum_is_ref
     an older save's log would not replay; it is refused with the sentence, not replayed."""
     record = ward_record(seats=("Ann",))
     record = record.play(ward_legal(record.state)[0])
-    data = json.loads(saves.dumps(record.to_save()))
-    if how == "field removed":
-        del data["rules"]
-    else:
-        data["rules"] = 1
+    data = _as_rules_version_1(record, how)
     with pytest.raises(SaveError) as caught:
         load(data, WARD)
     assert str(caught.value) == ("x.json: saved by an earlier rules version of Clear the Ward (1); "
@@ -103,9 +99,15 @@ def test_a_clear_the_ward_save_of_two_players_from_rules_version_1_still_loads(h
     record = ward_record()
     for _ in range(3):
         record = record.play(ward_legal(record.state)[0])
+    assert load(_as_rules_version_1(record, how), WARD).states == record.states
+
+
+def _as_rules_version_1(record, how: str) -> dict:
+    """``record``'s save data as rules version 1 wrote it: without the field (``how``
+    "field removed", the oldest saves) or with ``"rules": 1``."""
     data = json.loads(saves.dumps(record.to_save()))
     if how == "field removed":
         del data["rules"]
     else:
         data["rules"] = 1
-    assert load(data, WARD).states == record.states
+    return data
