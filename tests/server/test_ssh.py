@@ -262,7 +262,7 @@ async def test_clinic_seats_choose_their_tiles_on_their_own_terminals(tmp_path):
             chooser = players[room.names()[room.actor]]
             if room.record.state.phase.name == "SELECT":
                 selected.add(chooser.name)
-            await chooser.wait_for("Enter confirm")  # may still be the last dialog's text:
+            await chooser.wait_for("Enter choose")  # may still be the last dialog's text:
             await press_until_played(room, chooser, "enter")  # so this waits for a still screen
         assert "Pass the keyboard" not in players["Ann"].text() + players["Bob"].text()
         waiting = players["Bob" if room.actor == 0 else "Ann"]

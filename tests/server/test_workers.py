@@ -101,7 +101,7 @@ async def test_a_clinic_seat_plays_and_a_spectator_sees_it(tmp_path):
         while by_ann < 2:  # Ann's start car, the computer's, Ann's bonus tile...
             done = len(room.record.actions)
             if room.actor == 0:
-                await ann.wait_for("Enter confirm")
+                await ann.wait_for("Enter choose")
                 await ann.press("enter")
                 by_ann += 1
             else:
