@@ -46,3 +46,31 @@ def test_an_older_world_readable_database_is_tightened_when_the_server_starts(tm
     store = Store(data / FILE_NAME)
     assert mode(data / FILE_NAME) == 0o600 and mode(data) == 0o700
     store.close()
+
+
+def test_the_host_key_is_0600_before_its_secret_is_written(tmp_path, monkeypatch):
+    """The host key file is made 0600 first, then the key is written into it: it is
+    never readable by others, not even for a moment (a loose umask here)."""
+    import asyncssh
+
+    from tui_common.server.ssh import HOST_KEY, host_key
+
+    seen = []
+    generate = asyncssh.generate_private_key
+
+    def watched(*args, **kw):
+        key = generate(*args, **kw)
+        write = key.write_private_key
+
+        def write_private_key(filename, *a, **k):
+            seen.append(mode(filename) if Path(filename).exists() else None)
+            return write(filename, *a, **k)
+
+        key.write_private_key = write_private_key
+        return key
+
+    monkeypatch.setattr(asyncssh, "generate_private_key", watched)
+    made = host_key(tmp_path / "server")
+    assert seen == [0o600]
+    assert mode(tmp_path / "server" / HOST_KEY) == 0o600
+    assert host_key(tmp_path / "server").public_data == made.public_data  # read back as it was

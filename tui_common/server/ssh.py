@@ -25,6 +25,8 @@ from pathlib import Path
 
 import asyncssh
 
+from core.private_files import private_file
+
 from tui_common.server.accounts import Accounts, Doorkeeper, Login, LoginThrottle
 from tui_common.server.bounds import INPUT_WINDOW, READ_SIZE, bound_channels
 from tui_common.server.driver import Terminal, run_app
@@ -60,9 +62,8 @@ def host_key(data_dir: Path) -> asyncssh.SSHKey:
     if path.exists():
         return asyncssh.read_private_key(str(path))
     key = asyncssh.generate_private_key("ssh-ed25519")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_file(path)  # 0600 before the key is written: never readable by others
     key.write_private_key(str(path))
-    path.chmod(0o600)
     key.write_public_key(str(path) + ".pub")
     return key
 
