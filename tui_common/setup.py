@@ -140,7 +140,7 @@ class SetupBase(Screen):
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 seed = "" if self.options.seed is None else str(self.options.seed)
-                yield Input(seed, placeholder="blank: random", restrict=r"-?[0-9]*", max_length=18, compact=True,
+                yield Input(seed, placeholder="blank: random", restrict=r"-?[0-9]*", max_length=20, compact=True,
                             id="seed")
             with Horizontal(classes="setup-row", id="setup-buttons"):
                 yield Button("Start game (Ctrl+S)", id="start-button", variant="primary", compact=True)
@@ -226,5 +226,11 @@ class SetupBase(Screen):
             seed = int(text) if text and text != "-" else None
         except ValueError:
             self.notify(f"The seed must be a whole number, not {text!r}.", severity="error", markup=False)
+            return
+        from core.saves import MAX_SEED  # every save holds a seed below it
+
+        if seed is not None and not -MAX_SEED < seed < MAX_SEED:
+            self.notify(f"The seed must be a whole number of at most {len(str(MAX_SEED - 1))} digits"
+                        f" (below {MAX_SEED}).", severity="error", markup=False)
             return
         self.start_game(tuple(seats), seed)

@@ -141,3 +141,23 @@ async def test_setup_after_a_game_draws_a_new_seed(game, tmp_path):
         assert isinstance(app.screen, SetupBase)
         assert app.screen.query_one("#seed").value == ""
         assert app.screen.query_one("#name-0").value == "CPU (medium)" if game == "clear-ward" else True
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_drawn_seed_of_19_digits_can_be_typed_back_and_a_larger_one_is_refused(game, tmp_path):
+    """A seed the program draws has up to 19 digits (63 bits, shown at game over): the
+    seed field takes it back whole; a seed past what a save holds gets a sentence."""
+    from core.saves import MAX_SEED
+
+    app = make(game, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        field = app.screen.query_one("#seed")
+        field.value = ""
+        field.insert_text_at_cursor(str(MAX_SEED - 1))
+        assert field.value == str(MAX_SEED - 1)  # 19 digits fit
+        field.value = str(MAX_SEED)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert any("at most 19 digits" in n.message for n in app._notifications)
+        assert isinstance(app.screen, SetupBase)  # no game started
