@@ -4,34 +4,19 @@ the key bar."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from test_clinic_driver import game_screen, settle
 from test_clear_ward_hint import wait_for_hint
+from test_clinic_snapshots import state_at  # seeded random play to a phase
 
 from clinic_tui.app import ClinicApp
 from clinic_tui.config import Options, parse_players
-from core.clinic.game import Done, EndMove, MovePerson, Phase, apply_action, is_over, legal_actions, new_game
+from core.clinic.game import EndMove, MovePerson, Phase, legal_actions
 from core.clinic.game.bot_hint import Hint
 from tui_common.dialogs import ChoiceDialog
 from tui_common.messages import reason_in_words
 
 PLAYERS = "Ann,cpu:basic"
-
-
-def state_at(seed: int, pred):
-    """Seeded random legal actions from a new game until seat 0 is to act and ``pred``
-    holds."""
-    state = new_game(["Ann", "Basic bot"], seed)
-    rng = random.Random(seed)
-    for _ in range(3000):
-        if is_over(state) or (state.current == 0 and pred(state)):
-            return state
-        legal = legal_actions(state)
-        useful = [a for a in legal if not isinstance(a, (Done, EndMove))]
-        state = apply_action(state, rng.choice(useful if useful and rng.random() < 0.8 else legal))
-    raise AssertionError("phase not reached")
 
 
 def crowded_move(state):
