@@ -16,7 +16,7 @@ from tests.server.client import Player
 pytestmark = pytest.mark.timeout(60)
 
 
-async def start(tmp_path, *extra):
+async def start(tmp_path, *extra, said=None):
     env = dict(os.environ, HOSPITAL_SERVER_DATA_DIR=str(tmp_path))
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "clear_ward_tui", "serve", "--port", "0", *extra, env=env,
@@ -25,6 +25,8 @@ async def start(tmp_path, *extra):
     while b"Serving on" not in line:
         line = await asyncio.wait_for(proc.stderr.readline(), 30)
         assert line, "the server stopped before listening"
+    if said is not None:
+        said.append(line.decode())
     return proc, int(re.search(rb"port (\d+)", line).group(1))
 
 
@@ -75,3 +77,18 @@ def test_serve_help_and_bad_flags(capsys):
     with pytest.raises(SystemExit):
         main(["serve", "--workers", "-1"])
     assert "--workers: 0 or more" in capsys.readouterr().err
+
+
+async def test_the_start_line_counts_the_rooms_restored_in_words(tmp_path):
+    """"1 room restored", "2 rooms restored": the operator's first line counts right."""
+    from tui_common.server.hall import Hall
+    from tui_common.server.store import FILE_NAME, Store
+
+    store = Store(tmp_path / FILE_NAME)
+    Hall(store).create("clear-the-ward", "Ann,Bob", "Ann", seed=4)
+    store.close()
+    said = []
+    proc, _port = await start(tmp_path, said=said)
+    proc.send_signal(signal.SIGTERM)
+    await asyncio.wait_for(proc.wait(), 20)
+    assert "(data: " in said[0] and ", 1 room restored, " in said[0], said[0]

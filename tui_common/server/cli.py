@@ -187,8 +187,10 @@ async def _serve(prog: str, args: argparse.Namespace) -> None:
                         workers=default_workers() if args.workers is None else args.workers)
     await server.start()
     log = logging.getLogger("hospital_games.server")
-    log.info("Serving on %s port %d: ssh -p %d NAME@%s (data: %s, %d rooms restored, %s)", args.host,
-             server.port, server.port, args.host, server.data_dir, len(server.hall.rooms),
+    from tui_common.plain.text import counted
+
+    log.info("Serving on %s port %d: ssh -p %d NAME@%s (data: %s, %s restored, %s)", args.host,
+             server.port, server.port, args.host, server.data_dir, counted(len(server.hall.rooms), "room"),
              f"{server.workers} worker processes" if server.pool is not None else "games drawn in this process")
     web = None
     if args.web is not None:
