@@ -38,6 +38,7 @@ class HelpDialog(Dialog[None]):
     def __init__(self, text: str) -> None:
         super().__init__()
         self.text = text
+        self._filling = False  # the text is being mounted (``_fill``)
 
     @property
     def reuse_key(self) -> tuple:
@@ -60,13 +61,22 @@ class HelpDialog(Dialog[None]):
             found.first().focus()
         self.call_after_refresh(self._fill)
 
+    def on_screen_resume(self) -> None:
+        # reopened after it was closed before its text came (a fast ? then Esc)
+        self.call_after_refresh(self._fill)
+
     async def _fill(self) -> None:
         """The text, after the first frame has shown the dialog with its loading line
-        (Markdown builds a widget per block: that takes a moment the first time)."""
+        (Markdown builds a widget per block: that takes a moment the first time). Does
+        nothing if the dialog was closed meanwhile, or the text is there or coming."""
         body = self.query("#help-body")
-        if not body or self.query("#help-text"):
+        if not body or not body.first().is_mounted or self.query("#help-text") or self._filling:
             return
-        await body.first().mount(Markdown(self.text, id="help-text"))
+        self._filling = True
+        try:
+            await body.first().mount(Markdown(self.text, id="help-text"))
+        finally:
+            self._filling = False
         for loading in self.query("#help-loading"):
             await loading.remove()
 
