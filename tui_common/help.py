@@ -16,6 +16,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.widget import MountError
 from textual.widgets import Markdown, Static
 
 from tui_common.dialogs import Dialog
@@ -75,6 +76,8 @@ class HelpDialog(Dialog[None]):
         self._filling = True
         try:
             await body.first().mount(Markdown(self.text, id="help-text"))
+        except MountError:  # closed while the text was on its way: filled when reopened
+            return
         finally:
             self._filling = False
         for loading in self.query("#help-loading"):
