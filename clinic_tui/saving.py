@@ -56,11 +56,11 @@ def load_record(path: Path | str) -> GameRecord:
     from core.clinic.game.game_record import RULES
     from core.saves import read_save
 
-    save = read_save(Path(path))
-    for seat in save.seats:
+    record = GameRecord.from_save(read_save(Path(path)), RULES, str(path))
+    for seat in record.seats:
         if seat.computer is not None and seat.computer not in CPU_LEVELS:
-            raise SaveError(f"{path}: unknown computer level {seat.computer!r}")
-    return GameRecord.from_save(save, RULES, str(path))
+            raise SaveError(f"{path}: unknown computer level {seat.computer!r} for {seat.name}")
+    return record
 
 
 def options_for(options: Options, record: GameRecord) -> Options:

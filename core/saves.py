@@ -147,7 +147,19 @@ def loads(text: str, source: str = "save") -> SaveGame:
     try:
         return _converter().structure(data, SaveGame)
     except Exception as err:  # cattrs raises several kinds; all mean "malformed"
-        raise SaveError(f"{source}: the save is damaged ({type(err).__name__})") from None
+        raise SaveError(f"{source}: the save is damaged ({_first_problem(err)})") from None
+
+
+def _first_problem(err: Exception) -> str:
+    """The first thing cattrs found wrong, in words ("required field missing @ $.seed"
+    becomes "seed: required field missing"), never an exception's class name."""
+    import cattrs
+
+    problems = cattrs.transform_error(err) if isinstance(err, cattrs.BaseValidationError) else []
+    if not problems:
+        return "a field is missing or of the wrong kind"
+    what, _, where = problems[0].partition(" @ $")
+    return f"{where.lstrip('.') or 'the whole save'}: {what}"
 
 
 def parse_json(text: str, source: str = "save") -> Any:
@@ -259,7 +271,7 @@ def read_text(path: Path, limit: int = MAX_SAVE_BYTES) -> str:
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None
     except OSError as err:
-        raise SaveError(f"{path}: cannot be read ({err.__class__.__name__})") from None
+        raise SaveError(f"{path}: cannot be read ({(err.strerror or 'the system refused').lower()})") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -270,7 +282,7 @@ def read_text(path: Path, limit: int = MAX_SAVE_BYTES) -> str:
             fd = None
             data = handle.read(limit + 1)
     except OSError as err:
-        raise SaveError(f"{path}: cannot be read ({err.__class__.__name__})") from None
+        raise SaveError(f"{path}: cannot be read ({(err.strerror or 'the system refused').lower()})") from None
     finally:
         if fd is not None:
             os.close(fd)
@@ -279,7 +291,7 @@ def read_text(path: Path, limit: int = MAX_SAVE_BYTES) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError(f"{path}: cannot be read (UnicodeDecodeError)") from None
+        raise SaveError(f"{path}: not a saved game (not UTF-8 text)") from None
 
 
 def read_save(path: Path) -> SaveGame:

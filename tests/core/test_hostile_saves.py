@@ -237,3 +237,31 @@ def test_an_autosave_in_a_folder_not_yet_made_makes_the_whole_path(tmp_path):
     path = tmp_path / "a" / "b" / "autosave.json"
     write_atomic(path, "{}")
     assert path.read_text(encoding="utf-8") == "{}"
+
+
+def test_refusals_name_no_exception_class(tmp_path, monkeypatch):
+    """A file that is not UTF-8 and one the system will not open are refused in words a
+    player reads, never a Python exception's class name (the play-test checklist)."""
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage\x80")
+    with pytest.raises(SaveError, match="not UTF-8 text") as refused:
+        read_save(binary)
+    assert "Error" not in str(refused.value)
+
+    def refuse(*_args, **_kw):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "open", refuse)
+    with pytest.raises(SaveError, match=r"cannot be read \(permission denied\)") as refused:
+        read_save(tmp_path / "locked.json")
+    assert "Error" not in str(refused.value)
+
+
+def test_clinic_names_a_clear_the_ward_save_as_the_other_game(tmp_path):
+    """A Clear the Ward save loaded by Clinic is told as another game's save, not as an
+    unknown computer level of its seats."""
+    path = tmp_path / "ward.json"
+    record = GameRecord.new(RULES, 7, (Seat("Ann"), Seat("Bob", "greedy")), {"starting_player": None})
+    path.write_text(dumps(record.to_save()))
+    with pytest.raises(SaveError, match="not Clinic"):
+        clinic_saves.load_record(path)
