@@ -10,7 +10,7 @@ from itertools import compress
 from core.clinic.fast_evolve import evolve
 
 from core.clinic.build_options import legal_build_runs, legal_builds
-from core.clinic.expansions import bonus_tile
+from core.clinic.game.hooks import bonus_tile
 from core.clinic.components import Colour, Module, ModuleKind, Role, Service
 from core.clinic.people import recolour
 from core.clinic.construction import (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from core.clinic.fast_evolve import evolve
 
-from core.clinic import expansions
+from . import hooks as expansions
 
 from . import constants as K
 from .admin import admin, is_last_round
@@ -20,6 +20,17 @@ from .end import end_game
 from .notepad import new_appointments
 from .setup import ALL_TILES
 from .state import AfterCars, ActionTile, GameState, Phase, Turn, change_popularity  # noqa: F401
+
+def _chain(state: GameState, name: str) -> GameState:
+    """Run the hooks of the round's point ``name`` in order; stop at the first that
+    leaves ``state`` in another phase (a decision of that expansion)."""
+    phase = state.phase
+    for hook in expansions.point_hooks(state, name):
+        state = hook(state)
+        if state.phase is not phase:
+            return state
+    return state
+
 
 _TILE_PHASE = {ActionTile.BUILD: Phase.BUILD, ActionTile.HIRE: Phase.HIRE, ActionTile.ADMIT: Phase.ADMIT}
 
@@ -31,7 +42,7 @@ def start_round(state: GameState) -> GameState:
         return settle_cars(state, AfterCars.ROUND)
     tiles = ALL_TILES
     if state.config.options:  # e.g. the ED's cars of the dead; the Emergency tile
-        paused = expansions.before_round(state)
+        paused = _chain(state, "before_round")
         if paused.phase is not state.phase:
             return paused
         state, tiles = paused, expansions.action_tiles(paused, tiles)
@@ -102,7 +113,7 @@ def start_business(state: GameState) -> GameState:
     popularity is bought in reverse turn order (``start_buying``).  An expansion may
     act first and ask for decisions (the ED's patient care), then ``continue_business``."""
     if state.config.options:
-        paused = expansions.before_business_phase(state)
+        paused = _chain(state, "before_business_phase")
         if paused.phase is not state.phase:
             return paused
         state = paused
@@ -138,7 +149,7 @@ def end_of_round(state: GameState) -> GameState:
     scoring in the new turn order.  An expansion may act first and ask for decisions
     (the ED's expenses and popularity), then ``admin_and_next``."""
     if state.config.options:
-        paused = expansions.before_admin(state)
+        paused = _chain(state, "before_admin")
         if paused.phase is not state.phase:
             return paused
         state = paused

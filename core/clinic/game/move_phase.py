@@ -38,7 +38,7 @@ from core.clinic.components import Module, ModuleKind, Role
 from core.clinic.movement import CAPACITY_OF, end_of_move_violations, finish_move, move_person
 from core.clinic.people import Clinic, Person, PreAdmissions, person_departs
 
-from core.clinic.expansions import (
+from core.clinic.game.hooks import (
     end_of_movement,
     extra_capacity,
     move_refusal as expansion_move_refusal,

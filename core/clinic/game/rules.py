@@ -6,7 +6,7 @@ naming the rule.
 
 from __future__ import annotations
 
-from core.clinic.expansions import extend_options, owner
+from .hooks import extend_options, owner, tile_refusal
 from core.clinic.fast_evolve import evolve
 from core.errors import GameError, IllegalActionError
 
@@ -188,9 +188,7 @@ def reject_reason(state: GameState, action: Action) -> str:
             " is not face up / not offered now"
         )
     elif isinstance(action, SelectTile) and state.phase is Phase.SELECT:
-        rule = f"Select: no {action.tile} tile left this round (2 of each a round)"
-        if action.tile.name == "EMERGENCY":  # The 911th Extension
-            rule = "Select: you have only 1 Emergency tile, so you can perform it 1 time per round (with the emergency option)"
+        rule = tile_refusal(state, action.tile) or f"Select: no {action.tile} tile left this round (2 of each a round)"
     elif isinstance(action, BuyPopularity) and state.phase is Phase.BUY_POPULARITY:
         rule = "Business: popularity costs $3, from this round's income only"
     elif isinstance(action, MovePerson) and state.phase is Phase.MOVE:

@@ -121,6 +121,13 @@ def _action_tiles(state: GameState, tiles: tuple) -> tuple:
     return (*tiles, ActionTile.EMERGENCY)
 
 
+def _tile_refusal(state: GameState, tile: ActionTile) -> str | None:
+    """Why the Emergency tile cannot be selected: it was used this round (E8)."""
+    if tile is not ActionTile.EMERGENCY:
+        return None
+    return "Select: you have only 1 Emergency tile, so you can perform it 1 time per round (with the emergency option)"
+
+
 def _start_tile(state: GameState, tile: ActionTile) -> GameState | None:
     if tile is not ActionTile.EMERGENCY:
         return None
@@ -419,6 +426,7 @@ EXPANSION = Expansion(
     bot_preference=_bot,
     action_tiles=_action_tiles,
     start_tile=_start_tile,
+    tile_refusal=_tile_refusal,
     after_step=_after_step,
     before_round=_before_round,
     before_business_phase=_business,
