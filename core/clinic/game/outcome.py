@@ -59,3 +59,8 @@ def waiting_or(state: GameState, finished: bool, then: Resume | None = None) -> 
 def as_outcome(result: GameState | Outcome) -> Outcome:
     """An expansion's step result as an outcome: a bare state is ``Waiting``."""
     return result if isinstance(result, (Waiting, Finished)) else Waiting(result)
+
+
+def state_of(result: GameState | Outcome) -> GameState:
+    """The state of a step's result, an outcome or a bare state."""
+    return result.state if isinstance(result, (Waiting, Finished)) else result
