@@ -55,6 +55,7 @@ from . import business as B
 from . import end as END
 from . import movement as MV
 from . import setup as SU
+from .access import ed_of, emergency_of  # noqa: F401  (read here and by bot, words)
 from .components import EDGoal, EDSide
 from .constants import EXTRA_CARS
 from .queues import new_emergency_patients
@@ -70,13 +71,6 @@ def _rng(state: GameState) -> tuple[random.Random, GameState]:
     """The next draw's generator and the state that has counted it."""
     # Equivalent if changed to + 2: each draw still gets its own generator, and a replay the same.
     return draw_rng(state), evolve(state, draws=state.draws + 1)  # pragma: no mutate
-
-
-def ed_of(state, seat: int) -> EmergencyState:
-    """``seat``'s Emergency Department (a ``GameState`` or a ``PlayerView``)."""
-    ed = state.players[seat].emergency
-    assert ed is not None, "the emergency option is not in play"
-    return ed
 
 
 def _set_ed(state: GameState, seat: int, ed: EmergencyState, **player) -> GameState:
@@ -132,14 +126,6 @@ def _start_tile(state: GameState, tile: ActionTile) -> Outcome | None:
     if tile is not ActionTile.EMERGENCY:
         return None
     return Waiting(evolve(state, phase=Phase.EMERGENCY, step=Turn(emergency=EmergencyTurn())))
-
-
-def emergency_of(state: GameState) -> A.Emergency:
-    """The Emergency action in progress for the current player."""
-    seat = state.current
-    p = state.players[seat]
-    turn = state.step.emergency or EmergencyTurn()
-    return A.Emergency(state.emergency, ed_of(state, seat), turn, p.money, state.cars_lot, state.round)
 
 
 def _apply_emergency(state: GameState, action) -> Outcome:
