@@ -31,10 +31,14 @@ from core.model import frozen
 if TYPE_CHECKING:  # the hooks' signatures only
     from core.clinic.board import Board
     from core.clinic.business import Treatment
-    from core.clinic.people import Clinic
+    from core.clinic.people import Clinic, Location, Person
+    from random import Random
 
     from .outcome import Outcome
     from .state import ActionTile, BonusTile, GameState
+    from .view import PlayerView
+
+    Game = GameState | PlayerView  # what the apps read: the state, or one player's view
 
 # --- the hook specifications: one signature a point ------------------------------------
 SetupHook = Callable[["GameState"], "GameState"]  # setup.new_game, the board laid out
@@ -47,12 +51,12 @@ AfterBusinessHook = Callable[["GameState", int, "Treatment"], "GameState"]
 AdminStepsHook = Callable[[tuple], Iterable]  # admin.admin: insert or replace Admin steps
 ScoreHook = Callable[["GameState", int], int]  # end.end_game: extra end-game popularity
 HireCostHook = Callable[["GameState", int, int], int]  # hire: (state, slot, cost) -> cost
-CapacityHook = Callable[["Clinic", Any, Any], int]  # move_phase: (clinic, where, person)
+CapacityHook = Callable[["Clinic", "Location", "Person"], int]  # move_phase: (clinic, where, person)
 ViolationsHook = Callable[["GameState", "Clinic"], Iterable[str]]  # move_phase: EndMove waits
 DestinationsHook = Callable[["GameState", "Clinic", dict], dict]  # move_phase: fewer places
 EventsHook = Callable[["GameState", "GameState"], Iterable[str]]  # narration: the log
-BotHook = Callable[["GameState", list, Any, Any], Any]  # bots: a better choice, or None
-MoveRefusalHook = Callable[["GameState", "Clinic", Any, Any], Optional[str]]
+BotHook = Callable[["GameState", list, "Random", Any], Any]  # bots: a better choice, or None
+MoveRefusalHook = Callable[["GameState", "Clinic", "Person", "Location"], Optional[str]]
 ReportHook = Callable[["GameState", "GameState", int], Iterable[str]]  # business_report
 TreatmentNoteHook = Callable[["Clinic", Any], Optional[str]]  # business_report: one line
 AfterReportHook = Callable[["Clinic", "Treatment"], Iterable[str]]  # business_report
@@ -161,13 +165,13 @@ def _active(options: frozenset[str]) -> tuple[Expansion, ...]:
     return tuple(e for name, e in _load().items() if name in options)
 
 
-def active(state: Any) -> tuple[Expansion, ...]:
+def active(state: Game) -> tuple[Expansion, ...]:
     """The expansions in play in ``state`` (a ``GameState`` or a ``PlayerView``)."""
     options = state.config.options
     return _active(options) if options else ()
 
 
-def hooks(state: Any, name: str) -> tuple[Callable, ...]:
+def hooks(state: Game, name: str) -> tuple[Callable, ...]:
     """The ``name`` hooks of the expansions in play, in order."""
     options = state.config.options
     return _hooks(options, name) if options else ()
@@ -183,7 +187,7 @@ def action_types() -> tuple[type, ...]:
     return tuple(t for e in all_expansions() for t in e.action_types)
 
 
-def owner(state: Any, action: object) -> Expansion | None:
+def owner(state: Game, action: object) -> Expansion | None:
     """The expansion in play whose action ``action`` is, or None (a base action)."""
     for e in active(state):
         if isinstance(action, e.action_types):
@@ -192,14 +196,14 @@ def owner(state: Any, action: object) -> Expansion | None:
 
 
 # --- running the hooks of one point -------------------------------------------------------
-def extend_options(state: Any, options: tuple) -> tuple:
+def extend_options(state: GameState, options: tuple) -> tuple:
     """``options`` with every ``options`` hook applied."""
     for hook in hooks(state, "options"):
         options = tuple(hook(state, list(options)))
     return options
 
 
-def room_treatment(state: Any, clinic: Any, inner: Callable) -> Callable:
+def room_treatment(state: GameState, clinic: Clinic, inner: Callable) -> Callable:
     """One room's treatment function with every ``room`` hook wrapped around ``inner``;
     the first expansion registered is the outermost (extinguishers add their income to
     every line, the workaholic's too)."""
@@ -208,41 +212,41 @@ def room_treatment(state: Any, clinic: Any, inner: Callable) -> Callable:
     return inner
 
 
-def before_business(state: Any, seat: int) -> Any:
+def before_business(state: GameState, seat: int) -> GameState:
     for hook in hooks(state, "before_business"):
         state = hook(state, seat)
     return state
 
 
-def end_of_movement(state: Any, seat: int) -> Any:
+def end_of_movement(state: GameState, seat: int) -> GameState:
     for hook in hooks(state, "end_of_movement"):
         state = hook(state, seat)
     return state
 
 
-def after_business(state: Any, seat: int, treatment: Any) -> Any:
+def after_business(state: GameState, seat: int, treatment: Treatment) -> GameState:
     for hook in hooks(state, "after_business"):
         state = hook(state, seat, treatment)
     return state
 
 
-def admin_steps(state: Any, steps: tuple) -> tuple:
+def admin_steps(state: GameState, steps: tuple) -> tuple:
     for hook in hooks(state, "admin_steps"):
         steps = tuple(hook(steps))
     return steps
 
 
-def end_score(state: Any, seat: int) -> int:
+def end_score(state: GameState, seat: int) -> int:
     return sum(hook(state, seat) for hook in hooks(state, "end_score"))
 
 
-def hire_cost(state: Any, slot: int, cost: int) -> int:
+def hire_cost(state: GameState, slot: int, cost: int) -> int:
     for hook in hooks(state, "hire_cost"):
         cost = hook(state, slot, cost)
     return cost
 
 
-def extra_capacity(state: Any) -> Callable | None:
+def extra_capacity(state: GameState) -> Callable | None:
     """A function ``(clinic, where, person) -> int`` summing every ``extra_capacity``
     hook, or None when no expansion in play changes capacities."""
     found = hooks(state, "extra_capacity")
@@ -251,28 +255,28 @@ def extra_capacity(state: Any) -> Callable | None:
     return lambda clinic, where, person: sum(h(clinic, where, person) for h in found)
 
 
-def move_violations(state: Any, clinic: Any) -> tuple[str, ...]:
+def move_violations(state: GameState, clinic: Clinic) -> tuple[str, ...]:
     return tuple(r for hook in hooks(state, "move_violations") for r in hook(state, clinic))
 
 
-def restrict_destinations(state: Any, clinic: Any, dests: dict) -> dict:
+def restrict_destinations(state: GameState, clinic: Clinic, dests: dict) -> dict:
     for hook in hooks(state, "destinations"):
         dests = hook(state, clinic, dests)
     return dests
 
 
-def events(before: Any, after: Any) -> list[str]:
+def events(before: Game, after: Game) -> list[str]:
     """What the expansions in play did between two states, one sentence each."""
     return [text for hook in hooks(after, "events") for text in hook(before, after)]
 
 
-def setup(state: Any) -> Any:
+def setup(state: GameState) -> GameState:
     for hook in hooks(state, "setup"):
         state = hook(state)
     return state
 
 
-def bot_choice(state: Any, options: list, rng: Any, choice: Any) -> Any:
+def bot_choice(state: GameState, options: list, rng: Random, choice: Any) -> Any:
     """The computer player's ``choice``, or what an expansion's ``bot_preference``
     prefers to it (the first that does)."""
     for hook in hooks(state, "bot_preference"):
@@ -282,7 +286,7 @@ def bot_choice(state: Any, options: list, rng: Any, choice: Any) -> Any:
     return choice
 
 
-def move_refusal(state: Any, clinic: Any, person: Any, goal: Any) -> str | None:
+def move_refusal(state: GameState, clinic: Clinic, person: Person, goal: Location) -> str | None:
     """Why an expansion's rule leaves ``person`` no path to ``goal`` (e.g. a zombie in
     the way), in players' words, or None."""
     for hook in hooks(state, "move_refusal"):
@@ -292,19 +296,19 @@ def move_refusal(state: Any, clinic: Any, person: Any, goal: Any) -> str | None:
     return None
 
 
-def path_notes(state: Any, board: Any, steps: tuple) -> str:
+def path_notes(state: Game, board: Board, steps: tuple) -> str:
     """What the expansions in play say about a path ``steps`` on ``board`` (e.g. "+1
     extinguisher"), joined by ", "; empty when nothing."""
     return ", ".join(n for hook in hooks(state, "path_note") if (n := hook(board, steps)))
 
 
-def words(state: Any, action: object, done: bool = False) -> str | None:
+def words(state: Game, action: object, done: bool = False) -> str | None:
     """The expansion action ``action`` in words (``Expansion.words``), or None."""
     e = owner(state, action)
     return e.words(state, action, done) if e is not None and e.words is not None else None
 
 
-def action_tiles(state: Any, tiles: tuple) -> tuple:
+def action_tiles(state: GameState, tiles: tuple) -> tuple:
     """Each player's action tiles for a round: the base game's ``tiles`` and every
     expansion's own."""
     for hook in hooks(state, "action_tiles"):
@@ -312,7 +316,7 @@ def action_tiles(state: Any, tiles: tuple) -> tuple:
     return tiles
 
 
-def start_tile(state: Any, tile: Any) -> Outcome | None:
+def start_tile(state: GameState, tile: ActionTile) -> Outcome | None:
     """The outcome of starting to resolve an expansion's action ``tile`` (None: no
     expansion owns it)."""
     for hook in hooks(state, "start_tile"):
@@ -322,19 +326,19 @@ def start_tile(state: Any, tile: Any) -> Outcome | None:
     return None
 
 
-def after_step(state: Any) -> Any:
+def after_step(state: GameState) -> GameState:
     for hook in hooks(state, "after_step"):
         state = hook(state)
     return state
 
 
-def point_hooks(state: Any, name: str) -> tuple[Callable, ...]:
+def point_hooks(state: GameState, name: str) -> tuple[Callable, ...]:
     """The hooks of one of the round's points (``before_round``,
     ``before_business_phase``, ``before_admin``), for ``flow`` to run in order."""
     return hooks(state, name)
 
 
-def bonus_tile(state: Any, seat: int, tile: Any) -> Any:
+def bonus_tile(state: GameState, seat: int, tile: BonusTile) -> GameState | None:
     """The state after ``seat`` takes an expansion's bonus ``tile`` (None: not one)."""
     for hook in hooks(state, "bonus_tile"):
         out = hook(state, seat, tile)
@@ -343,7 +347,7 @@ def bonus_tile(state: Any, seat: int, tile: Any) -> Any:
     return None
 
 
-def goal_status(state: Any, seat: int) -> Any:
+def goal_status(state: Game, seat: int) -> Any:
     """An expansion's solitaire goal status replacing the base goal's, or None."""
     for hook in hooks(state, "goal_status"):
         out = hook(state, seat)
@@ -359,7 +363,7 @@ def configure(converter: Any) -> None:
             e.configure(converter)
 
 
-def decision_text(state: Any) -> str | None:
+def decision_text(state: Game) -> str | None:
     """Words for the decision now when it is an expansion's (its phase), or None."""
     for hook in hooks(state, "decision_text"):
         out = hook(state)
@@ -368,7 +372,7 @@ def decision_text(state: Any) -> str | None:
     return None
 
 
-def option_text(state: Any, action: object) -> str | None:
+def option_text(state: Game, action: object) -> str | None:
     """Words for one of an expansion's actions, or None."""
     for hook in hooks(state, "option_text"):
         out = hook(state, action)
@@ -377,7 +381,7 @@ def option_text(state: Any, action: object) -> str | None:
     return None
 
 
-def tile_refusal(state: Any, tile: Any) -> str | None:
+def tile_refusal(state: Game, tile: ActionTile) -> str | None:
     """Why an expansion's own action ``tile`` cannot be selected now, or None."""
     for hook in hooks(state, "tile_refusal"):
         out = hook(state, tile)
