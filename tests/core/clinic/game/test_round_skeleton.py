@@ -117,6 +117,23 @@ def test_the_registry_loads_the_expansions_by_name_on_first_use():
     assert out.stdout.strip() == "False ['blood', 'extinguishers', 'workaholics', 'zombies', 'emergency']"
 
 
+def test_a_registry_emptied_calls_its_plugins_again_on_first_use():
+    """The first question to an empty registry calls every ``hooks.PLUGINS`` function
+    (here in this process: ``core.clinic.expansions.register_all``)."""
+    saved, loaded = dict(hooks._REGISTERED), hooks._loaded
+    hooks._REGISTERED.clear()
+    hooks._loaded = False
+    try:
+        assert [e.name for e in hooks.all_expansions()] == ["blood", "extinguishers", "workaholics", "zombies", "emergency"]
+        assert hooks._loaded
+    finally:
+        hooks._REGISTERED.clear()
+        hooks._REGISTERED.update(saved)
+        hooks._loaded = loaded
+        hooks._active.cache_clear()
+        hooks._hooks.cache_clear()
+
+
 # --- a test expansion plugged in at the round's points -------------------------------------
 @pytest.fixture
 def plug():
