@@ -24,6 +24,7 @@ from core.model import frozen
 from core.clinic.board import Space
 from core.clinic.components import ModuleKind
 from core.clinic.game import constants as K
+from core.clinic.game.outcome import Outcome, Resume, waiting_or
 from core.clinic.game.state import GameState, Phase, set_player
 
 from . import Expansion
@@ -73,10 +74,9 @@ def _options(state: GameState, options: list) -> list:
     return options[:-1] + extra + options[-1:]
 
 
-def _apply(state: GameState, action: BuildExtinguisher) -> GameState:
-    """Pay, put the token on the module; after the second component the action ends."""
-    from core.clinic.game.flow import finish_resolution
-
+def _apply(state: GameState, action: BuildExtinguisher) -> Outcome:
+    """Pay, put the token on the module; after the second component the action is
+    ``Finished``."""
     seat = state.current
     p = state.players[seat]
     board = p.clinic.board
@@ -87,9 +87,7 @@ def _apply(state: GameState, action: BuildExtinguisher) -> GameState:
         players=set_player(state, seat, p),
         step=evolve(state.step, builds=state.step.builds + 1),
     )
-    if state.step.builds >= K.BUILDS_PER_ACTION:
-        return finish_resolution(state)
-    return state
+    return waiting_or(state, state.step.builds >= K.BUILDS_PER_ACTION, Resume.ACTION)
 
 
 def _refusal(state: GameState, action: BuildExtinguisher) -> str:

@@ -206,7 +206,7 @@ def admin(state: GameState, steps=ADMIN_STEPS) -> GameState:
     """Run the Admin steps in order; in the last round, all but ``NEXT_ROUND_STEPS``
     (the round marker stays on 6).  Expansions in play may add steps
     (``expansions.admin_steps``); a step marked ``next_round_only`` is skipped too."""
-    from core.clinic.expansions import admin_steps
+    from core.clinic.game.hooks import admin_steps
 
     last = is_last_round(state)
     for step in admin_steps(state, steps):

@@ -19,7 +19,7 @@ from .memo import for_spots, free_parking_spots
 from core.clinic.people import admit_patient
 
 from .actions import AdmitPatient, Done, Shift, ShiftAppointment
-from .flow import finish_resolution
+from .outcome import Outcome, waiting_or
 from .notepad import pack, set_row
 from .state import GameState, set_player
 
@@ -111,7 +111,9 @@ def qp_options(state: GameState) -> list:
     return [*admit_options(state), *shift_options(state), Done()]
 
 
-def apply_qp(state: GameState, action) -> GameState:
+def apply_qp(state: GameState, action) -> Outcome:
+    """Spend one queue point (shift an appointment, or admit a patient); the action is
+    ``Finished`` once the last point is spent."""
     seat = state.current
     step = evolve(state.step, qp=state.step.qp - 1)
     if isinstance(action, ShiftAppointment):
@@ -130,6 +132,4 @@ def apply_qp(state: GameState, action) -> GameState:
             cars_lot=state.cars_lot - 1,
             step=step,
         )
-    if state.step.qp <= 0:
-        return finish_resolution(state)
-    return state
+    return waiting_or(state, state.step.qp <= 0)

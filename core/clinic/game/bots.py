@@ -12,7 +12,7 @@ from typing import Protocol
 from core.clinic.components import Role
 from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
 from core.clinic.construction import build_cost
-from core.clinic.expansions import bot_choice
+from core.clinic.game.hooks import bot_choice
 
 from . import constants as K
 from .actions import (

@@ -10,7 +10,7 @@ from itertools import compress
 from core.clinic.fast_evolve import evolve
 
 from core.clinic.build_options import legal_build_runs, legal_builds
-from core.clinic.expansions import bonus_tile
+from core.clinic.game.hooks import bonus_tile
 from core.clinic.components import Colour, Module, ModuleKind, Role, Service
 from core.clinic.people import recolour
 from core.clinic.construction import (
@@ -24,7 +24,7 @@ from core.clinic.construction import (
 
 from . import constants as K
 from .actions import ChooseBonus, Construct, ParkStartingCar
-from .flow import finish_resolution, start_game
+from .outcome import Finished, Outcome, Waiting, waiting_or
 from .setup import arrive, park_starting_car, starting_car_spots
 from .state import BonusTile, GameState, Phase, Turn, set_player
 from .supplies import shortage, supplies_left
@@ -120,8 +120,8 @@ def _offers(board, services: tuple) -> tuple:
     return value
 
 
-def apply_build(state: GameState, action: Construct) -> GameState:
-    """Pay, take the tile, build; after the second build the action ends."""
+def apply_build(state: GameState, action: Construct) -> Outcome:
+    """Pay, take the tile, build; after the second build the action is ``Finished``."""
     seat = state.current
     p = state.players[seat]
     b = action.build
@@ -138,9 +138,7 @@ def apply_build(state: GameState, action: Construct) -> GameState:
         elif b.module.kind is ModuleKind.SUPPLY_ROOM:
             state = evolve(state, supply_rooms=state.supply_rooms - 1)
     state = evolve(state, step=evolve(state.step, builds=state.step.builds + 1))
-    if state.step.builds >= K.BUILDS_PER_ACTION:
-        return finish_resolution(state)
-    return state
+    return waiting_or(state, state.step.builds >= K.BUILDS_PER_ACTION)
 
 
 # --- Experts' initial construction (rulebook: hub, treatment room, supply room, and an
@@ -171,14 +169,15 @@ def expert_options(state: GameState) -> list:
     return [Construct(b) for b in builds if isinstance(b, BuildEntrance)]
 
 
-def apply_expert(state: GameState, action) -> GameState:
+def apply_expert(state: GameState, action) -> Outcome:
+    """Build one of an expert's starting components (or park the starting car)."""
     seat = state.current
     p = state.players[seat]
     if isinstance(action, ParkStartingCar):
         return apply_start_car(state, action)
     clinic = evolve(p.clinic, board=build(p.clinic.board, action.build))
     if not isinstance(action.build, BuildEntrance):
-        return evolve(state, players=set_player(state, seat, evolve(p, clinic=clinic)))
+        return Waiting(evolve(state, players=set_player(state, seat, evolve(p, clinic=clinic))))
     clinic = arrive(clinic, Role.DOCTOR, Colour.WHITE)
     state = evolve(
         state,
@@ -186,7 +185,7 @@ def apply_expert(state: GameState, action) -> GameState:
         cars_lot=state.cars_lot - 1,
         supply_doctors=state.supply_doctors + 1,
     )
-    return state  # the same expert now chooses where the starting car stands
+    return Waiting(state)  # the same expert now chooses where the starting car stands
 
 
 # --- The starting car (decisions: first free border clockwise, or the player's choice) --
@@ -197,7 +196,7 @@ def start_car_options(state: GameState) -> list[ParkStartingCar]:
     return [ParkStartingCar(b) for b in starting_car_spots(board)]
 
 
-def apply_start_car(state: GameState, action: ParkStartingCar) -> GameState:
+def apply_start_car(state: GameState, action: ParkStartingCar) -> Outcome:
     """Park the starting car; the next beginner chooses, then the experts build, then
     the bonus tiles are taken."""
     seat = state.current
@@ -206,12 +205,12 @@ def apply_start_car(state: GameState, action: ParkStartingCar) -> GameState:
     state = evolve(state, players=set_player(state, seat, p))
     queue = state.queue[1:]
     if queue:
-        return evolve(state, queue=queue)
+        return Waiting(evolve(state, queue=queue))
     if state.phase is Phase.START_CAR:
         experts = tuple(s for s in state.turn_order if state.config.expert[s])
         if experts:
-            return evolve(state, phase=Phase.EXPERT_SETUP, queue=experts)
-    return evolve(state, phase=Phase.BONUS, queue=tuple(reversed(state.turn_order)))
+            return Waiting(evolve(state, phase=Phase.EXPERT_SETUP, queue=experts))
+    return Waiting(evolve(state, phase=Phase.BONUS, queue=tuple(reversed(state.turn_order))))
 
 
 # --- Bonus tiles (decisions; rulebook: people come with a car, from the supply) -------
@@ -219,7 +218,8 @@ def bonus_options(state: GameState) -> list[ChooseBonus]:
     return [ChooseBonus(t) for t in state.bonus_tiles]
 
 
-def apply_bonus(state: GameState, action: ChooseBonus) -> GameState:
+def apply_bonus(state: GameState, action: ChooseBonus) -> Outcome:
+    """Take a bonus tile; setup is ``Finished`` after the last player's."""
     seat = state.current
     p = state.players[seat]
     tile = action.tile
@@ -246,16 +246,17 @@ def apply_bonus(state: GameState, action: ChooseBonus) -> GameState:
             p = evolve(p, clinic=recolour(clinic, whites[0].id, Colour.YELLOW))
     else:
         state = evolve(state, players=set_player(state, seat, p))
-        return evolve(state, phase=Phase.BONUS_PLACE, step=Turn(placing=tile))
+        return Waiting(evolve(state, phase=Phase.BONUS_PLACE, step=Turn(placing=tile)))
     state = evolve(state, players=set_player(state, seat, p))
     return next_bonus(state)
 
 
-def next_bonus(state: GameState) -> GameState:
+def next_bonus(state: GameState) -> Outcome:
+    """The next player takes a bonus tile, or setup is ``Finished`` (round 1 begins)."""
     queue = state.queue[1:]
     if queue:
-        return evolve(state, phase=Phase.BONUS, queue=queue)
-    return start_game(state)
+        return Waiting(evolve(state, phase=Phase.BONUS, queue=queue))
+    return Finished(state)
 
 
 def bonus_place_options(state: GameState) -> list[Construct]:
@@ -267,7 +268,7 @@ def bonus_place_options(state: GameState) -> list[Construct]:
     return [Construct(b) for b in builds if type(b) is want and b.space.floor == 0]
 
 
-def apply_bonus_place(state: GameState, action: Construct) -> GameState:
+def apply_bonus_place(state: GameState, action: Construct) -> Outcome:
     seat = state.current
     p = state.players[seat]
     p = evolve(p, clinic=evolve(p.clinic, board=build(p.clinic.board, action.build)))

@@ -13,7 +13,7 @@ from core.model import frozen
 from core.clinic.fast_evolve import evolve
 
 from core.clinic.business import best_in_room, clinic_upkeep, pay_expenses, treat, wages
-from core.clinic.expansions import after_business, before_business, room_treatment
+from core.clinic.game.hooks import after_business, before_business, room_treatment
 from core.clinic.people import person_departs
 from core.clinic.components import Colour
 

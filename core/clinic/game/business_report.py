@@ -15,7 +15,7 @@ from core.converters import to_tuple
 from core.clinic.business import Treatment, best_in_room, clinic_upkeep, treat, wages
 from core.clinic import constants as CLINIC_K
 from core.clinic.components import ModuleKind
-from core.clinic.expansions import active, room_treatment
+from core.clinic.game.hooks import active, room_treatment
 from core.clinic.people import Clinic
 
 from . import constants as K

@@ -10,7 +10,9 @@ car is still parked until it is removed (and only then goes back to the lot).
 ``settle_cars(state, then)`` removes without asking whatever involves no choice (every
 car owed sits on one spot, or every parked car goes), then asks each player still owing
 cars, in turn order, for ``RemoveCar(spot)`` actions (``Phase.REMOVE_CAR``); when every
-car is removed the game goes on with ``then`` (``AfterCars``).  After the last Admin no
+car is removed the round goes on after ``then`` (``AfterCars``): both return an outcome
+(``outcome.Waiting`` while a player chooses, ``outcome.Finished`` naming the round's
+point to go on at), and ``flow`` goes on.  After the last Admin no
 choice matters any more, so ``remove_all_owed`` takes the computer's car then.
 
 Computer players (and the end of the game) choose by ``computer_car``.
@@ -25,7 +27,11 @@ from core.clinic.parking import CarSpot, parked_spots, remove_car
 
 from .actions import RemoveCar
 from .setup import clockwise_borders
+from .outcome import Finished, Outcome, Resume, Waiting
 from .state import AfterCars, GameState, Phase, set_player
+
+#: Where the round goes on once the cars are removed.
+RESUME = {AfterCars.MOVE: Resume.NEXT_MOVER, AfterCars.BUSINESS: Resume.BUYING, AfterCars.ROUND: Resume.ROUND}
 
 
 def choice_matters(board: Board, owed: int) -> bool:
@@ -102,17 +108,18 @@ def owing(state: GameState) -> bool:
     return any(p.cars_owed for p in state.players)
 
 
-def settle_cars(state: GameState, then: AfterCars) -> GameState:
+def settle_cars(state: GameState, then: AfterCars) -> Outcome:
     """Remove what involves no choice, then ask the players still owing cars in turn
-    order (``Phase.REMOVE_CAR``), or go on with ``then`` at once.  With ``then`` MOVE only
-    the current player owes cars and the Move phase's queue is kept."""
+    order (``Waiting`` in ``Phase.REMOVE_CAR``, ``cars_then`` saying where the round
+    stands), or ``Finished`` at once (the round goes on after ``then``).  With ``then``
+    MOVE only the current player owes cars and the Move phase's queue is kept."""
     for seat in state.turn_order:
         state = remove_without_choice(state, seat)
     seats = tuple(s for s in state.turn_order if state.players[s].cars_owed)
     if not seats:
-        return resume(state, then)
+        return Finished(state, RESUME[then])
     queue = state.queue if then is AfterCars.MOVE else seats
-    return evolve(state, phase=Phase.REMOVE_CAR, queue=queue, cars_then=then)
+    return Waiting(evolve(state, phase=Phase.REMOVE_CAR, queue=queue, cars_then=then))
 
 
 def remove_car_options(state: GameState) -> list[RemoveCar]:
@@ -123,29 +130,18 @@ def remove_car_options(state: GameState) -> list[RemoveCar]:
     return [RemoveCar(first)] + [RemoveCar(s) for s in parked_spots(board) if s != first]
 
 
-def apply_remove_car(state: GameState, action: RemoveCar) -> GameState:
+def apply_remove_car(state: GameState, action: RemoveCar) -> Outcome:
     """The current player removes the car at ``action.spot``; once they owe no more,
-    the next player owing cars chooses, or the game goes on."""
+    the next player owing cars chooses, or the round goes on after ``cars_then``."""
     seat = state.current
     state = remove_without_choice(take_car(state, seat, action.spot), seat)
     if state.players[seat].cars_owed:
-        return state
+        return Waiting(state)
     then = state.cars_then
     assert then is not None
     if then is AfterCars.MOVE:
-        return resume(evolve(state, cars_then=None), then)
+        return Finished(evolve(state, cars_then=None), RESUME[then])
     queue = state.queue[1:]
     if queue:
-        return evolve(state, queue=queue)
-    return resume(evolve(state, cars_then=None, queue=()), then)
-
-
-def resume(state: GameState, then: AfterCars) -> GameState:
-    """Go on with the game after the cars are removed."""
-    from .flow import finish_move_turn, start_buying, start_round
-
-    if then is AfterCars.MOVE:
-        return finish_move_turn(evolve(state, phase=Phase.MOVE))
-    if then is AfterCars.BUSINESS:
-        return start_buying(state)
-    return start_round(state)
+        return Waiting(evolve(state, queue=queue))
+    return Finished(evolve(state, cars_then=None, queue=()), RESUME[then])

@@ -54,7 +54,7 @@ def end_game(state: GameState) -> GameState:
     """Score the end-game popularity in turn order (never below 0) and end the game.
     Cars still owed (patients who died in the last Admin) are removed by the computer's
     rule first: no choice can change anything any more."""
-    from core.clinic.expansions import end_score as expansion_end_score
+    from core.clinic.game.hooks import end_score as expansion_end_score
 
     from .cars import remove_all_owed
 
@@ -123,7 +123,7 @@ def goal_status(state: GameState | PlayerView, seat: int = 0) -> GoalStatus | No
     treated (went home), service hubs running, the highest floor built on, patients
     in the clinic or pre-admissions, distinct doctors turned red in a lab."""
     if state.config.options:  # an expansion's goal replaces the base one (The 911th Extension)
-        from core.clinic.expansions import goal_status as expansion_goal
+        from core.clinic.game.hooks import goal_status as expansion_goal
 
         if (status := expansion_goal(state, seat)) is not None:
             return status

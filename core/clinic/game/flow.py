@@ -1,40 +1,83 @@
-"""The round's skeleton: who decides next, and what happens between decisions.
+"""The round's skeleton: the order of Clinic's phases and steps, and what happens
+between decisions (rulebook, "Playing the Game": 6 rounds of Actions (3 actions, then
+Move), Business, Administration).
 
-Each phase is a function of the state (``start_round``, ``reveal``, ``finish_resolution``,
-``start_move``, ``business``, ``end_of_round``); an expansion can wrap any of them.
-Rulebook, "Playing the Game": 6 rounds of Actions (3 actions, then Move), Business,
-Administration.
+``flow`` is the only module that knows what comes next.  A phase's step returns an
+outcome (``outcome.Waiting``: a player decides next; ``outcome.Finished``: the step is
+over) and never calls back here; ``go_on`` acts on it.  Expansions plug in at the
+round's named points (``hooks``): ``before_round``, ``action_tiles``, ``start_tile``,
+``after_step``, ``before_business_phase``, ``before_admin``; a point's hook may stop
+the round in a phase of its own (``Waiting``), and its ``apply`` later finishes with
+the ``Resume`` point where the round goes on.  docs/architecture.md ("Clinic's engine")
+draws the skeleton.
 """
 
 from __future__ import annotations
 
 from core.clinic.fast_evolve import evolve
 
-from core.clinic import expansions
-
 from . import constants as K
+from . import hooks
 from .admin import admin, is_last_round
 from .business_phase import business
 from .cars import owing, settle_cars
 from .end import end_game
 from .notepad import new_appointments
+from .outcome import Finished, Outcome, Resume, Waiting
 from .setup import ALL_TILES
 from .state import AfterCars, ActionTile, GameState, Phase, Turn, change_popularity  # noqa: F401
 
 _TILE_PHASE = {ActionTile.BUILD: Phase.BUILD, ActionTile.HIRE: Phase.HIRE, ActionTile.ADMIT: Phase.ADMIT}
+
+#: Where the round goes on when a step of a base phase is ``Finished`` without saying.
+RESUME_AFTER = {
+    Phase.BUILD: Resume.ACTION,
+    Phase.HIRE: Resume.ACTION,
+    Phase.ADMIT: Resume.ACTION,
+    Phase.SELECT: Resume.REVEAL,
+    Phase.BUY_POPULARITY: Resume.NEXT_BUYER,
+    Phase.BONUS: Resume.GAME,
+    Phase.BONUS_PLACE: Resume.GAME,
+}
+
+
+def go_on(outcome: Outcome, phase: Phase | None = None) -> GameState:
+    """The state after a step's ``outcome``: the same state while a player decides,
+    else the round goes on at ``outcome.then`` (or where ``phase``'s steps go on)."""
+    if isinstance(outcome, Waiting):
+        return outcome.state
+    then = outcome.then if outcome.then is not None else RESUME_AFTER[phase]
+    return resume(outcome.state, then)
+
+
+def resume(state: GameState, then: Resume) -> GameState:
+    """Go on with the round at the point ``then`` (``outcome.Resume``)."""
+    return _RESUME[then](state)
+
+
+def _point(state: GameState, name: str) -> Outcome:
+    """Run the hooks of the round's point ``name`` in order; the first that waits for a
+    decision of its own phase stops the round there."""
+    for hook in hooks.point_hooks(state, name):
+        out = hook(state)
+        if isinstance(out, Waiting):
+            return out
+        state = out.state if isinstance(out, Finished) else out
+    return Finished(state)
 
 
 def start_round(state: GameState) -> GameState:
     """Actions phase, action 1: everyone has all six tiles again (first, the cars of
     patients who died in Admin are removed: ``cars.settle_cars``)."""
     if owing(state):
-        return settle_cars(state, AfterCars.ROUND)
+        return go_on(settle_cars(state, AfterCars.ROUND))
     tiles = ALL_TILES
     if state.config.options:  # e.g. the ED's cars of the dead; the Emergency tile
-        paused = expansions.before_round(state)
-        if paused.phase is not state.phase:
-            return paused
-        state, tiles = paused, expansions.action_tiles(paused, tiles)
+        out = _point(state, "before_round")
+        if isinstance(out, Waiting):
+            return out.state
+        state = out.state
+        tiles = hooks.action_tiles(state, tiles)
     players = tuple(evolve(p, tiles=tiles) for p in state.players)
     return start_selection(evolve(state, players=players, action=1))
 
@@ -59,13 +102,14 @@ def reveal(state: GameState) -> GameState:
 
 
 def start_resolution(state: GameState) -> GameState:
+    """The next player in the queue resolves the tile they selected."""
     seat = state.queue[0]
     tile = state.selected[seat]
     step = Turn()
     if tile not in _TILE_PHASE:  # an expansion's tile (the Emergency action)
-        started = expansions.start_tile(state, tile)
+        started = hooks.start_tile(state, tile)
         assert started is not None, tile
-        return started
+        return go_on(started)
     if tile is ActionTile.ADMIT:
         step = Turn(qp=1 + state.players[seat].clinic.board.arrival_points)
     return evolve(state, phase=_TILE_PHASE[tile], step=step)
@@ -79,7 +123,7 @@ def finish_resolution(state: GameState) -> GameState:
         return start_resolution(evolve(state, queue=queue))
     state = new_appointments(evolve(state, queue=()))
     if state.config.options:  # e.g. new emergency patients
-        state = expansions.after_step(state)
+        state = hooks.after_step(state)
     if state.action < K.ACTIONS_PER_ROUND:
         return start_selection(evolve(state, action=state.action + 1))
     return start_move(state)
@@ -91,6 +135,9 @@ def start_move(state: GameState) -> GameState:
 
 
 def finish_move_turn(state: GameState) -> GameState:
+    """The current player's Move turn is over (their cars removed): the next player
+    moves, or Business begins."""
+    state = evolve(state, phase=Phase.MOVE)
     queue = state.queue[1:]
     if queue:
         return evolve(state, queue=queue, step=Turn())
@@ -100,18 +147,19 @@ def finish_move_turn(state: GameState) -> GameState:
 def start_business(state: GameState) -> GameState:
     """Business for everyone; the cured patients' cars are removed (``cars``); then
     popularity is bought in reverse turn order (``start_buying``).  An expansion may
-    act first and ask for decisions (the ED's patient care), then ``continue_business``."""
+    act first and ask for decisions (the ED's patient care), then the round goes on at
+    ``Resume.BASE_BUSINESS``."""
     if state.config.options:
-        paused = expansions.before_business_phase(state)
-        if paused.phase is not state.phase:
-            return paused
-        state = paused
+        out = _point(state, "before_business_phase")
+        if isinstance(out, Waiting):
+            return out.state
+        state = out.state
     return continue_business(state)
 
 
 def continue_business(state: GameState) -> GameState:
     """The base game's Business for everyone (after the expansions' own)."""
-    return settle_cars(business(state), AfterCars.BUSINESS)
+    return go_on(settle_cars(business(state), AfterCars.BUSINESS))
 
 
 def start_buying(state: GameState) -> GameState:
@@ -128,6 +176,7 @@ def start_buying(state: GameState) -> GameState:
 
 
 def finish_buying(state: GameState) -> GameState:
+    """The buyer is done: the next one buys, or the round ends."""
     queue = state.queue[1:]
     return evolve(state, queue=queue) if queue else end_of_round(state)
 
@@ -136,12 +185,12 @@ def end_of_round(state: GameState) -> GameState:
     """Admin, then the next round; after round 6's Admin (rulebook "The game lasts 6
     rounds, each of which comprises ... Administration"; rulings 0.1) the end-game
     scoring in the new turn order.  An expansion may act first and ask for decisions
-    (the ED's expenses and popularity), then ``admin_and_next``."""
+    (the ED's expenses and popularity), then the round goes on at ``Resume.ADMIN``."""
     if state.config.options:
-        paused = expansions.before_admin(state)
-        if paused.phase is not state.phase:
-            return paused
-        state = paused
+        out = _point(state, "before_admin")
+        if isinstance(out, Waiting):
+            return out.state
+        state = out.state
     return admin_and_next(state)
 
 
@@ -155,3 +204,16 @@ def admin_and_next(state: GameState) -> GameState:
 def start_game(state: GameState) -> GameState:
     """Setup is over: the bonus tiles left go back to the box; round 1 begins."""
     return start_round(evolve(state, bonus_tiles=()))
+
+
+_RESUME = {
+    Resume.ACTION: finish_resolution,
+    Resume.REVEAL: reveal,
+    Resume.NEXT_MOVER: finish_move_turn,
+    Resume.BUYING: start_buying,
+    Resume.NEXT_BUYER: finish_buying,
+    Resume.BASE_BUSINESS: continue_business,
+    Resume.ADMIN: admin_and_next,
+    Resume.ROUND: start_round,
+    Resume.GAME: start_game,
+}

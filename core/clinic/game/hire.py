@@ -20,7 +20,7 @@ from core.clinic.people import Clinic, Location, Person, hire
 
 from . import constants as K
 from .actions import Done, HireDoctor, HireNurse, HireOrderly
-from .flow import finish_resolution
+from .outcome import Outcome, waiting_or
 from .state import GameState, set_player
 
 _ROLE_INDEX = {Role.DOCTOR: 0, Role.NURSE: 1, Role.ORDERLY: 2}
@@ -67,7 +67,7 @@ def can_settle(clinic: Clinic, role: Role, arrival: Location) -> bool:
 def doctor_cost(state: GameState, slot: int) -> int:
     """Dollars for the doctor on university space ``slot`` (0 = leftmost): $4, $3, $2,
     $1 (decisions), changed by the expansions in play (a workaholic costs 2x)."""
-    from core.clinic.expansions import hire_cost
+    from core.clinic.game.hooks import hire_cost
 
     cost = K.UNIVERSITY_COSTS[slot]
     return hire_cost(state, slot, cost) if state.config.options else cost
@@ -112,8 +112,9 @@ def _hires(kind: type, first: tuple, arrivals: tuple, spots: tuple) -> tuple:
                      lambda: tuple(kind(*first, a, c) for a in arrivals for c in spots))
 
 
-def apply_hire(state: GameState, action) -> GameState:
-    """Pay, take the person off the main board, take a car, place both."""
+def apply_hire(state: GameState, action) -> Outcome:
+    """Pay, take the person off the main board, take a car, place both; the action is
+    ``Finished`` once a doctor and another person are hired."""
     seat = state.current
     p = state.players[seat]
     if isinstance(action, HireDoctor):
@@ -134,8 +135,6 @@ def apply_hire(state: GameState, action) -> GameState:
         state = evolve(state, orderlies=state.orderlies - 1, step=evolve(state.step, hired_other=True))
     p = evolve(p, clinic=clinic, money=p.money - cost)
     state = evolve(state, players=set_player(state, seat, p), cars_lot=state.cars_lot - 1)
-    if state.step.hired_doctor and state.step.hired_other:
-        return finish_resolution(state)
-    return state
+    return waiting_or(state, state.step.hired_doctor and state.step.hired_other)
 
 

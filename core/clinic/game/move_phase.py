@@ -38,7 +38,7 @@ from core.clinic.components import Module, ModuleKind, Role
 from core.clinic.movement import CAPACITY_OF, end_of_move_violations, finish_move, move_person
 from core.clinic.people import Clinic, Person, PreAdmissions, person_departs
 
-from core.clinic.expansions import (
+from core.clinic.game.hooks import (
     end_of_movement,
     extra_capacity,
     move_refusal as expansion_move_refusal,
@@ -51,6 +51,7 @@ from .cars import owe_cars, settle_cars
 from .constants import MOVES_PER_PERSON
 from .hire import on_arrival_point
 from .memo import layout_tables, reach_from
+from .outcome import Outcome
 from .state import AfterCars, GameState, set_player
 
 _ROLE_INDEX = {Role.DOCTOR: 0, Role.NURSE: 1, Role.ORDERLY: 2, Role.PATIENT: 3}
@@ -236,7 +237,7 @@ def apply_move(state: GameState, action: MovePerson) -> GameState:
     return evolve(state, players=set_player(state, seat, evolve(p, clinic=clinic)), step=step)
 
 
-def apply_end_move(state: GameState) -> GameState:
+def apply_end_move(state: GameState) -> Outcome:
     """Dismiss anyone stuck on an arrival point (each takes a car of the player's
     choice: ``cars.settle_cars``), check the clinic, record the time
     (``rules.apply_action`` refuses an illegal ``EndMove`` with ``end_move_refusal``;

@@ -141,7 +141,7 @@ def _path_note(state: GameState, board, person: Person, goal) -> str:
     extinguisher": each costs 1 more time, base L1087); empty otherwise."""
     if not state.config.options:
         return ""
-    from core.clinic.expansions import path_notes
+    from core.clinic.game.hooks import path_notes
     from core.clinic.movement import cheapest_path
 
     _, steps = cheapest_path(board, person.where, goal, person.role is Role.PATIENT)
@@ -258,7 +258,7 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
     elif isinstance(action, Done):
         text = f"{who} is done {_done_words(before.phase)}"
     else:  # an expansion's action (``Expansion.words``, else its ``option_text``)
-        from core.clinic.expansions import words
+        from core.clinic.game.hooks import words
 
         said = words(before, action, done=True)
         text = f"{who} {said}" if said else f"{who}: {option_text(before, action)}"
@@ -272,7 +272,7 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
     if after.round > before.round:
         parts.extend(_round_end(before, after))
     if after.config.options:  # what the expansions did (zombie kills, transfusions...)
-        from core.clinic.expansions import events
+        from core.clinic.game.hooks import events
 
         parts.extend(events(before, after))
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:
@@ -339,7 +339,7 @@ def option_text(state: GameState, action: Action) -> str:
     from . import constants as K
 
     if state.config.options:  # an expansion's own action (the Emergency action...)
-        from core.clinic.expansions import option_text as expansion_text
+        from core.clinic.game.hooks import option_text as expansion_text
 
         if (text := expansion_text(state, action)) is not None:
             return text
@@ -377,7 +377,7 @@ def option_text(state: GameState, action: Action) -> str:
         return f"{verb} {spot_name(action.spot)}"
     if isinstance(action, Done):
         return f"done {_done_words(state.phase)}"
-    from core.clinic.expansions import words  # an expansion's action
+    from core.clinic.game.hooks import words  # an expansion's action
 
     return words(state, action) or str(action)
 
@@ -391,7 +391,7 @@ def decision_text(state: GameState) -> str:
     if phase is Phase.OVER:
         return "nothing: the game is over"
     if state.config.options:  # an expansion's own decision (the ED's phases)
-        from core.clinic.expansions import decision_text as expansion_text
+        from core.clinic.game.hooks import decision_text as expansion_text
 
         if (text := expansion_text(state)) is not None:
             return text

@@ -6,7 +6,7 @@ naming the rule.
 
 from __future__ import annotations
 
-from core.clinic.expansions import extend_options, owner
+from .hooks import extend_options, owner, tile_refusal
 from core.clinic.fast_evolve import evolve
 from core.errors import GameError, IllegalActionError
 
@@ -42,10 +42,11 @@ from .build_phase import (
 )
 from .business_phase import buy_popularity, max_popularity
 from .cars import apply_remove_car, remove_car_options
-from .flow import finish_buying, finish_resolution, reveal
+from .flow import go_on
 from .hire import apply_hire, hire_options
 from .move_phase import apply_end_move, apply_move, move_options
-from .state import GameState, Phase, set_player
+from .outcome import Finished, Outcome, Resume, Waiting, as_outcome, waiting_or
+from .state import GameState, Phase, bind_rules, set_player
 
 
 def _select_options(state: GameState) -> list[SelectTile]:
@@ -82,6 +83,9 @@ def options(state: GameState) -> tuple:
     return extend_options(state, base) if state.config.options else base
 
 
+bind_rules(options)  # ``GameState.legal`` asks ``options`` (the state imports no rules)
+
+
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the current player may take now, in a stable order; ``[]`` when
     the game is over."""
@@ -97,7 +101,7 @@ def is_over(state: GameState) -> bool:
     return state.phase is Phase.OVER
 
 
-def _select(state: GameState, action: SelectTile) -> GameState:
+def _select(state: GameState, action: SelectTile) -> Outcome:
     seat = state.current
     p = state.players[seat]
     tiles = list(p.tiles)
@@ -109,38 +113,47 @@ def _select(state: GameState, action: SelectTile) -> GameState:
         selected=selected,
         queue=state.queue[1:],
     )
-    return state if state.queue else reveal(state)
+    return waiting_or(state, not state.queue)  # the last tile selected: reveal
+
+
+def _buy(state: GameState, action: BuyPopularity) -> Outcome:
+    return Finished(buy_popularity(state, state.current, action.amount))
+
+
+def _move(state: GameState, action: Action) -> Outcome:
+    return apply_end_move(state) if isinstance(action, EndMove) else Waiting(apply_move(state, action))
+
+
+#: The step each phase's action plays (it returns an outcome; ``flow`` goes on).
+_STEP = {
+    Phase.SELECT: _select,
+    Phase.EXPERT_SETUP: apply_expert,
+    Phase.BONUS: apply_bonus,
+    Phase.BONUS_PLACE: apply_bonus_place,
+    Phase.REMOVE_CAR: apply_remove_car,
+    Phase.START_CAR: apply_start_car,
+    Phase.BUILD: apply_build,
+    Phase.HIRE: apply_hire,
+    Phase.ADMIT: apply_qp,
+    Phase.MOVE: _move,
+    Phase.BUY_POPULARITY: _buy,
+}
+#: The setup's steps and the ones between actions, where ``Done`` is not an action's end.
+_NOT_DONE = (Phase.SELECT, Phase.EXPERT_SETUP, Phase.BONUS, Phase.BONUS_PLACE, Phase.REMOVE_CAR, Phase.START_CAR)
+
+
+def _step(state: GameState, action: Action) -> Outcome:
+    """The outcome of ``action``'s step in the phase being played."""
+    expansion = owner(state, action)
+    if expansion is not None:
+        return as_outcome(expansion.apply(state, action))
+    if isinstance(action, Done) and state.phase not in _NOT_DONE:
+        return Finished(state, Resume.ACTION)  # the action in progress ends
+    return _STEP[state.phase](state, action)
 
 
 def _apply(state: GameState, action: Action) -> GameState:
-    expansion = owner(state, action)
-    if expansion is not None:
-        return expansion.apply(state, action)
-    phase = state.phase
-    if phase is Phase.SELECT:
-        return _select(state, action)
-    if phase is Phase.EXPERT_SETUP:
-        return apply_expert(state, action)
-    if phase is Phase.BONUS:
-        return apply_bonus(state, action)
-    if phase is Phase.BONUS_PLACE:
-        return apply_bonus_place(state, action)
-    if phase is Phase.REMOVE_CAR:
-        return apply_remove_car(state, action)
-    if phase is Phase.START_CAR:
-        return apply_start_car(state, action)
-    if isinstance(action, Done):
-        return finish_resolution(state)
-    if phase is Phase.BUILD:
-        return apply_build(state, action)
-    if phase is Phase.HIRE:
-        return apply_hire(state, action)
-    if phase is Phase.ADMIT:
-        return apply_qp(state, action)
-    if phase is Phase.MOVE:
-        return apply_end_move(state) if isinstance(action, EndMove) else apply_move(state, action)
-    assert phase is Phase.BUY_POPULARITY
-    return finish_buying(buy_popularity(state, state.current, action.amount))
+    return go_on(_step(state, action), state.phase)
 
 
 _PHASE_OF = {
@@ -188,9 +201,7 @@ def reject_reason(state: GameState, action: Action) -> str:
             " is not face up / not offered now"
         )
     elif isinstance(action, SelectTile) and state.phase is Phase.SELECT:
-        rule = f"Select: no {action.tile} tile left this round (2 of each a round)"
-        if action.tile.name == "EMERGENCY":  # The 911th Extension
-            rule = "Select: you have only 1 Emergency tile, so you can perform it 1 time per round (with the emergency option)"
+        rule = tile_refusal(state, action.tile) or f"Select: no {action.tile} tile left this round (2 of each a round)"
     elif isinstance(action, BuyPopularity) and state.phase is Phase.BUY_POPULARITY:
         rule = "Business: popularity costs $3, from this round's income only"
     elif isinstance(action, MovePerson) and state.phase is Phase.MOVE:

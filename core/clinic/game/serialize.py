@@ -24,8 +24,8 @@ from core.clinic.construction import Build
 from core.clinic.people import PreAdmissions
 from core.clinic.serial import sorted_list
 
-from core.clinic.expansions import action_types as expansion_actions
-from core.clinic.expansions import configure as configure_expansions
+from core.clinic.game.hooks import action_types as expansion_actions
+from core.clinic.game.hooks import configure as configure_expansions
 
 from .actions import Action
 from .state import GameState

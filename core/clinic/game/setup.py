@@ -129,7 +129,7 @@ def _config(players, expert, sides, solo_goal, options, ed_goal=None) -> GameCon
         raise SetupError("Setup: a solitaire goal needs exactly one player")
     expansions = _expansions(options)
     if ed_goal is not None:  # an expansion's goal replaces the base goal (911: E34)
-        from core.clinic.expansions import solo_goal as expansion_goal
+        from core.clinic.game.hooks import solo_goal as expansion_goal
 
         goal = expansion_goal(expansions, ed_goal)
         if n != 1 or solo_goal is not None or goal is None:
@@ -247,7 +247,7 @@ def new_game(
         bonus_tiles=bonus,
         selected=(None,) * n,
     )
-    from core.clinic.expansions import setup as expansions_setup
+    from core.clinic.game.hooks import setup as expansions_setup
 
     return expansions_setup(state)
 

@@ -235,10 +235,9 @@ class GameState:
 
     @cached_property
     def legal(self) -> tuple:
-        """The legal actions now, worked out once per state (``rules.legal_actions``)."""
-        from .rules import options
-
-        return options(self)
+        """The legal actions now, worked out once per state (``rules.legal_actions``;
+        ``rules`` binds its ``options`` here when imported, ``bind_rules``)."""
+        return _RULES[0](self)
 
     @cached_property
     def legal_set(self) -> frozenset:
@@ -247,6 +246,16 @@ class GameState:
     def row(self, service: Service) -> int:
         """Notepad row index of a service in play."""
         return self.services.index(service)
+
+
+#: ``rules.options``, bound by ``rules`` on import (``bind_rules``): the state module
+#: imports no rule module, so no import circle runs through it.
+_RULES: list = []
+
+
+def bind_rules(options) -> None:
+    """Bind the function listing a state's legal actions (``rules.options``)."""
+    _RULES[:] = [options]
 
 
 def draw_rng(state: GameState) -> random.Random:

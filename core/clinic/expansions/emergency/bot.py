@@ -173,7 +173,7 @@ def _admit(state, options, em):
 
 
 def _emergency(state, options):
-    from .hooks import emergency_of
+    from .access import emergency_of
 
     em = emergency_of(state)
     turn = em.turn

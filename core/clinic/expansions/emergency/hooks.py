@@ -31,7 +31,7 @@ from attrs import evolve
 
 from core.clinic.board import BoardSide
 from core.clinic.errors import IllegalActionError
-from core.clinic.game import flow
+from core.clinic.game.outcome import Finished, Outcome, Resume, Waiting, waiting_or
 from core.clinic.game.cars import choice_matters, computer_car
 from core.clinic.game.setup import BASE_BONUS_TILES
 from core.clinic.game.state import (
@@ -55,6 +55,7 @@ from . import business as B
 from . import end as END
 from . import movement as MV
 from . import setup as SU
+from .access import ed_of, emergency_of  # noqa: F401  (read here and by bot, words)
 from .components import EDGoal, EDSide
 from .constants import EXTRA_CARS
 from .queues import new_emergency_patients
@@ -70,13 +71,6 @@ def _rng(state: GameState) -> tuple[random.Random, GameState]:
     """The next draw's generator and the state that has counted it."""
     # Equivalent if changed to + 2: each draw still gets its own generator, and a replay the same.
     return draw_rng(state), evolve(state, draws=state.draws + 1)  # pragma: no mutate
-
-
-def ed_of(state, seat: int) -> EmergencyState:
-    """``seat``'s Emergency Department (a ``GameState`` or a ``PlayerView``)."""
-    ed = state.players[seat].emergency
-    assert ed is not None, "the emergency option is not in play"
-    return ed
 
 
 def _set_ed(state: GameState, seat: int, ed: EmergencyState, **player) -> GameState:
@@ -121,26 +115,25 @@ def _action_tiles(state: GameState, tiles: tuple) -> tuple:
     return (*tiles, ActionTile.EMERGENCY)
 
 
-def _start_tile(state: GameState, tile: ActionTile) -> GameState | None:
+def _tile_refusal(state: GameState, tile: ActionTile) -> str | None:
+    """Why the Emergency tile cannot be selected: it was used this round (E8)."""
     if tile is not ActionTile.EMERGENCY:
         return None
-    return evolve(state, phase=Phase.EMERGENCY, step=Turn(emergency=EmergencyTurn()))
+    return "Select: you have only 1 Emergency tile, so you can perform it 1 time per round (with the emergency option)"
 
 
-def emergency_of(state: GameState) -> A.Emergency:
-    """The Emergency action in progress for the current player."""
-    seat = state.current
-    p = state.players[seat]
-    turn = state.step.emergency or EmergencyTurn()
-    return A.Emergency(state.emergency, ed_of(state, seat), turn, p.money, state.cars_lot, state.round)
+def _start_tile(state: GameState, tile: ActionTile) -> Outcome | None:
+    if tile is not ActionTile.EMERGENCY:
+        return None
+    return Waiting(evolve(state, phase=Phase.EMERGENCY, step=Turn(emergency=EmergencyTurn())))
 
 
-def _apply_emergency(state: GameState, action) -> GameState:
+def _apply_emergency(state: GameState, action) -> Outcome:
     em = A.apply(emergency_of(state), action)
     seat = state.current
     state = _set_ed(state, seat, em.ed, money=em.savings)
     state = evolve(state, emergency=em.area, cars_lot=em.cars_lot, step=evolve(state.step, emergency=em.turn))
-    return flow.finish_resolution(state) if em.turn.over else state
+    return waiting_or(state, em.turn.over, Resume.ACTION)
 
 
 def _after_step(state: GameState) -> GameState:
@@ -182,8 +175,9 @@ def _options(state: GameState, options: list) -> list:
     return options
 
 
-def _apply(state: GameState, action) -> GameState:
-    """Play one of the ED's actions (``rules.apply_action`` has checked it is legal)."""
+def _apply(state: GameState, action) -> Outcome:
+    """Play one of the ED's actions (``rules.apply_action`` has checked it is legal); the
+    outcome names where the round goes on once an ED phase is over."""
     seat = state.current
     phase = state.phase
     if phase is Phase.EXPERT_SETUP:
@@ -193,22 +187,22 @@ def _apply(state: GameState, action) -> GameState:
         # (Expert setup comes before the bonus tiles).
         arrived = ed.board.parked_cars - before.board.parked_cars  # pragma: no mutate
         lot = state.cars_lot - arrived
-        return evolve(_set_ed(state, seat, ed), cars_lot=lot)
+        return Waiting(evolve(_set_ed(state, seat, ed), cars_lot=lot))
     if phase is Phase.EMERGENCY:
         return _apply_emergency(state, action)
     if phase is Phase.MOVE:
-        return _apply_move(state, seat, action)
+        return Waiting(_apply_move(state, seat, action))
     if phase is Phase.ED_BUSINESS:
         state = _treat(state, seat, action.rooms)
         queue = state.queue[1:]
-        return evolve(state, queue=queue) if queue else _cars_after_treatment(state, flow.continue_business)
+        return Waiting(evolve(state, queue=queue)) if queue else _cars_after_treatment(state)
     if phase is Phase.ED_REMOVE_CAR:
         return _apply_remove_car(state, seat, action)
     assert phase is Phase.ED_BUY_POPULARITY, phase
     ed, points = B.buy_popularity(ed_of(state, seat), action.points)
     state = change_popularity(_set_ed(state, seat, ed), seat, points)
     queue = state.queue[1:]
-    return evolve(state, queue=queue) if queue else flow.admin_and_next(state)
+    return Waiting(evolve(state, queue=queue)) if queue else Finished(state, Resume.ADMIN)
 
 
 def _refusal(state: GameState, action) -> str:
@@ -266,7 +260,7 @@ def _treat(state: GameState, seat: int, rooms) -> GameState:
     return change_popularity(state, seat, t.popularity)
 
 
-def _business(state: GameState) -> GameState:
+def _business(state: GameState) -> Outcome:
     """Treat in every ED, in turn order; a player who may use off-duty nurses decides
     (``Phase.ED_BUSINESS``)."""
     queue = []
@@ -276,8 +270,8 @@ def _business(state: GameState) -> GameState:
         else:
             state = _treat(state, seat, frozenset())
     if queue:
-        return evolve(state, phase=Phase.ED_BUSINESS, queue=tuple(queue), step=Turn())
-    return _cars_after_treatment(state, lambda s: s)
+        return Waiting(evolve(state, phase=Phase.ED_BUSINESS, queue=tuple(queue), step=Turn()))
+    return _cars_after_treatment(state)
 
 
 # --- the ED's cars (H7: the player chooses, as the base game's "Taking a Car") ----------------
@@ -294,43 +288,47 @@ def _remove_without_choice(state: GameState, seat: int) -> GameState:
     return evolve(_set_ed(state, seat, ed), cars_lot=state.cars_lot + removed)
 
 
-def _settle(state: GameState, then: AfterCars, resume) -> GameState:
+#: Where the round goes on once the ED's cars are removed.
+_RESUME = {AfterCars.BUSINESS: Resume.BASE_BUSINESS, AfterCars.ROUND: Resume.ROUND}
+
+
+def _settle(state: GameState, then: AfterCars) -> Outcome:
+    """Remove the ED cars owed that involve no choice; the players still owing choose
+    (``Waiting`` in ``Phase.ED_REMOVE_CAR``), or the round goes on after ``then``."""
     for seat in state.turn_order:
         state = _remove_without_choice(state, seat)
     seats = tuple(s for s in state.turn_order if ed_of(state, s).cars_owed)
     if seats:
-        return evolve(state, phase=Phase.ED_REMOVE_CAR, queue=seats, cars_then=then, step=Turn())
-    return resume(state)
+        return Waiting(evolve(state, phase=Phase.ED_REMOVE_CAR, queue=seats, cars_then=then, step=Turn()))
+    return Finished(state, _RESUME[then])
 
 
-def _cars_after_treatment(state: GameState, resume) -> GameState:
-    return _settle(state, AfterCars.BUSINESS, resume)
+def _cars_after_treatment(state: GameState) -> Outcome:
+    return _settle(state, AfterCars.BUSINESS)
 
 
-def _before_round(state: GameState) -> GameState:
+def _before_round(state: GameState) -> GameState | Outcome:
     """The cars of emergency patients who died in Admin leave the ED boards."""
     if not any(ed_of(state, s).cars_owed for s in range(state.player_count)):
         return state
-    return _settle(state, AfterCars.ROUND, lambda s: s)
+    return _settle(state, AfterCars.ROUND)
 
 
-def _apply_remove_car(state: GameState, seat: int, action: B.EDRemoveCar) -> GameState:
+def _apply_remove_car(state: GameState, seat: int, action: B.EDRemoveCar) -> Outcome:
     ed = B.remove_ed_car(ed_of(state, seat), action.spot)
     state = _remove_without_choice(evolve(_set_ed(state, seat, ed), cars_lot=state.cars_lot + 1), seat)
     if ed_of(state, seat).cars_owed:
-        return state
+        return Waiting(state)
     queue = state.queue[1:]
     if queue:
-        return evolve(state, queue=queue)
+        return Waiting(evolve(state, queue=queue))
     then = state.cars_then
     state = evolve(state, cars_then=None, queue=())
-    if then is AfterCars.BUSINESS:
-        return flow.continue_business(state)
-    return flow.start_round(state)
+    return Finished(state, Resume.BASE_BUSINESS if then is AfterCars.BUSINESS else Resume.ROUND)
 
 
 # --- ED expenses and popularity, before Admin ------------------------------------------------
-def _before_admin(state: GameState) -> GameState:
+def _before_admin(state: GameState) -> GameState | Outcome:
     """ED expenses in turn order (ED funds, then savings, then popularity 1:1), then
     popularity at $2 from ED funds in reverse turn order (rulebook; E26)."""
     for seat in state.turn_order:
@@ -339,7 +337,7 @@ def _before_admin(state: GameState) -> GameState:
         state = change_popularity(_set_ed(state, seat, ed, money=money), seat, pop)
     queue = tuple(s for s in reversed(state.turn_order) if B.popularity_for_sale(ed_of(state, s)))
     if queue:
-        return evolve(state, phase=Phase.ED_BUY_POPULARITY, queue=queue, step=Turn())
+        return Waiting(evolve(state, phase=Phase.ED_BUY_POPULARITY, queue=queue, step=Turn()))
     return state
 
 
@@ -419,6 +417,7 @@ EXPANSION = Expansion(
     bot_preference=_bot,
     action_tiles=_action_tiles,
     start_tile=_start_tile,
+    tile_refusal=_tile_refusal,
     after_step=_after_step,
     before_round=_before_round,
     before_business_phase=_business,

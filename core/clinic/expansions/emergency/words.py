@@ -46,7 +46,7 @@ def decision_text(state) -> str | None:
     """What the current player decides in one of the ED's phases (None: not the ED's)."""
     from core.clinic.game.state import Phase
 
-    from .hooks import ed_of
+    from .access import ed_of
 
     phase = state.phase
     seat = state.current
@@ -83,7 +83,7 @@ def decision_text(state) -> str | None:
 
 def option_text(state, action) -> str | None:
     """Words for one of the ED's actions before it is taken (None: not the ED's)."""
-    from .hooks import ed_of
+    from .access import ed_of
 
     seat = state.current
     if seat is None or state.players[seat].emergency is None:

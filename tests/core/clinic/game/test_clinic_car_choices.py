@@ -25,6 +25,7 @@ from core.clinic.game import apply_action, legal_actions
 from core.clinic.game.actions import EndMove, HireNurse, RemoveCar
 from core.clinic.game.bots import BasicBot
 from core.clinic.game.cars import choice_matters, computer_car, settle_cars
+from core.clinic.game.outcome import Waiting
 from core.clinic.game.flow import start_business
 from core.clinic.game.setup import clockwise_borders
 from core.clinic.game.hire import can_settle
@@ -153,7 +154,9 @@ def test_deaths_in_admin_are_settled_in_turn_order_before_the_round():
         state = with_player(with_clinic(state, seat, clinic), seat, cars_owed=1)
         state = with_clinic(state, seat, evolve(clinic, people=clinic.people[:-1]))
     state = evolve(state, cars_lot=state.cars_lot - 2)
-    state = settle_cars(state, AfterCars.ROUND)
+    waiting = settle_cars(state, AfterCars.ROUND)
+    assert isinstance(waiting, Waiting)  # players choose: the round waits for them
+    state = waiting.state
     assert state.phase is Phase.REMOVE_CAR and state.queue == (1, 0)
     state = apply_action(state, legal_actions(state)[0])
     assert state.phase is Phase.REMOVE_CAR and state.current == 0

@@ -9,6 +9,7 @@ import pytest
 from attrs import evolve
 
 from core.clinic.expansions import MODULES, get
+from core.clinic.game.outcome import state_of
 from core.clinic.expansions.emergency import constants as EK
 from core.clinic.expansions.emergency.actions import ChooseEmergency, EDConstruct, EDDone, EDHireNurse
 from core.clinic.expansions.emergency.business import EDBuyPopularity, EDRemoveCar, off_duty_options
@@ -228,7 +229,7 @@ def test_ed_income_goes_to_the_ed_funds_not_the_main_savings():
     board, separate from your main clinic's income and savings": a light patient $4."""
     state = _treatable(evolve(_to_move(), phase=Phase.MOVE, queue=(0,)))
     funds, money = _ed(state).funds, state.players[0].money
-    state = get("emergency").before_business_phase(state)  # the ED's care, first (H10)
+    state = state_of(get("emergency").before_business_phase(state))  # the ED's care, first (H10)
     ed = _ed(state)
     assert ed.treated == (1, 0, 0) and not ed.of_role(EDRole.PATIENT)
     assert ed.funds == funds + EK.INCOME_BY_LEVEL[Level.LIGHT] == funds + 4

@@ -13,6 +13,7 @@ from attrs import evolve
 from core.clinic.board import Border, Space
 from core.clinic.errors import IllegalActionError
 from core.clinic.expansions import get
+from core.clinic.game.outcome import state_of
 from core.clinic.expansions.emergency import actions as A
 from core.clinic.expansions.emergency.business import EDBuyPopularity
 from core.clinic.expansions.emergency.construction import EDBuildModule, check_ed_build
@@ -114,7 +115,9 @@ def test_ed_expenses_the_ed_cannot_pay_come_from_the_savings_then_popularity():
     usual, if you're short, pay the difference from your main clinic savings. 3. If
     you're still short, pay the difference from your popularity at a 1:1 ratio": the
     starting ED owes $4 (a doctor $2, a hub and a room $1 each)."""
-    hook = get("emergency").before_admin
+    def hook(state):
+        return state_of(get("emergency").before_admin(state))
+
     state = with_player(_solo(), 0, money=10, popularity=6)
     state = with_player(state, 0, emergency=evolve(_ed(state), funds=1))
     after = hook(state)

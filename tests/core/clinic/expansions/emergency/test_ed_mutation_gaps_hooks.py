@@ -13,6 +13,7 @@ from attrs import evolve
 from core.clinic.board import Border
 from core.clinic.errors import IllegalActionError
 from core.clinic.expansions import get
+from core.clinic.game.outcome import state_of
 from core.clinic.expansions.emergency import actions as A
 from core.clinic.expansions.emergency.business import EDBuyPopularity, EDOffDuty, EDRemoveCar
 from core.clinic.expansions.emergency.movement import EDMove, move_options
@@ -135,7 +136,7 @@ def test_the_car_of_a_treated_patient_returns_to_the_lot():
     ed = _with_cars(ed, 1)
     state = _deciding(with_player(state, 0, emergency=ed), Phase.MOVE)
     lot = state.cars_lot
-    state = get("emergency").before_business_phase(state)
+    state = state_of(get("emergency").before_business_phase(state))
     assert _ed(state).treated == (1, 0, 0) and _ed(state).board.parked_cars == 0
     assert state.cars_lot == lot + 1
 
@@ -148,7 +149,7 @@ def test_the_player_chooses_the_car_of_a_treated_patient_then_business_goes_on()
     ed = ed_with(BOARD, (DOC, "B1", L), (PAT, "B1", L), (NURSE, OUTSIDE))
     ed = _with_cars(ed, 3)
     state = _deciding(with_player(state, 0, emergency=ed), Phase.MOVE)
-    state = get("emergency").before_business_phase(state)
+    state = state_of(get("emergency").before_business_phase(state))
     assert state.phase is Phase.ED_REMOVE_CAR and state.cars_then is AfterCars.BUSINESS
     offered = [a.spot for a in legal_actions(state)]
     assert offered[0] == computer_car(_ed(state).board)
@@ -167,7 +168,7 @@ def test_ed_popularity_is_bought_in_reverse_turn_order_by_eds_with_money():
     state = started(OPTS, players=3, seed=1)
     first, second, third = state.turn_order
     state = _set(_set(_set(state, first, funds=20), second, funds=3), third, funds=20)
-    state = get("emergency").before_admin(state)
+    state = state_of(get("emergency").before_admin(state))
     assert state.phase is Phase.ED_BUY_POPULARITY
     assert state.queue == (third, first)  # the second's $3 went on expenses
     assert legal_actions(state) == [EDBuyPopularity(n) for n in range(_ed(state, third).funds // 2 + 1)]
@@ -220,8 +221,8 @@ def test_ed_moves_made_are_forgotten_when_the_move_phase_ends():
     state = started(OPTS, players=1)
     ed = ed_with(BOARD, (DOC, OUTSIDE, L))
     state = _deciding(with_player(state, 0, emergency=ed), Phase.MOVE)
-    state = get("emergency").apply(state, EDMove(1, sp("A1")))
-    state = get("emergency").apply(state, EDMove(1, sp("B1")))
+    state = state_of(get("emergency").apply(state, EDMove(1, sp("A1"))))
+    state = state_of(get("emergency").apply(state, EDMove(1, sp("B1"))))
     assert not any(isinstance(m, EDMove) for m in move_options(_ed(state)))
     state = get("emergency").end_of_movement(state, 0)
     assert any(isinstance(m, EDMove) and m.pid == 1 for m in move_options(_ed(state)))
@@ -240,7 +241,7 @@ def test_each_player_with_off_duty_nurses_at_hand_decides_in_turn_order():
     for seat in (first, second):
         ed = _with_cars(ed_with(board, (DOC, "B1", L), (PAT, "B1", M), (NURSE, "B1")), 3)
         state = with_player(state, seat, emergency=ed, popularity=5)
-    state = get("emergency").before_business_phase(_deciding(state, Phase.MOVE, seat=first))
+    state = state_of(get("emergency").before_business_phase(_deciding(state, Phase.MOVE, seat=first)))
     assert state.phase is Phase.ED_BUSINESS and state.queue == (first, second)
     assert legal_actions(state) == [EDOffDuty(), EDOffDuty(frozenset({sp("B1")}))]
     state = apply_action(state, EDOffDuty(frozenset({sp("B1")})))
@@ -257,7 +258,7 @@ def test_a_treated_patient_whose_car_is_not_on_the_board_owes_nothing():
     board (a position set up by hand), nothing is left owing and no choice is asked."""
     state = started(OPTS, players=1)
     ed = ed_with(BOARD, (DOC, "B1", L), (PAT, "B1", L))
-    state = get("emergency").before_business_phase(_deciding(with_player(state, 0, emergency=ed), Phase.MOVE))
+    state = state_of(get("emergency").before_business_phase(_deciding(with_player(state, 0, emergency=ed), Phase.MOVE)))
     assert _ed(state).treated == (1, 0, 0) and _ed(state).cars_owed == 0
     assert state.phase is not Phase.ED_REMOVE_CAR
 
@@ -311,7 +312,7 @@ def test_each_player_who_owes_cars_chooses_them_in_turn_order():
         state = with_player(state, seat, emergency=evolve(ed, cars_owed=2))
     state = _set(state, first, cars_owed=1)  # one car parked, one owed: no choice
     lot = state.cars_lot
-    state = get("emergency").before_round(state)
+    state = state_of(get("emergency").before_round(state))
     assert state.phase is Phase.ED_REMOVE_CAR and state.queue == (second,) and state.current == second
     assert _ed(state, first).board.parked_cars == 0 and state.cars_lot == lot + 1
     state = apply_action(state, legal_actions(state)[0])
@@ -328,7 +329,7 @@ def test_two_players_choosing_cars_choose_one_after_the_other():
     for seat in (first, second):
         ed = _with_cars(ed_with(BOARD, (DOC, OUTSIDE, L), (NURSE, OUTSIDE)), 2)
         state = with_player(state, seat, emergency=evolve(ed, cars_owed=1))
-    state = get("emergency").before_round(state)
+    state = state_of(get("emergency").before_round(state))
     assert state.queue == (first, second)
     state = apply_action(state, legal_actions(state)[0])
     assert state.phase is Phase.ED_REMOVE_CAR and state.current == second
@@ -342,6 +343,6 @@ def test_cars_owed_without_a_choice_leave_before_the_round_by_themselves():
     state = started(OPTS, players=1)
     state = with_player(state, 0, emergency=evolve(_with_cars(ed_with(BOARD), 1), cars_owed=1))
     lot = state.cars_lot
-    after = get("emergency").before_round(state)
+    after = state_of(get("emergency").before_round(state))
     assert after.phase is state.phase and after.cars_lot == lot + 1
     assert _ed(after).cars_owed == 0 and _ed(after).board.parked_cars == 0
