@@ -34,10 +34,9 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from core.clinic.construction import build_cost
-
 from . import constants as K
 from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly
+from .bot_values import cost_of
 from .rules import apply_action, is_over
 from .state import GameState, Phase
 
@@ -93,7 +92,7 @@ def candidates(bot, state: GameState, options: list, choice: Action) -> list:
                 continue
             b = a.build
             key = (type(b), getattr(b, "module", None))
-            v = ctx.value(b, left) - build_cost(b)
+            v = ctx.value(b, left) - cost_of(b)
             if key not in best or v > best[key][0]:
                 best[key] = (v, a)
         out = done + [a for _v, a in sorted(best.values(), key=lambda t: -t[0])]

@@ -46,7 +46,7 @@ from .bot_search import SEARCH_PHASES, alone_in_base_game, best_of, search
 from .bot_values import expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
-from .memo import free_parking_spots
+from .memo import free_parking_spots, layout_tables
 from .rules import apply_action, is_over, legal_actions
 from .state import ActionTile, GameState, Phase
 from .view import player_view
@@ -117,7 +117,16 @@ def last_round_hire_value(state: GameState, p, action) -> float:
 
 
 def room_points(board) -> int:
-    """End-game popularity of ``board``'s working treatment rooms (1 + floor each)."""
+    """End-game popularity of ``board``'s working treatment rooms (1 + floor each),
+    kept per board layout (``memo.layout_tables``: parked cars change no room)."""
+    tables = layout_tables(board)
+    points = tables.get("bot_room_points")
+    if points is None:
+        points = tables["bot_room_points"] = _room_points(board)
+    return points
+
+
+def _room_points(board) -> int:
     return sum(K.END_ROOM_BASE + s.floor for s in board.working_treatment_rooms)
 
 

@@ -11,7 +11,7 @@ from core.clinic.build_options import is_legal_build
 from core.clinic.business import clinic_upkeep, wages
 from core.clinic.components import ModuleKind, Role
 from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
-from core.clinic.construction import BuildEntrance, BuildGarden, BuildModule, BuildParking
+from core.clinic.construction import BuildEntrance, BuildGarden, BuildModule, BuildParking, build_cost
 from core.clinic.people import admit_patient
 
 from . import constants as K
@@ -26,6 +26,23 @@ from .state import GameState, Phase, Turn
 #: Savings the basic player wants before it opens a second service (a hub, then rooms,
 #: supply rooms and doctors for them): less, and the first service starves.
 SECOND_SERVICE_SAVINGS = 30
+
+
+_COSTS: dict = {}
+
+
+def cost_of(b) -> int:
+    """``construction.build_cost(b)``, kept by the build's identity (the engine hands
+    out the same build objects board after board, and the players price every option
+    at every selection). Raises as ``build_cost`` does."""
+    hit = _COSTS.get(id(b))
+    if hit is not None and hit[0] is b:
+        return hit[1]
+    cost = build_cost(b)
+    if len(_COSTS) >= 4096:  # pragma: no mutate (a cache's size limit)
+        _COSTS.clear()
+    _COSTS[id(b)] = (b, cost)
+    return cost
 
 
 def build_options_for(state: GameState, p) -> list:

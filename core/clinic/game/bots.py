@@ -11,7 +11,7 @@ from typing import Protocol
 
 from core.clinic.components import Role
 from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
-from core.clinic.construction import build_cost
+from core.clinic.construction import BuildParking
 from core.clinic.expansions import bot_choice
 
 from . import constants as K
@@ -37,6 +37,7 @@ from .bot_values import (
     admit_room,
     arrival_time,
     build_options_for,
+    cost_of,
     hire_value,
     investment,
     move_time,
@@ -176,10 +177,17 @@ class BasicBot:
         keep = reserve(p, left)
         best: tuple[float, Action | None] = (0.0, None)
         ctx = self.build_context(state, p)
+        parked: set = set()
         for a in options:
             if not isinstance(a, Construct):
                 continue
-            cost = build_cost(a.build)
+            if type(a.build) is BuildParking:
+                # Parking's cost and value depend on its space only, not on the cars
+                # moved in (most options): the first one per space is the one kept.
+                if a.build.space in parked:
+                    continue
+                parked.add(a.build.space)
+            cost = cost_of(a.build)
             if p.money - cost < keep:
                 continue
             v = ctx.value(a.build, left) - cost
