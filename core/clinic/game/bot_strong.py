@@ -334,6 +334,7 @@ class StrongBot(BasicBot):
         clinic = p.clinic
         best, choice = 0.0, None
         settles: dict = {}
+        values: dict = {}
         roles = {HireDoctor: Role.DOCTOR, HireNurse: Role.NURSE, HireOrderly: Role.ORDERLY}
         for a in options:
             if type(a) not in (HireDoctor, HireNurse):
@@ -343,7 +344,10 @@ class StrongBot(BasicBot):
                 settles[key] = can_settle(clinic, *key)
             if not settles[key]:
                 continue
-            v = last_round_hire_value(state, p, a)
+            kind = (type(a), getattr(a, "slot", None))  # the car and arrival change nothing
+            if kind not in values:
+                values[kind] = last_round_hire_value(state, p, a)
+            v = values[kind]
             if v > best:
                 best, choice = v, a
         return choice or Done()

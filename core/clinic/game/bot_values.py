@@ -19,7 +19,7 @@ from .actions import HireDoctor, HireNurse, HireOrderly, MovePerson
 from .bot_plan import care_rooms, plan_care
 from .build_phase import build_options
 from .hire import nurse_cost, on_arrival_point
-from .memo import free_parking_spots, reach_from
+from .memo import free_parking_spots, per_object, reach_from
 from .state import GameState, Phase, Turn
 
 
@@ -296,9 +296,24 @@ def site_value(board, space) -> int:
 
 def spot_block(board, spot) -> float:
     """How much parking at ``spot`` gets in the way of building: parking tiles block
-    nothing; a border blocks the empty spaces beside it, worse next to a module."""
+    nothing; a border blocks the empty spaces beside it, worse next to a module. Kept
+    per board and spot (``_spot_blocks``)."""
     if isinstance(spot, Space):
         return 0
+    blocks = _spot_blocks(board)
+    cost = blocks.get(spot)
+    if cost is None:
+        cost = blocks[spot] = _spot_block(board, spot)
+    return cost
+
+
+@per_object
+def _spot_blocks(board) -> dict:
+    """``{border: spot_block(board, border)}`` worked out so far for ``board``."""
+    return {}
+
+
+def _spot_block(board, spot) -> float:
     cost = 0.0
     for s in board.spaces_of_border(spot):
         if board.tile_at(s) is not None:

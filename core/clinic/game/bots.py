@@ -172,7 +172,14 @@ class BasicBot:
 
     def _best_build(self, state: GameState, p, options) -> tuple[float, Action | None]:
         if options is None:
-            options = build_options_for(state, p)
+            # Selecting asks this twice for a state when the strong player falls back
+            # to basic's selection: the last answer is kept (states are frozen).
+            last = getattr(self, "_last_best_build", None)
+            if last is not None and last[0] is state and last[1] is p:
+                return last[2]
+            best = self._best_build(state, p, build_options_for(state, p))
+            self._last_best_build = (state, p, best)
+            return best
         left = K.ROUNDS - state.round + 1
         keep = reserve(p, left)
         best: tuple[float, Action | None] = (0.0, None)
@@ -202,6 +209,7 @@ class BasicBot:
         best, choice = 0.0, None
         roles = {HireDoctor: Role.DOCTOR, HireNurse: Role.NURSE, HireOrderly: Role.ORDERLY}
         settles: dict = {}
+        values: dict = {}
         for a in options:
             if type(a) in roles:
                 key = (roles[type(a)], a.arrival)
@@ -209,7 +217,12 @@ class BasicBot:
                     settles[key] = can_settle(clinic, *key)
                 if not settles[key]:
                     continue
-            v = hire_value(state, p, a, left)
+            # A hire's value depends on whom it hires (and a doctor's slot), not on
+            # the car or the arrival point: worked out once per kind.
+            kind = (type(a), getattr(a, "slot", None))
+            if kind not in values:
+                values[kind] = hire_value(state, p, a, left)
+            v = values[kind]
             if v is None or v <= 0:
                 continue
             v -= 0.01 * spot_block(clinic.board, a.car) + 0.001 * arrival_time(clinic, a)
