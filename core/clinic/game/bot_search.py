@@ -47,7 +47,7 @@ CANDIDATES = 5
 #: Rounds of playouts one decision may spend (a playout from round r costs 7 - r
 #: rounds); samples per candidate are this over (candidates × rounds left), within
 #: ``MIN_SAMPLES`` .. ``MAX_SAMPLES``.
-ROLLOUT_BUDGET = 120
+ROLLOUT_BUDGET = 180
 MIN_SAMPLES = 2
 MAX_SAMPLES = 12
 
@@ -141,7 +141,8 @@ def best_of(state: GameState, cands: list) -> Action:
     def play(i: int, k: int) -> int:
         return rollout(evolve(state, seed=sample_seed(state, k)), cands[i], seat)
 
-    return cands[halving(len(cands), n * len(cands), play)]
+    totals = [sum(play(i, k) for k in range(n)) for i in range(len(cands))]
+    return cands[max(range(len(cands)), key=lambda i: (totals[i], -i))]
 
 
 def halving(count: int, playouts: int, play) -> int:

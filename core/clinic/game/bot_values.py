@@ -92,7 +92,23 @@ def admit_room(state: GameState, p) -> int:
 def treatable_gain(clinic, colour, service) -> int:
     """Extra income this round if a ``colour`` patient of ``service`` were admitted;
     0 unless the plan then treats one patient more (a better-paying newcomer would leave
-    a patient waiting, to worsen and die)."""
+    a patient waiting, to worsen and die). Kept per clinic (``_gains``): selecting and
+    admitting ask it of the same clinic."""
+    gains = _gains(clinic)
+    key = (colour, service)
+    gain = gains.get(key)
+    if gain is None:
+        gain = gains[key] = _treatable_gain(clinic, colour, service)
+    return gain
+
+
+@per_object
+def _gains(clinic) -> dict:
+    """``{(colour, service): treatable_gain}`` worked out so far for ``clinic``."""
+    return {}
+
+
+def _treatable_gain(clinic, colour, service) -> int:
     spots = free_parking_spots(clinic.board)
     if not spots or service not in clinic.board.offered_services:
         return 0

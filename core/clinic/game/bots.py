@@ -259,7 +259,8 @@ class BasicBot:
                 good[a.service] = treatable_gain(clinic, colour, a.service)
         ranked = [a for a in admits if good[a.service] > 0]
         if ranked:
-            return max(ranked, key=lambda a: (good[a.service], -spot_block(clinic.board, a.car)))
+            top = max(good[a.service] for a in ranked)  # parking is compared among the best only
+            return max((a for a in ranked if good[a.service] == top), key=lambda a: -spot_block(clinic.board, a.car))
         if state.step.qp >= 2:
             current = {s: state.notepad[state.row(s)][-1] for s in clinic.board.offered_services if s in state.services}
             for a in options:
