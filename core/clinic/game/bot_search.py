@@ -47,7 +47,7 @@ CANDIDATES = 5
 #: Rounds of playouts one decision may spend (a playout from round r costs 7 - r
 #: rounds); samples per candidate are this over (candidates × rounds left), within
 #: ``MIN_SAMPLES`` .. ``MAX_SAMPLES``.
-ROLLOUT_BUDGET = 180
+ROLLOUT_BUDGET = 120
 MIN_SAMPLES = 2
 MAX_SAMPLES = 12
 
@@ -133,46 +133,14 @@ def rollout(state: GameState, action: Action, seat: int) -> int:
 
 def best_of(state: GameState, cands: list) -> Action:
     """The candidate of ``cands`` (the plan's choice first) with the best mean final
-    popularity over reshuffles of the bag (``state`` determinized, one player; ties:
-    the earlier candidate), found by successive halving (``halving``)."""
+    popularity over ``samples`` reshuffles of the bag (``state`` determinized, one
+    player; ties: the earlier candidate)."""
     seat = state.current
     n = samples(state, len(cands))
-
-    def play(i: int, k: int) -> int:
-        return rollout(evolve(state, seed=sample_seed(state, k)), cands[i], seat)
-
-    totals = [sum(play(i, k) for k in range(n)) for i in range(len(cands))]
-    return cands[max(range(len(cands)), key=lambda i: (totals[i], -i))]
-
-
-def halving(count: int, playouts: int, play) -> int:
-    """Successive halving (Karnin, Koren and Somekh 2013) over ``count`` candidates
-    with about ``playouts`` playouts: in each stage every candidate still in plays
-    its next reshuffles (``play(i, k)``: candidate ``i``'s final popularity on
-    reshuffle ``k``; every candidate meets the same reshuffles, in order), and the
-    better half (rounded up) goes on, until one is left. The last two share what the
-    first stages left, so the close calls get the most playouts. Returns the index of
-    the candidate with the best total over the reshuffles it met, ties to the earlier.
-
-    With two candidates it is the plain comparison (``playouts`` // 2 reshuffles each);
-    each candidate plays at least ``MIN_SAMPLES`` (in the first stage)."""
-    alive = list(range(count))
-    totals = [0] * count
-    done = 0  # reshuffles every candidate still in has played
-    left = playouts
-    stages = max(1, (count - 1).bit_length())  # ceil(log2(count))
-    while True:
-        stage_budget = left // stages
-        more = max(MIN_SAMPLES if done == 0 else 1, stage_budget // len(alive))
-        for i in alive:
-            totals[i] += sum(play(i, k) for k in range(done, done + more))
-        done += more
-        left -= more * len(alive)
-        stages -= 1
-        alive.sort(key=lambda i: (-totals[i], i))
-        if len(alive) == 1 or stages <= 0 or left < len(alive):
-            return alive[0]
-        alive = alive[: (len(alive) + 1) // 2]
+    seeds = [sample_seed(state, k) for k in range(n)]
+    totals = [sum(rollout(evolve(state, seed=s), a, seat) for s in seeds) for a in cands]
+    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+    return cands[best]
 
 
 def search(bot, state: GameState, options: list, choice: Action) -> Action:
