@@ -16,9 +16,10 @@ It reads nothing hidden: everything starts from ``bot_strong.determinize``, whic
 a function of ``player_view``; two states with the same view get the same choice
 (``tests/core/clinic/game/test_clinic_strong_bot.py``).
 
-Time: a playout from round 1 costs about 0.06 s of CPU; ``samples`` spends at most
-``ROLLOUT_BUDGET`` rounds of playouts a decision (about 1.2-1.4 s of CPU; most decisions
-none: the Move phase, car removals and single options are not tried out).
+Time: a playout from round 1 costs about 0.04 s of CPU (0.065 s before the plan's
+caches of 2026-11-27, which change no choice: ``docs/bots.md``); ``samples`` spends at
+most ``ROLLOUT_BUDGET`` rounds of playouts a decision (most decisions none: the Move
+phase, car removals and single options are not tried out).
 
 Round 6's candidates (``bot_strong``'s last-round alternatives) are played out the same
 way (``best_of``, issue 30), not once each: the bag still deals after each action.
