@@ -102,6 +102,8 @@ class BasicBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        #: (state, player, best build) of the last selection asked (``_best_build``).
+        self._last_best_build: tuple | None = None
 
     def choose(self, state: GameState) -> Action:
         options = legal_actions(state)
@@ -174,7 +176,7 @@ class BasicBot:
         if options is None:
             # Selecting asks this twice for a state when the strong player falls back
             # to basic's selection: the last answer is kept (states are frozen).
-            last = getattr(self, "_last_best_build", None)
+            last = self._last_best_build
             if last is not None and last[0] is state and last[1] is p:
                 return last[2]
             best = self._best_build(state, p, build_options_for(state, p))
@@ -260,7 +262,8 @@ class BasicBot:
         ranked = [a for a in admits if good[a.service] > 0]
         if ranked:
             top = max(good[a.service] for a in ranked)  # parking is compared among the best only
-            return max((a for a in ranked if good[a.service] == top), key=lambda a: -spot_block(clinic.board, a.car))
+            best = [a for a in ranked if good[a.service] == top]
+            return max(best, key=lambda a: -spot_block(clinic.board, a.car))
         if state.step.qp >= 2:
             current = {s: state.notepad[state.row(s)][-1] for s in clinic.board.offered_services if s in state.services}
             for a in options:
