@@ -32,7 +32,7 @@ from core.clinic.construction import BuildConveyor, BuildGarden, BuildModule, bu
 from . import constants as K
 from .bot_plan import care_rooms
 from .bot_values import BuildContext
-from .memo import reach_from
+from .memo import layout_tables, reach_from
 from .state import ActionTile
 
 #: Time a triage saves each round (rulebook: "reduced by 3") and the time one
@@ -65,17 +65,41 @@ class GrowthContext(BuildContext):
 
     def _conveyor(self, b, left: int) -> float:
         """Time saved walking patients in: conveyor rides take no time."""
-        try:
-            after = build(self.board, b)
-        except ValueError:
+        saved = conveyor_saving(self.board, b)
+        if saved is None:
             return 0
-        saved = walk_in(self.board) - walk_in(after)
         return saved * ROOM_PATIENTS * (left - 0.5) * TIME_DOLLARS
+
+
+def conveyor_saving(board, b) -> int | None:
+    """Time ``walk_in`` saves on ``board`` once the conveyor ``b`` is built (None: it
+    cannot be built there). Kept per board layout (``memo.layout_tables``: the walks,
+    the rooms and a conveyor's legality do not depend on parked cars), so the playouts
+    that reach the same layout work it out once."""
+    table = layout_tables(board).setdefault("bot_conveyor_saving", {})
+    if b in table:
+        return table[b]
+    try:
+        after = build(board, b)
+    except ValueError:
+        saved = None
+    else:
+        saved = walk_in(board) - walk_in(after)
+    table[b] = saved
+    return saved
 
 
 def walk_in(board) -> int:
     """Time from the nearest entrance or helipad to each working treatment room, summed
-    (what each round's patients walk)."""
+    (what each round's patients walk). Kept per board layout (``memo.layout_tables``)."""
+    tables = layout_tables(board)
+    total = tables.get("bot_walk_in")
+    if total is None:
+        total = tables["bot_walk_in"] = _walk_in(board)
+    return total
+
+
+def _walk_in(board) -> int:
     points = tuple(board.entrances) + board.spaces_with(Helipad)
     total = 0
     for room in board.working_treatment_rooms:

@@ -24,7 +24,7 @@ from core.clinic.constants import CAPACITY, OPERATING_ROOM_VIRTUAL_NURSES
 from core.clinic.people import Clinic, Person
 
 from .hire import on_arrival_point
-from .memo import per_object, reach_from
+from .memo import layout_tables, per_object, reach_from
 
 # Dollars one unit of time is worth to the bot: -1 popularity per 3 time, and a
 # popularity costs $3 (so about $1 a time unit).
@@ -58,7 +58,17 @@ class Room:
 @per_object
 def care_rooms(board: Board) -> tuple[Room, ...]:
     """Working treatment rooms, working operating rooms and outpatient services, best
-    paying first (gardens), then by place."""
+    paying first (gardens), then by place. Kept per board layout too
+    (``memo.layout_tables``: parked cars change no room), so the boards a car parks on
+    share it."""
+    tables = layout_tables(board)
+    rooms = tables.get("bot_care_rooms")
+    if rooms is None:
+        rooms = tables["bot_care_rooms"] = _care_rooms(board)
+    return rooms
+
+
+def _care_rooms(board: Board) -> tuple[Room, ...]:
     out = []
     for s in sorted(board.working_treatment_rooms):
         cap = CAPACITY[ModuleKind.TREATMENT_ROOM.value]

@@ -16,9 +16,10 @@ It reads nothing hidden: everything starts from ``bot_strong.determinize``, whic
 a function of ``player_view``; two states with the same view get the same choice
 (``tests/core/clinic/game/test_clinic_strong_bot.py``).
 
-Time: a playout from round 1 costs about 0.06 s of CPU; ``samples`` spends at most
-``ROLLOUT_BUDGET`` rounds of playouts a decision (about 1.2-1.4 s of CPU; most decisions
-none: the Move phase, car removals and single options are not tried out).
+Time: a playout from round 1 costs about 0.04 s of CPU (0.065 s before the plan's
+caches of 2026-11-27, which change no choice: ``docs/bots.md``); ``samples`` spends at
+most ``ROLLOUT_BUDGET`` rounds of playouts a decision (most decisions none: the Move
+phase, car removals and single options are not tried out).
 
 Round 6's candidates (``bot_strong``'s last-round alternatives) are played out the same
 way (``best_of``, issue 30), not once each: the bag still deals after each action.
@@ -34,10 +35,9 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from core.clinic.construction import build_cost
-
 from . import constants as K
 from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly
+from .bot_values import cost_of
 from .rules import apply_action, is_over
 from .state import GameState, Phase
 
@@ -93,7 +93,7 @@ def candidates(bot, state: GameState, options: list, choice: Action) -> list:
                 continue
             b = a.build
             key = (type(b), getattr(b, "module", None))
-            v = ctx.value(b, left) - build_cost(b)
+            v = ctx.value(b, left) - cost_of(b)
             if key not in best or v > best[key][0]:
                 best[key] = (v, a)
         out = done + [a for _v, a in sorted(best.values(), key=lambda t: -t[0])]

@@ -43,10 +43,10 @@ from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurs
 from .bot_growth import GrowthContext, admits_wanted
 from .bot_plan import care_rooms, plan_care
 from .bot_search import SEARCH_PHASES, alone_in_base_game, best_of, search
-from .bot_values import expenses, probe_arrival
+from .bot_values import cost_of, expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
-from .memo import free_parking_spots
+from .memo import free_parking_spots, layout_tables, per_object
 from .rules import apply_action, is_over, legal_actions
 from .state import ActionTile, GameState, Phase
 from .view import player_view
@@ -117,7 +117,16 @@ def last_round_hire_value(state: GameState, p, action) -> float:
 
 
 def room_points(board) -> int:
-    """End-game popularity of ``board``'s working treatment rooms (1 + floor each)."""
+    """End-game popularity of ``board``'s working treatment rooms (1 + floor each),
+    kept per board layout (``memo.layout_tables``: parked cars change no room)."""
+    tables = layout_tables(board)
+    points = tables.get("bot_room_points")
+    if points is None:
+        points = tables["bot_room_points"] = _room_points(board)
+    return points
+
+
+def _room_points(board) -> int:
     return sum(K.END_ROOM_BASE + s.floor for s in board.working_treatment_rooms)
 
 
@@ -141,26 +150,53 @@ def last_round_build_value(state: GameState, p, action) -> float:
         return 0.0
     board = p.clinic.board
     b = action.build
-    cost = build_cost(b)
-    try:
-        after = build(board, b)
-    except ValueError:
+    cost = cost_of(b)
+    site = _build_site(board, b)
+    if site is None:
         return 0.0
-    gain = room_points(after) - room_points(board)
+    gain, extra = site
     upkeep = 1
     if gain <= 0 and b.module.kind is ModuleKind.TREATMENT_ROOM:
         if state.step.builds >= K.BUILDS_PER_ACTION - 1:
             return 0.0  # no build left this action for its supply room
-        extra = supply_site(after, b.space, room_points(board))
         if extra is None or cost + extra > p.money:
             return 0.0
-        gain = room_points(after) - room_points(board) + K.END_ROOM_BASE + b.space.floor
+        gain += K.END_ROOM_BASE + b.space.floor
         cost += extra
         upkeep = 2
     if gain <= 0:
         return 0.0
     lost = shortfall(p, cost, upkeep) - shortfall(p)
     return gain - lost
+
+
+@per_object
+def _build_sites(board) -> dict:
+    """``{build: _build_site(board, build)}`` worked out so far for ``board``."""
+    return {}
+
+
+def _build_site(board, b) -> tuple[int, int | None] | None:
+    """What the module build ``b`` does to ``board``'s end-game room points (the gain)
+    and, for a treatment room that gains nothing yet, the cheapest supply room beside
+    it that would make it count (``supply_site``; None: none); None when ``b`` cannot
+    be built. Kept per board: the last round asks it at the selection and again at
+    each build."""
+    sites = _build_sites(board)
+    if b in sites:
+        return sites[b]
+    try:
+        after = build(board, b)
+    except ValueError:
+        site = None
+    else:
+        gain = room_points(after) - room_points(board)
+        extra = None
+        if gain <= 0 and b.module.kind is ModuleKind.TREATMENT_ROOM:
+            extra = supply_site(after, b.space, room_points(board))
+        site = (gain, extra)
+    sites[b] = site
+    return site
 
 
 def _kind(action) -> tuple:
@@ -325,6 +361,7 @@ class StrongBot(BasicBot):
         clinic = p.clinic
         best, choice = 0.0, None
         settles: dict = {}
+        values: dict = {}
         roles = {HireDoctor: Role.DOCTOR, HireNurse: Role.NURSE, HireOrderly: Role.ORDERLY}
         for a in options:
             if type(a) not in (HireDoctor, HireNurse):
@@ -334,7 +371,10 @@ class StrongBot(BasicBot):
                 settles[key] = can_settle(clinic, *key)
             if not settles[key]:
                 continue
-            v = last_round_hire_value(state, p, a)
+            kind = (type(a), getattr(a, "slot", None))  # the car and arrival change nothing
+            if kind not in values:
+                values[kind] = last_round_hire_value(state, p, a)
+            v = values[kind]
             if v > best:
                 best, choice = v, a
         return choice or Done()

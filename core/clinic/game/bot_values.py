@@ -11,7 +11,7 @@ from core.clinic.build_options import is_legal_build
 from core.clinic.business import clinic_upkeep, wages
 from core.clinic.components import ModuleKind, Role
 from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
-from core.clinic.construction import BuildEntrance, BuildGarden, BuildModule, BuildParking
+from core.clinic.construction import BuildEntrance, BuildGarden, BuildModule, BuildParking, build_cost
 from core.clinic.people import admit_patient
 
 from . import constants as K
@@ -19,13 +19,30 @@ from .actions import HireDoctor, HireNurse, HireOrderly, MovePerson
 from .bot_plan import care_rooms, plan_care
 from .build_phase import build_options
 from .hire import nurse_cost, on_arrival_point
-from .memo import free_parking_spots, reach_from
+from .memo import free_parking_spots, per_object, reach_from
 from .state import GameState, Phase, Turn
 
 
 #: Savings the basic player wants before it opens a second service (a hub, then rooms,
 #: supply rooms and doctors for them): less, and the first service starves.
 SECOND_SERVICE_SAVINGS = 30
+
+
+_COSTS: dict = {}
+
+
+def cost_of(b) -> int:
+    """``construction.build_cost(b)``, kept by the build's identity (the engine hands
+    out the same build objects board after board, and the players price every option
+    at every selection). Raises as ``build_cost`` does."""
+    hit = _COSTS.get(id(b))
+    if hit is not None and hit[0] is b:
+        return hit[1]
+    cost = build_cost(b)
+    if len(_COSTS) >= 4096:  # pragma: no mutate (a cache's size limit)
+        _COSTS.clear()
+    _COSTS[id(b)] = (b, cost)
+    return cost
 
 
 def build_options_for(state: GameState, p) -> list:
@@ -75,7 +92,23 @@ def admit_room(state: GameState, p) -> int:
 def treatable_gain(clinic, colour, service) -> int:
     """Extra income this round if a ``colour`` patient of ``service`` were admitted;
     0 unless the plan then treats one patient more (a better-paying newcomer would leave
-    a patient waiting, to worsen and die)."""
+    a patient waiting, to worsen and die). Kept per clinic (``_gains``): selecting and
+    admitting ask it of the same clinic."""
+    gains = _gains(clinic)
+    key = (colour, service)
+    gain = gains.get(key)
+    if gain is None:
+        gain = gains[key] = _treatable_gain(clinic, colour, service)
+    return gain
+
+
+@per_object
+def _gains(clinic) -> dict:
+    """``{(colour, service): treatable_gain}`` worked out so far for ``clinic``."""
+    return {}
+
+
+def _treatable_gain(clinic, colour, service) -> int:
     spots = free_parking_spots(clinic.board)
     if not spots or service not in clinic.board.offered_services:
         return 0
@@ -279,9 +312,24 @@ def site_value(board, space) -> int:
 
 def spot_block(board, spot) -> float:
     """How much parking at ``spot`` gets in the way of building: parking tiles block
-    nothing; a border blocks the empty spaces beside it, worse next to a module."""
+    nothing; a border blocks the empty spaces beside it, worse next to a module. Kept
+    per board and spot (``_spot_blocks``)."""
     if isinstance(spot, Space):
         return 0
+    blocks = _spot_blocks(board)
+    cost = blocks.get(spot)
+    if cost is None:
+        cost = blocks[spot] = _spot_block(board, spot)
+    return cost
+
+
+@per_object
+def _spot_blocks(board) -> dict:
+    """``{border: spot_block(board, border)}`` worked out so far for ``board``."""
+    return {}
+
+
+def _spot_block(board, spot) -> float:
     cost = 0.0
     for s in board.spaces_of_border(spot):
         if board.tile_at(s) is not None:

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from core.clinic.components import Role
 from core.clinic.constants import PRE_ADMISSIONS_PER_SERVICE
-from core.clinic.construction import build_cost
+from core.clinic.construction import BuildParking
 from core.clinic.game.hooks import bot_choice
 
 from . import constants as K
@@ -37,6 +37,7 @@ from .bot_values import (
     admit_room,
     arrival_time,
     build_options_for,
+    cost_of,
     hire_value,
     investment,
     move_time,
@@ -101,6 +102,8 @@ class BasicBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        #: (state, player, best build) of the last selection asked (``_best_build``).
+        self._last_best_build: tuple | None = None
 
     def choose(self, state: GameState) -> Action:
         options = legal_actions(state)
@@ -171,15 +174,29 @@ class BasicBot:
 
     def _best_build(self, state: GameState, p, options) -> tuple[float, Action | None]:
         if options is None:
-            options = build_options_for(state, p)
+            # Selecting asks this twice for a state when the strong player falls back
+            # to basic's selection: the last answer is kept (states are frozen).
+            last = self._last_best_build
+            if last is not None and last[0] is state and last[1] is p:
+                return last[2]
+            best = self._best_build(state, p, build_options_for(state, p))
+            self._last_best_build = (state, p, best)
+            return best
         left = K.ROUNDS - state.round + 1
         keep = reserve(p, left)
         best: tuple[float, Action | None] = (0.0, None)
         ctx = self.build_context(state, p)
+        parked: set = set()
         for a in options:
             if not isinstance(a, Construct):
                 continue
-            cost = build_cost(a.build)
+            if type(a.build) is BuildParking:
+                # Parking's cost and value depend on its space only, not on the cars
+                # moved in (most options): the first one per space is the one kept.
+                if a.build.space in parked:
+                    continue
+                parked.add(a.build.space)
+            cost = cost_of(a.build)
             if p.money - cost < keep:
                 continue
             v = ctx.value(a.build, left) - cost
@@ -194,6 +211,7 @@ class BasicBot:
         best, choice = 0.0, None
         roles = {HireDoctor: Role.DOCTOR, HireNurse: Role.NURSE, HireOrderly: Role.ORDERLY}
         settles: dict = {}
+        values: dict = {}
         for a in options:
             if type(a) in roles:
                 key = (roles[type(a)], a.arrival)
@@ -201,7 +219,12 @@ class BasicBot:
                     settles[key] = can_settle(clinic, *key)
                 if not settles[key]:
                     continue
-            v = hire_value(state, p, a, left)
+            # A hire's value depends on whom it hires (and a doctor's slot), not on
+            # the car or the arrival point: worked out once per kind.
+            kind = (type(a), getattr(a, "slot", None))
+            if kind not in values:
+                values[kind] = hire_value(state, p, a, left)
+            v = values[kind]
             if v is None or v <= 0:
                 continue
             v -= 0.01 * spot_block(clinic.board, a.car) + 0.001 * arrival_time(clinic, a)
@@ -238,7 +261,9 @@ class BasicBot:
                 good[a.service] = treatable_gain(clinic, colour, a.service)
         ranked = [a for a in admits if good[a.service] > 0]
         if ranked:
-            return max(ranked, key=lambda a: (good[a.service], -spot_block(clinic.board, a.car)))
+            top = max(good[a.service] for a in ranked)  # parking is compared among the best only
+            best = [a for a in ranked if good[a.service] == top]
+            return max(best, key=lambda a: -spot_block(clinic.board, a.car))
         if state.step.qp >= 2:
             current = {s: state.notepad[state.row(s)][-1] for s in clinic.board.offered_services if s in state.services}
             for a in options:
