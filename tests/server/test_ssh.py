@@ -302,7 +302,7 @@ async def test_the_new_room_dialog_fits_an_80x24_terminal_whole(tmp_path):
         assert "New room — choose the game" in text and "goal=NAME alone" in text, text
 
 async def test_an_error_in_one_players_app_leaves_the_table_and_the_server_standing(tmp_path, monkeypatch):
-    from tui_common.server.net_ward import NetWardScreen
+    from clear_ward_tui.screens.game import GameScreen as NetWardScreen  # the game's own screen, seated
 
     async with running(tmp_path) as server:
         room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=3)
