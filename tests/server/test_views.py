@@ -161,3 +161,39 @@ async def test_undo_and_save_as_inside_a_decision_are_off_at_a_shared_table_too(
             await pilot.pause()
             assert screen.record.actions == room.record.actions and len(app.screen_stack) == stack
             app.detach()
+
+
+async def test_the_last_action_at_a_shared_table_opens_a_game_over_without_play_again(tmp_path):
+    """The game's own game-over screen, at a ``SharedTable``: no "play again", "same
+    seed" or "setup" (the lobby opens rooms; p, s and o do nothing), the seed shown now
+    that the game is over, q back to the lobby."""
+    from textual.widgets import Button
+
+    from tui_common.game_over import GameOverActions
+    from tui_common.server.table import game_app
+
+    hall = Hall(Store(tmp_path / "rooms.sqlite3"))
+    whole = hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=5)
+    bots = make_bot("random", 1), make_bot("random", 2)
+    while not whole.record.over:
+        whole.play(whole.actor, bots[whole.actor].choose(whole.record.state))
+    actions = whole.record.actions
+    room = hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=5)
+    for action in actions[:-1]:
+        room.play(room.actor, action)
+    app = game_app(room, 0, "Ann", tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        room.play(room.actor, actions[-1])  # the last action, played at the table
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, GameOverActions) and app.screen.sub_title:
+                break
+        over = app.screen
+        assert isinstance(over, GameOverActions) and over.at_table
+        assert {b.id for b in over.query(Button)} == {"replay", "quit"}
+        assert "back to the lobby" in over.sub_title and "seed 5" in over.sub_title
+        await pilot.press("p", "s", "o")
+        await pilot.pause()
+        assert app.screen is over
+        app.detach()
