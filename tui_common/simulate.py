@@ -12,7 +12,7 @@ import os
 import sys
 
 from core.simulate import game_of, levels_of, simulate
-from tui_common.cli import LEVEL_WORDS
+from tui_common.levels import LEVEL_WORDS
 
 
 def build_parser(game: str) -> argparse.ArgumentParser:

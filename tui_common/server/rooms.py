@@ -26,7 +26,7 @@ from typing import Any
 
 from core import registry
 from core.errors import IllegalActionError
-from tui_common.cli import LEVEL_WORDS, computer_name, seat_label
+from tui_common.levels import LEVEL_WORDS, computer_name, seat_label
 from tui_common.server.names import name_key, same_name
 
 #: The games a room can hold are the registered ones (``core.registry``): a room's
