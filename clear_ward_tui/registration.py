@@ -76,6 +76,11 @@ class WardUI:
 
         return ReplayScreen(options, record, source, closes_app=True)
 
+    def plain_game(self):
+        from clear_ward_tui.plain import ClearWardPlain
+
+        return ClearWardPlain
+
     def preload(self) -> None:
         import clear_ward_tui.app  # noqa: F401
         import clear_ward_tui.screens.game  # noqa: F401

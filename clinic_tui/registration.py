@@ -130,6 +130,11 @@ class ClinicUI:
 
         return TableReplay(options, record, source)
 
+    def plain_game(self):
+        from clinic_tui.plain import ClinicPlain
+
+        return ClinicPlain
+
     def preload(self) -> None:
         import clinic_tui.app  # noqa: F401
         import clinic_tui.screens.game  # noqa: F401

@@ -151,6 +151,9 @@ class GameUI(Protocol):
     def replay_screen(self, options: Any, record: Any, source: str) -> Any:
         """The replay viewer of a finished ``record``; leaving it closes the app."""
 
+    def plain_game(self) -> type:
+        """The game's plain-text presenter (a ``tui_common.plain.PlainGame`` subclass)."""
+
     def preload(self) -> None:
         """Import the app and its screens now (a server worker, before its first game)."""
 

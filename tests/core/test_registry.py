@@ -29,6 +29,9 @@ def test_both_games_are_registered_through_entry_points():
     games = registry.games()
     assert [g.title for g in games.values()] == ["Clear the Ward", "Clinic"]
     assert registry.find("clear-ward") is games["clear-the-ward"]  # the console script's name
+    for game in games.values():  # the parts for people, reached lazily
+        ui = game.load_ui()
+        assert ui.plain_game().__name__.endswith("Plain") and callable(ui.game_screen)
     with pytest.raises(KeyError, match="choose from clear-the-ward, clinic"):
         registry.get("chess")
 
