@@ -97,8 +97,8 @@ GAME = Game(
     seats=(1, 4),
     levels=("random", "greedy", "strong"),
     score_name="stars",
-    # 2: issue 30 (the Night Shift's staff deck has no Locum, so a solo seed deals
-    # another staff deck); a version-1 game of two or more players replays the same.
+    # 2: issue 30 (``core.clear_ward.game_record.RULES_VERSION``, the same number); a
+    # version-1 game of two or more players replays the same.
     rules_version=2,
     still_replays=lambda save, version: version == 1 and len(save.seats) > 1,
     record_rules=record_rules,

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from importlib.metadata import entry_points
 from typing import Any, Protocol
 
 from attrs import field, frozen
@@ -177,6 +176,8 @@ def _load_entry_points() -> None:
     if _loaded:
         return
     _loaded = True
+    from importlib.metadata import entry_points  # on first use: it costs a game's startup
+
     for point in entry_points(group=ENTRY_POINTS):
         if point.name in _registered:
             continue
@@ -210,3 +211,39 @@ def find(name: str) -> Game:
         if name in (game.name, game.command):
             return game
     return get(name)
+
+
+# -- saves: each game's rules version (core.saves) -----------------------------------------
+
+
+class _RulesVersions(Mapping):
+    """Each registered game's rules version by the save's ``game`` name: each game's
+    ``Game.rules_version`` (``core.registry``), the one place to raise it when a rules
+    change makes older action logs replay differently (or not at all). A save written
+    before the field existed counts as rules version 1."""
+
+    def __getitem__(self, name: str) -> int:
+        try:
+            return get(name).rules_version
+        except KeyError:
+            raise KeyError(name) from None
+
+    def __iter__(self):
+        return iter(games())
+
+    def __len__(self) -> int:
+        return len(games())
+
+
+RULES_VERSIONS: Mapping[str, int] = _RulesVersions()
+
+
+def still_replays(save: Any, version: int) -> bool:
+    """Whether today's rules of ``save``'s game still replay ``save``, a game of the
+    earlier rules ``version`` unchanged (its ``Game.still_replays``; an unknown game:
+    no)."""
+    try:
+        game = get(save.game)
+    except (KeyError, LookupError):
+        return False
+    return bool(game.still_replays(save, version))

@@ -21,7 +21,7 @@ import os
 import stat
 from functools import cache
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -30,52 +30,16 @@ from attrs import evolve, field
 from core.model import frozen
 
 from core.errors import GameError
+# Each registered game's rules version by the save's ``game`` name (``Game.rules_version``)
+# and which saves of an earlier one still replay: ``core.registry``. A save written
+# before the field existed counts as rules version 1.
+from core.registry import RULES_VERSIONS, still_replays
 from core.private_files import private_folder
 
 #: What the ``format`` field of every save says.
 SAVE_FORMAT = "hospital-games-save"
 #: The version this code writes and reads; older or newer saves are refused clearly.
 SAVE_VERSION = 1
-class _RulesVersions(Mapping):
-    """Each registered game's rules version by the save's ``game`` name: each game's
-    ``Game.rules_version`` (``core.registry``), the one place to raise it when a rules
-    change makes older action logs replay differently (or not at all). A save written
-    before the field existed counts as rules version 1."""
-
-    def __getitem__(self, name: str) -> int:
-        from core import registry
-
-        try:
-            return registry.get(name).rules_version
-        except KeyError:
-            raise KeyError(name) from None
-
-    def __iter__(self):
-        from core import registry
-
-        return iter(registry.games())
-
-    def __len__(self) -> int:
-        from core import registry
-
-        return len(registry.games())
-
-
-RULES_VERSIONS: Mapping[str, int] = _RulesVersions()
-
-
-def still_replays(save: SaveGame, version: int) -> bool:
-    """Whether today's rules of ``save``'s game still replay ``save``, a game of the
-    earlier rules ``version`` unchanged (its ``Game.still_replays``; an unknown game:
-    no)."""
-    from core import registry
-
-    try:
-        game = registry.get(save.game)
-    except (KeyError, LookupError):
-        return False
-    return bool(game.still_replays(save, version))
-
 
 #: The largest save file read, in bytes (a long Clinic game is ~50 KB; this is 40 times
 #: that). A larger file is refused before it is read.
