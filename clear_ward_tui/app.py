@@ -18,9 +18,12 @@ class ClearWardApp(TableApp):
     RESUME_COMMAND = "clear-ward --resume"
     GLYPHS = (UNICODE, ASCII)
 
-    def __init__(self, options: Options | None = None) -> None:
+    def __init__(self, options: Options | None = None, *, seating=None) -> None:
+        """``seating``: a ``tui_common.seating.Seating`` that opens the game itself (a
+        shared table of the server), instead of setup or a save."""
         super().__init__()
         self.options = options or Options()
+        self.seating = seating
 
     def crash_folder(self):
         return data_dir(self.options)
@@ -32,6 +35,8 @@ class ClearWardApp(TableApp):
         return HelpScreen()
 
     def on_mount(self) -> None:
+        if self.open_seating():
+            return
         if self.options.replay is not None and self.open_replay(self.options.replay, closes_app=True):
             pass
         elif self.options.load is not None and self.open_save(self.options.load):

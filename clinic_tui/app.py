@@ -17,9 +17,12 @@ class ClinicApp(TableApp):
     RESUME_COMMAND = "clinic --resume"
     GLYPHS = (UNICODE, ASCII)
 
-    def __init__(self, options: Options | None = None, *, state=None) -> None:
+    def __init__(self, options: Options | None = None, *, state=None, seating=None) -> None:
+        """``state``: a game in progress (tests, snapshots); ``seating``: a
+        ``tui_common.seating.Seating`` that opens the game itself (a shared table)."""
         super().__init__()
         self.options = options or Options()
+        self.seating = seating
         self.start_state = state  # a game in progress (tests, snapshots)
 
     def crash_folder(self):
@@ -37,6 +40,8 @@ class ClinicApp(TableApp):
         return HelpScreen(HELP_TOPIC.get(state.phase) if state is not None else None)
 
     def on_mount(self) -> None:
+        if self.open_seating():
+            return
         # Textual draws nothing until the app's start is over: a screen pushed now
         # would have its first frame thrown away and the player would first see the
         # frame after it (the game's first menu). Pushed just after, it shows at once.

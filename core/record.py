@@ -28,7 +28,7 @@ from core.undo import Step, refusal
 class RecordRules:
     """What a game record needs from one game's engine.
 
-    - ``game``: the save's ``game`` name (``"clear-the-ward"``, ``"clinic"``);
+    - ``game``: the save's ``game`` name (a registered game's name, ``core.registry``);
       ``title``: the game's name for messages; ``rules_version``: the version of the
       rules this engine plays (``core.saves.RULES_VERSIONS[game]``), written in every
       save; a save of another rules version is refused, not replayed.

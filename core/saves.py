@@ -24,34 +24,22 @@ import tempfile
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from attrs import evolve, field
 from core.model import frozen
 
 from core.errors import GameError
+# Each registered game's rules version by the save's ``game`` name (``Game.rules_version``)
+# and which saves of an earlier one still replay: ``core.registry``. A save written
+# before the field existed counts as rules version 1.
+from core.registry import RULES_VERSIONS, still_replays
 from core.private_files import private_folder
 
 #: What the ``format`` field of every save says.
 SAVE_FORMAT = "hospital-games-save"
 #: The version this code writes and reads; older or newer saves are refused clearly.
 SAVE_VERSION = 1
-#: Each game's rules version, by the save's ``game`` name: the one place to raise it
-#: when a rules change makes older action logs replay differently (or not at all).
-#: A save written before the field existed counts as rules version 1.
-#: Clinic 2: issue 11 (secret tiles, free movement, own choices, Admin in round 6).
-#: Clear the Ward 2: issue 30 (the Night Shift's staff deck has no Locum, so a solo
-#: seed deals another staff deck).
-RULES_VERSIONS = MappingProxyType({"clear-the-ward": 2, "clinic": 2})
-
-#: Saves of an earlier rules version that today's rules still replay unchanged, by
-#: (game, that version): a test of the save. Clear the Ward 2 changed only the Night
-#: Shift's staff deck, so a version-1 game of two or more players still loads.
-STILL_REPLAYS = MappingProxyType({
-    ("clear-the-ward", 1): lambda save: len(save.seats) > 1,
-})
-
 
 #: The largest save file read, in bytes (a long Clinic game is ~50 KB; this is 40 times
 #: that). A larger file is refused before it is read.
@@ -84,7 +72,7 @@ class Seat:
 class SaveGame:
     """A saved game.
 
-    - ``game``: ``"clear-the-ward"`` or ``"clinic"``.
+    - ``game``: the registered game's name (``core.registry``).
     - ``seed``: the seed given to ``new_game``; ``seats``: who plays.
     - ``options``: the game's other setup options (e.g. ``{"starting_player": 1}``).
     - ``actions``: every action taken, as the game's tagged action data, in order.
@@ -178,11 +166,10 @@ def parse_json(text: str, source: str = "save") -> Any:
 def rules_refusal(save: SaveGame, title: str, rules_version: int, source: str = "save") -> SaveError | None:
     """Why ``save`` cannot be replayed by a game of ``title`` that plays by
     ``rules_version``: a ``SaveError`` naming ``source`` when the save was played by
-    other rules (its action log would not replay; ``STILL_REPLAYS`` names the older
+    other rules (its action log would not replay; ``still_replays`` names the older
     saves that do), else ``None``."""
     if save.rules < rules_version and not all(
-        STILL_REPLAYS.get((save.game, version), lambda _save: False)(save)
-        for version in range(save.rules, rules_version)
+        still_replays(save, version) for version in range(save.rules, rules_version)
     ):
         return SaveError(
             f"{source}: saved by an earlier rules version of {title} ({save.rules}); this version "
@@ -433,7 +420,7 @@ class SaveFolder:
     def entries(self, game: tuple[str, str] | None = None) -> list[tuple[Path, SaveGame | SaveError]]:
         """Every save here, newest first: the autosave, the named saves, the last
         finished game; each read, or the error that says why it cannot be. ``game``:
-        (save name, title) of the game wanted, e.g. ``("clinic", "Clinic")``; a save
+        (save name, title) of the game wanted, e.g. ``(game.name, game.title)`` of a registered game; a save
         of another game, or of another rules version of this one (``RULES_VERSIONS``),
         is then given as such an error."""
         found = [*list_saves(self.folder / NAMED_FOLDER), *list_saves(self.folder / FINISHED_FOLDER)]

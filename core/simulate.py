@@ -1,5 +1,5 @@
 """Bot-only matches for both games: play many games between computer players and tally
-the results (issue 13, ``clear-ward simulate`` / ``clinic simulate``).
+the results (issue 13, ``<game> simulate``), for any registered game (``core.registry``).
 
 Pure apart from the optional process pool: ``play_one`` is a plain function of its
 arguments (seeded bots, seeded game), so the same seed gives the same tally however many
@@ -17,9 +17,6 @@ from concurrent.futures import ProcessPoolExecutor
 
 from core.model import frozen
 
-#: The games ``play_one`` knows, by console-script name.
-GAMES = ("clear-ward", "clinic")
-
 #: Seeds of the games of one match: game ``i`` of seed ``s`` is ``s * SEED_STRIDE + i``.
 SEED_STRIDE = 1_000_003
 
@@ -36,15 +33,20 @@ class Outcome:
     won: tuple[bool, ...]
 
 
+def game_of(game: str):
+    """The registered game named ``game`` or run by the console script ``game``
+    (``core.registry``). Raises ``ValueError`` naming the games there are."""
+    from core import registry
+
+    try:
+        return registry.find(game)
+    except KeyError as err:
+        raise ValueError(err.args[0]) from None
+
+
 def levels_of(game: str) -> tuple[str, ...]:
-    """The bot levels of ``game``, from its registry (so new levels appear by themselves)."""
-    if game == "clear-ward":
-        from core.clear_ward.bots import BOTS
-    elif game == "clinic":
-        from core.clinic.game.bots import BOTS
-    else:
-        raise ValueError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
-    return tuple(BOTS)
+    """The bot levels of ``game``, from its registry entry (so new levels appear by themselves)."""
+    return game_of(game).levels
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -66,28 +68,12 @@ def play_one(game: str, players: Sequence[str], seed: int, index: int) -> Outcom
     n = len(players)
     seats = seating(players, index)
     gseed = game_seed(seed, index)
-    if game == "clear-ward":
-        from core.clear_ward import apply_action, is_over, new_game
-        from core.clear_ward.bots import make_bot
-        from core.clear_ward.scoring import result
-
-        state = new_game(n, gseed, starting_player=0)
-        bots = [make_bot(level, gseed * 8 + s) for s, level in enumerate(seats)]
-        while not is_over(state):
-            state = apply_action(state, bots[state.current].choose(state))
-        res = result(state)
-        seat_scores, seat_winners = res.scores, res.winners
-    elif game == "clinic":
-        from core.clinic.game import apply_action, is_over, new_game, scores, winners
-        from core.clinic.game.bots import make_bot
-
-        state = new_game(n, gseed, turn_order=list(range(n)))
-        bots = [make_bot(level, gseed * 8 + s) for s, level in enumerate(seats)]
-        while not is_over(state):
-            state = apply_action(state, bots[state.current].choose(state))
-        seat_scores, seat_winners = scores(state), winners(state)
-    else:
-        raise ValueError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
+    found = game_of(game)
+    state = found.match_game(n, gseed)
+    bots = [found.make_bot(level, gseed * 8 + s) for s, level in enumerate(seats)]
+    while not found.is_over(state):
+        state = found.apply_action(state, bots[state.current].choose(state))
+    seat_scores, seat_winners = found.result(state)
     sole = seat_winners[0] if len(seat_winners) == 1 else None
     by_player = [(j - index) % n for j in range(n)]  # player j -> seat
     return Outcome(

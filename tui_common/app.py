@@ -63,6 +63,10 @@ class TableApp(App):
     RESUME_COMMAND = ""
 
     crash_message: str | None = None
+    #: who sits at this app's game (``tui_common.seating``); ``None``: the app's own
+    #: start (setup, a resumed game). A seating with ``open(app)`` (a shared table)
+    #: opens the app on its game instead, and is told to ``detach`` when the app ends.
+    seating = None
     #: The game's marks (``UNICODE``, ``ASCII`` of ``tui_common.glyphs``): in ``--ascii``
     #: a mark written in words (a key's description) is drawn as its board draws it.
     GLYPHS: tuple[object, object] | None = None
@@ -121,6 +125,20 @@ class TableApp(App):
         from tui_common.rules_file import package_of, rules_text
 
         return rules_text(package_of(self), self.title)
+
+    def open_seating(self) -> bool:
+        """Called by each game app's on_mount: open the game at ``seating`` (a shared
+        table) instead of the app's own start; False when there is none."""
+        if self.seating is None:
+            return False
+        self.seating.open(self)
+        return True
+
+    def detach(self) -> None:
+        """The app has ended (the server calls this): its seating stops listening."""
+        detach = getattr(self.seating, "detach", None)
+        if detach is not None:
+            detach()
 
     def crash_folder(self) -> Path | None:
         """The data folder of this app (crash.log goes there); None: do not log."""
@@ -279,7 +297,8 @@ class TableApp(App):
         log = self._write_crash_log(error)
         super()._handle_exception(error)
         where = f" The details are in {log}." if log else ""
-        resume = f" Your game was saved: {self.RESUME_COMMAND} goes on from where you were." if self.RESUME_COMMAND else ""
+        saved = self.RESUME_COMMAND and (self.seating is None or self.seating.saves)  # a room keeps its own
+        resume = f" Your game was saved: {self.RESUME_COMMAND} goes on from where you were." if saved else ""
         self.crash_message = f"{self.title} stopped because of an unexpected error.{resume}{where}"
         if log is not None:
             # The one sentence replaces the long traceback on the terminal (it is in the log).

@@ -39,6 +39,9 @@ class GameOverActions(Screen):
     TITLE, SETUP_KEY, SETUP_LABEL = "", "o", "Setup"
     #: seconds the buttons wait after a computer's last move (0 with no computer pause)
     GUARD = 0.8
+    #: the game was played at a shared table (``tui_common.seating``: ``game_over``): no
+    #: "play again", "same seed" or "setup" (the lobby opens rooms); q goes back to it
+    at_table = False
 
     def __init__(self, options, state, names: list[str], seed: int, record=None) -> None:
         """``record``: the finished game's ``GameRecord``, for the replay viewer (v)."""
@@ -75,9 +78,10 @@ class GameOverActions(Screen):
             yield self.summary()
             with Center():
                 with Horizontal(id="over-buttons"):
-                    yield Button("Play again (p)", id="again", variant="primary", compact=True)
-                    yield Button("Same seed (s)", id="same", compact=True)
-                    yield Button(f"Setup ({self.SETUP_KEY})", id="setup", compact=True)
+                    if not self.at_table:
+                        yield Button("Play again (p)", id="again", variant="primary", compact=True)
+                        yield Button("Same seed (s)", id="same", compact=True)
+                        yield Button(f"Setup ({self.SETUP_KEY})", id="setup", compact=True)
                     if self.record is not None:
                         yield Button("Replay (v)", id="replay", compact=True)
                     yield Button("Quit (q)", id="quit", variant="error", compact=True)
@@ -86,7 +90,11 @@ class GameOverActions(Screen):
     def on_mount(self) -> None:
         self.title = self.TITLE
         self.sub_title = f"Game over · seed {self.seed}"
-        self.query_one("#again", Button).focus()
+        if self.at_table:
+            from tui_common.secrecy import seed_words
+
+            self.sub_title = f"Game over{seed_words(self.seed, len(self.names), True)} · q: back to the lobby"
+        self.query_one("#quit" if self.at_table else "#again", Button).focus()
         # keys typed for the last move must not press a button here: a short guard
         self._ready = self.options.cpu_delay == 0 or not self.GUARD
         if not self._ready:
@@ -97,6 +105,8 @@ class GameOverActions(Screen):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if self.at_table and action in ("again", "setup"):
+            return False
         return True if action in ("quit", "app.quit") else getattr(self, "_ready", True)
 
     @property
@@ -107,6 +117,8 @@ class GameOverActions(Screen):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if not getattr(self, "_ready", True):
+            return
+        if self.at_table and event.button.id in ("again", "same", "setup"):
             return
         actions = {"again": lambda: self.action_again(False), "same": lambda: self.action_again(True),
                    "setup": self.action_setup, "replay": self.action_replay, "quit": self.app.exit}

@@ -11,11 +11,8 @@ import json
 import os
 import sys
 
-from core.simulate import levels_of, simulate
-from tui_common.cli import LEVEL_WORDS
-
-#: What a game calls its score, for the table's header.
-SCORE_NAMES = {"clear-ward": "stars", "clinic": "popularity"}
+from core.simulate import game_of, levels_of, simulate
+from tui_common.levels import LEVEL_WORDS
 
 
 def build_parser(game: str) -> argparse.ArgumentParser:
@@ -75,7 +72,7 @@ def simulate_main(game: str, argv: list[str]) -> int:
         summary = simulate(
             game, players, args.games, args.seed, workers, on_game=lambda _o: progress.advance(task)
         )
-    score = SCORE_NAMES[game]
+    score = game_of(game).score_name  # what the game calls its score
     table = Table(title=f"{game}: {summary.games} games, seed {args.seed}, seats rotating")
     table.add_column("#")
     table.add_column("player")

@@ -21,11 +21,13 @@ from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
 from clear_ward_tui.screens.game_clock import NightShiftClock
 from clear_ward_tui.screens.game_saving import SavingMixin
+from clear_ward_tui.screens.game_seats import SeatsMixin
 from tui_common.header import TableHeader
 from tui_common.event_log import EventLog, EventLogKey
 from tui_common.hint import HINT_BINDING, HintMixin
 from tui_common.messages import in_players_words
 from tui_common.secrecy import new_seed, seed_words
+from tui_common.seating import LOCAL, Seating
 from tui_common.turns import ComputerTurns
 from clear_ward_tui.widgets.side_panel import SidePanel
 from clear_ward_tui.widgets.ward_grid import GridView, WardGrid, line_to
@@ -56,7 +58,7 @@ def _dialogs():
     return staff
 
 
-class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLogKey, Screen):
+class GameScreen(HintMixin, SavingMixin, SeatsMixin, NightShiftClock, ComputerTurns, EventLogKey, Screen):
     """One game of Clear the Ward from setup to the last move."""
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
@@ -79,11 +81,12 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
     legal_actions = staticmethod(legal_actions)
 
     def __init__(self, options: Options, *, record: GameRecord | None = None, autosaved: bool = False,
-                 clock: float | None = None) -> None:
+                 clock: float | None = None, seating: Seating = LOCAL) -> None:
         """A new game from ``options`` (seats, seed, starting seat), or the game of
         ``record`` played on (a resumed or loaded save; ``options`` then hold its seats).
         ``autosaved``: the record is the autosave's (it may be written over at once).
-        ``clock``: seconds the Night Shift clock had run when the game was saved."""
+        ``clock``: seconds the Night Shift clock had run when the game was saved.
+        ``seating``: who sits here (``tui_common.seating``; the default: hot seat)."""
         super().__init__()  # no id: the finished game's screen may still be leaving when a new one comes
         if clock is not None:
             self.clock_started = time.monotonic() - clock
@@ -101,7 +104,11 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
         self.seed = record.seed
         seats = options.seats
         self.names = [s.name for s in seats]
+        self.seating = seating
         self.bots = {i: make_bot(s.cpu, self.seed * 10 + i) for i, s in enumerate(seats) if s.is_cpu}
+        elsewhere = seating.seats_elsewhere(len(seats))
+        if elsewhere is not None:  # played elsewhere: the screen waits for them, as for a computer
+            self.bots = {i: None for i in elsewhere}
         self._initial = record.state
         self.targeting: StaffCard | None = None
         self.picked: tuple[int, ...] = ()
@@ -109,8 +116,8 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
         self._finished = False
         #: hot seat (2+ people): whose private things (staff hand, peeks) are shown; a
         #: pass screen comes before they change hands
-        self.humans = [i for i, s in enumerate(seats) if not s.is_cpu]
-        self._shown_to: int | None = None
+        self.humans = seating.people_here([i for i, s in enumerate(seats) if not s.is_cpu])
+        self._shown_to: int | None = seating.seat if seating.fixed_view else None
         #: what each seat's Junior Doctor looked at: seat -> {space: patient}, shown to that
         #: seat while the card there stays face down
         self.peeks: dict[int, dict] = {}
@@ -137,6 +144,9 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
         grid = self.query_one(WardGrid)
         grid.focus()
         grid.cursor = self._initial.doctor
+        # The status lines follow the ward's selection at once, in the same frame as the
+        # two spaces it changes (one frame a cursor move over SSH, not two).
+        self.watch(grid, "cursor", self._selection_moved, init=False)
         players = ", ".join(s.label() for s in self.options.seats)
         done = len(self.record.actions)
         if self.resumed:
@@ -158,6 +168,7 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
             self.set_interval(1, self._tick)
         if self._initial.current in self.humans:
             self._shown_to = self._initial.current  # the first player needs no pass screen
+        self.seating.mounted(self)
         self.state = self._initial
 
     def _uses(self, card: StaffCard) -> list[UseStaff]:
@@ -194,16 +205,14 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Keys that arrive before the game is on the screen (``state`` is set at the
         end of ``on_mount``) are dropped quietly: no game key works on no game."""
-        if action == "undo" and not self.UNDO:
+        if action == "undo" and not self.seating.undo:
             return False
         return self.state is not None
 
-    #: Undo is offered at this table (not at a shared one: ``tui_common.server``).
-    UNDO = True
-
     def undo_offered(self) -> bool:
-        """Whether ``u`` is offered in a dialog opened now: the last action may be taken back."""
-        return self.UNDO and self.record.can_undo
+        """Whether ``u`` is offered in a dialog opened now: the last action may be taken back
+        (never at a seating without undo: a shared table)."""
+        return self.seating.undo and self.record.can_undo
 
     def watch_state(self, old: GameState | None, state: GameState) -> None:
         self.cancel_hint()
@@ -232,8 +241,9 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
         need = status.staff_need(self._uses(self.targeting)) if self.targeting else 0
         can_staff = any(isinstance(a, UseStaff) for a in self.legal())
         lines = [
-            status.instruction(state, self.names[state.current], cpu=not human, forced=forced,
-                               targeting=self.targeting, need=need, can_staff=can_staff, g=g),
+            self.seating.status(
+                status.instruction(state, self.names[state.current], cpu=not human, forced=forced,
+                                   targeting=self.targeting, need=need, can_staff=can_staff, g=g), state.current),
             status.describe_cell(view, grid.cursor, g, short=not self.has_class("-wide")),
             status.direction_line(state, g, self._clock_text()),
         ]
@@ -242,7 +252,7 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
             return
         self.query_one(SidePanel).show(state, self.names, self._private_seat(), g)
 
-    def on_ward_grid_moved(self, event: WardGrid.Moved) -> None:
+    def _selection_moved(self) -> None:
         if self.state is not None:
             self.refresh_view(panel=False, grid_too=False)
 
@@ -250,7 +260,11 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
 
     def play(self, action: Action) -> bool:
         """Apply ``action`` for the current player; on an illegal one, show the engine's
-        reason. Returns whether it was played."""
+        reason. Returns whether it was played. At a seating that plays elsewhere (a
+        shared table) the action goes there and comes back through ``catch_up``."""
+        sent = self.seating.play(self, action)
+        if sent is not None:
+            return sent
         before = self.state
         try:
             record = self.record.play(action)
@@ -285,41 +299,6 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
         elif state.phase in (Phase.DRAW_DECISION, Phase.KEEP_STAFF, Phase.JUNIOR_DOCTOR):
             self._open_phase_dialog()
 
-    def _pass_keyboard(self) -> None:
-        """Hot seat: the next person's staff hand and peeks stay hidden until they say
-        nobody else is looking."""
-        if self._dialog_open:
-            return
-        from tui_common.dialogs import pass_dialog
-
-        seat, previous = self.state.current, self._shown_to
-        self._shown_to = None
-        self.refresh_view()
-
-        def passed(answer) -> None:
-            self._dialog_open = False
-            if answer == "undo":  # the one who just played takes it back, keyboard in hand
-                self._shown_to = previous
-                self.action_undo()
-                self.call_after_refresh(self._next_step)
-                return
-            self._shown_to = seat
-            self.refresh_view()
-            self.call_after_refresh(self._next_step)
-
-        dialog = pass_dialog(self.names[seat], "your staff cards are shown next.", undo=self.undo_offered())
-        dialog.save_as = lambda: self._ask_save_name(None)
-        self._push_dialog(dialog, passed)
-
-    def _private_seat(self) -> int | None:
-        """Whose staff hand and peeks may be shown now (``None``: nobody's)."""
-        seat = self.state.current
-        if seat not in self.humans:
-            return None
-        if len(self.humans) > 1 and seat != self._shown_to:
-            return None
-        return seat
-
     def _open_phase_dialog(self) -> None:
         if self._dialog_open:
             return
@@ -351,15 +330,19 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
 
         outcome = None
         if self.state.solo:
-            outcome = self.app.night_shift_outcome(self.state, self.seed, self.elapsed(), computer=bool(self.bots))
-        self.app.go(
-            self, "replace", GameOverScreen(self.options, self.state, self.names, self.seed, outcome, record=self.record)
-        )
+            computer = any(s.is_cpu for s in self.options.seats)
+            outcome = self.app.night_shift_outcome(self.state, self.seed, self.elapsed(), computer=computer)
+        over = GameOverScreen(self.options, self.state, self.names, self.seed, outcome, record=self.record)
+        self.app.go(self, "replace", self.seating.game_over(over))
 
     # -- player input -------------------------------------------------------------------
 
     def _human_may_act(self) -> bool:
         if self.state is None or self.state.phase is Phase.OVER:
+            return False
+        refusal = self.seating.refusal(self.state.current, self.names)
+        if refusal is not None:  # not this terminal's turn (a shared table)
+            self.notify(refusal, severity="warning")
             return False
         if self.is_cpu_turn:
             if not self._cpu_pending:  # keys while a computer thinks: ignored quietly
@@ -390,6 +373,12 @@ class GameScreen(HintMixin, SavingMixin, NightShiftClock, ComputerTurns, EventLo
                 return
             direction, steps, _ = found
             self.play(Move(Direction(direction), steps))
+
+    def _cpu_act(self) -> None:
+        if not self.seating.runs_computers:  # played elsewhere (the room), never here
+            self._cpu_pending = False
+            return
+        super()._cpu_act()
 
     def _pick_target(self, cell: int) -> None:
         card = self.targeting

@@ -26,7 +26,10 @@ class SavingMixin(AutosaveMark):
     def _autosave(self) -> None:
         """Keep the game after every action (``tui_common.autosave``: another game's
         autosave is set aside first, never written over; a finished game goes to the
-        finished games and the autosave is removed; a failure is one lasting mark)."""
+        finished games and the autosave is removed; a failure is one lasting mark). Not
+        at a seating that keeps the game elsewhere (``tui_common.seating``)."""
+        if not self.seating.saves:
+            return
         save = self.record.to_save()
         if self.clock_started is not None:  # the Night Shift clock goes on after a resume
             from attrs import evolve
@@ -37,7 +40,12 @@ class SavingMixin(AutosaveMark):
     # -- undo -----------------------------------------------------------------------------
 
     def action_undo(self) -> None:
-        """Take back the last action if the undo rule allows it, else say why not."""
+        """Take back the last action if the undo rule allows it, else say why not (or
+        why undo is off at this seating)."""
+        refused = self.seating.refused("undo")
+        if refused is not None:
+            self.notify(refused, severity="warning")
+            return
         if not self._human_may_act():
             return
         reason = self.record.undo_refusal
@@ -56,6 +64,9 @@ class SavingMixin(AutosaveMark):
     def dialog_key(self, name: str) -> bool:
         """u / Ctrl+Z / Ctrl+S in a dialog of the rules (draw?, keep which?). Undo closes
         it (True) and undoes the action that opened it, or says why that cannot be."""
+        if name != "hint" and self.seating.refused(name) is not None:  # off here (the dialog stays)
+            self.action_save_as() if name == "save_as" else self.action_undo()
+            return False
         if name == "save_as":
             self._ask_save_name(None)  # on top of the dialog
             return False
@@ -72,6 +83,8 @@ class SavingMixin(AutosaveMark):
     # -- quit -----------------------------------------------------------------------------
 
     def action_quit(self) -> None:
+        if self.seating.leave(self):
+            return
         from tui_common.dialogs import ConfirmDialog
 
         def answered(yes: bool | None) -> None:
@@ -86,6 +99,10 @@ class SavingMixin(AutosaveMark):
 
     def action_save_as(self) -> None:
         """Ask for a name, then save this game under it (asking before overwriting)."""
+        refused = self.seating.refused("save_as")
+        if refused is not None:
+            self.notify(refused, severity="information")
+            return
         self._ask_save_name(self)
 
     def _ask_save_name(self, source) -> None:

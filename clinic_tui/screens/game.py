@@ -33,6 +33,7 @@ from tui_common.event_log import EventLog, EventLogKey
 from tui_common.hint import HINT_BINDING, HintMixin
 from tui_common.messages import reason_in_words
 from tui_common.secrecy import new_seed, seed_words
+from tui_common.seating import LOCAL, Seating
 from tui_common.turns import ComputerTurns
 from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.board import Space
@@ -95,11 +96,12 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
     legal_actions = staticmethod(legal_actions)
 
     def __init__(self, options: Options, *, state: GameState | None = None, record: GameRecord | None = None,
-                 source: str | None = None) -> None:
+                 source: str | None = None, seating: Seating = LOCAL) -> None:
         """A new game from ``options``; or a saved game's ``record`` (``options`` then
         has its seats, see ``saving.options_for``; ``source`` names the file for the
         log); or a game in progress from a bare ``state`` (tests, snapshots): its record
-        starts at that state, undo works, but it is neither autosaved nor saved."""
+        starts at that state, undo works, but it is neither autosaved nor saved.
+        ``seating``: who sits here (``tui_common.seating``; the default: hot seat)."""
         super().__init__()  # no fixed id: the next game's screen may arrive while this one leaves
         self.options = options
         self.glyphs = ASCII if options.ascii else UNICODE
@@ -109,6 +111,10 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
             self.seed = options.seed if options.seed is not None else new_seed()
         self.names = [s.name for s in options.seats]
         self.bots = {i: make_bot(s.cpu, self.seed * 10 + i) for i, s in enumerate(options.seats) if s.is_cpu}
+        self.seating = seating
+        elsewhere = seating.seats_elsewhere(len(self.names))
+        if elsewhere is not None:  # played elsewhere: the screen waits for them, as for a computer
+            self.bots = {i: None for i in elsewhere}
         if record is None:
             record = saving.new_record(options, self.seed)
             if state is not None:
@@ -173,6 +179,7 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
             for before, action, after in zip(record.states, record.actions, record.states[1:]):
                 log.add(describe(before, action, after))
             log.add(f"Resumed from {self.source} ({len(record.actions)} actions).")
+        self.seating.mounted(self)
         self.state = self.record.state
 
     @property
@@ -192,6 +199,17 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
     @property
     def clinic(self):
         return self.state.players[self.view_seat].clinic
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes the screen is (``view``); at a seating with its own eyes (a
+        shared table) always that seat's, a spectator's ``None``."""
+        if self.seating.fixed_view:
+            return self.seating.seat
+        return super().viewer
+
+    def status_text(self) -> str:
+        return self.seating.status(super().status_text(), self.state.current)
 
     @property
     def own_view(self) -> bool:
@@ -219,7 +237,11 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
 
     def play(self, action: Action) -> bool:
         """Apply ``action`` through the record, log it, autosave; False (and the
-        engine's reason shown) when it is illegal."""
+        engine's reason shown) when it is illegal. At a seating that plays elsewhere (a
+        shared table) the action goes there and comes back through ``catch_up``."""
+        sent = self.seating.play(self, action)
+        if sent is not None:
+            return sent
         from clinic_tui import reports
         from core.clinic.game.narration import describe
 
@@ -239,6 +261,25 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
             self.reports.extend(reports.after_action(before, after))
         self.state = after
         return True
+
+    def catch_up(self, record: GameRecord) -> None:
+        """Show ``record``'s actions this screen has not shown yet (none if it is older):
+        actions played elsewhere (``tui_common.seating``), with this seat's reports."""
+        from clinic_tui import reports
+        from core.clinic.game.narration import describe
+
+        done, seat = len(self.record.actions), self.seating.seat
+        if len(record.actions) <= done:
+            return
+        for before, action, after in zip(record.states[done:], record.actions[done:], record.states[done + 1:]):
+            for log in self.query(EventLog):
+                log.add(describe(before, action, after))
+            if seat is not None:
+                self.reports.extend(reports.after_action(before, after))
+            if before.current == seat:
+                self._last_human = seat
+        self.record = record
+        self.state = record.state
 
     def _next_step(self) -> None:
         from tui_common.too_small import MIN_HEIGHT, MIN_WIDTH
@@ -291,7 +332,7 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
 
         if isinstance(dialog, ChoiceDialog):
             dialog.game_keys = self.menu_key  # u / Ctrl+Z / Ctrl+S work in the menus too
-            dialog.undo_offered = self.UNDO and self.record.can_undo
+            dialog.undo_offered = self.seating.undo and self.record.can_undo
         self._dialog_open = True
         self.app.push_screen(dialog, callback)
 
@@ -301,7 +342,8 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         self._finished = True
         from clinic_tui.screens.game_over import GameOverScreen
 
-        self.app.go(self, "replace", GameOverScreen(self.options, self.state, self.names, self.seed, record=self.record))
+        over = GameOverScreen(self.options, self.state, self.names, self.seed, record=self.record)
+        self.app.go(self, "replace", self.seating.game_over(over))
 
     # -- input --------------------------------------------------------------------------
 
@@ -316,14 +358,16 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         if action == "admit":
             return state.phase is Phase.ADMIT
         if action == "undo":
-            return self.UNDO
+            return self.seating.undo  # not at a shared table
         return True
-
-    #: Undo is offered at this table (not at a shared one: ``tui_common.server``).
-    UNDO = True
 
     def _human_may_act(self, quiet: bool = False) -> bool:
         if self.state is None or self.state.phase is Phase.OVER:
+            return False
+        refusal = self.seating.refusal(self.state.current, self.names)
+        if refusal is not None:  # not this terminal's turn (a shared table)
+            if not quiet:
+                self.notify(refusal, severity="warning")
             return False
         if self.is_cpu_turn:
             if not quiet and not self._cpu_pending:  # while a computer thinks: quietly
@@ -332,6 +376,40 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         if self._dialog_open:
             return False
         return True
+
+    def _cpu_act(self) -> None:
+        if not self.seating.runs_computers:  # played elsewhere (the room), never here
+            self._cpu_pending = False
+            return
+        super()._cpu_act()
+
+    # -- saving, undo, quit: as the seating allows (``undo_save`` does them) -----------
+
+    def autosave(self) -> None:
+        if self.seating.saves:
+            super().autosave()
+
+    def action_undo(self) -> None:
+        refused = self.seating.refused("undo")
+        if refused is not None:
+            self.notify(refused, severity="warning")
+            return
+        super().action_undo()
+
+    def take_back(self) -> bool:
+        """(u in one of the decision menus comes here, not to ``action_undo``.)"""
+        refused = self.seating.refused("undo")
+        if refused is not None:
+            self.notify(refused, severity="warning")
+            return False
+        return super().take_back()
+
+    def action_save_as(self) -> None:
+        refused = self.seating.refused("save_as")
+        if refused is not None:
+            self.notify(refused)
+            return
+        super().action_save_as()
 
     def _own(self) -> bool:
         if not self.own_view:
@@ -411,6 +489,8 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         self.app.go(self, "push", RulesScreen)
 
     def action_quit(self) -> None:
+        if self.seating.leave(self):
+            return
         from tui_common.dialogs import ConfirmDialog
 
         def answered(yes: bool | None) -> None:

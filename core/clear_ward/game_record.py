@@ -13,10 +13,14 @@ from core.clear_ward.setup import new_game
 from core.clear_ward.state import GameState, Phase
 from core.clear_ward.undo import reveals_hidden
 from core.record import RecordRules, imported_later
-from core.saves import RULES_VERSIONS, SaveGame
+from core.saves import SaveGame
 
 #: The save's ``game`` name.
 GAME = "clear-the-ward"
+#: The rules version this engine plays (the registry's ``Game.rules_version`` says the
+#: same: ``clear_ward_tui/registration.py``). 2: issue 30 (the Night Shift's staff deck
+#: has no Locum, so a solo seed deals another staff deck).
+RULES_VERSION = 2
 
 
 def start(save: SaveGame) -> GameState:
@@ -53,7 +57,7 @@ def progress(state: GameState) -> str:
 RULES = RecordRules(
     game=GAME,
     title="Clear the Ward",
-    rules_version=RULES_VERSIONS[GAME],
+    rules_version=RULES_VERSION,
     start=start,
     apply=apply_action,
     encode_action=imported_later("core.clear_ward.serialize", "action_to_data"),

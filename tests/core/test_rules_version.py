@@ -95,7 +95,7 @@ def test_the_save_folder_lists_an_old_clinic_save_with_the_reason(tmp_path):
 @pytest.mark.parametrize("how", ["field removed", "field lowered"])
 def test_a_clear_the_ward_save_of_two_players_from_rules_version_1_still_loads(how):
     """Clear the Ward 2 changed only the Night Shift's deck: a version-1 game of two or
-    more players replays the same (core.saves.STILL_REPLAYS), so it is not refused."""
+    more players replays the same (Game.still_replays of core.registry), so it is not refused."""
     record = ward_record()
     for _ in range(3):
         record = record.play(ward_legal(record.state)[0])

@@ -120,7 +120,7 @@ async def test_enter_on_a_finished_room_opens_its_replay(game, tmp_path):
     viewer, from the deal), not its game-over screen; q goes back to the lobby."""
     from tui_common.replay import ReplayBase
     from tui_common.server.lobby import LobbyApp
-    from tui_common.server.net_common import game_app
+    from tui_common.server.table import game_app
 
     hall = Hall(Store(tmp_path / "rooms.sqlite3"))
     room = finished_room(hall, game)

@@ -302,7 +302,7 @@ async def test_the_new_room_dialog_fits_an_80x24_terminal_whole(tmp_path):
         assert "New room — choose the game" in text and "goal=NAME alone" in text, text
 
 async def test_an_error_in_one_players_app_leaves_the_table_and_the_server_standing(tmp_path, monkeypatch):
-    from tui_common.server.net_ward import NetWardScreen
+    from clear_ward_tui.screens.game import GameScreen  # the game's own screen, seated at the table
 
     async with running(tmp_path) as server:
         room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=3)
@@ -311,7 +311,7 @@ async def test_an_error_in_one_players_app_leaves_the_table_and_the_server_stand
         def broken(self):
             raise RuntimeError("a bug in the help key")
 
-        monkeypatch.setattr(NetWardScreen, "action_help", broken)
+        monkeypatch.setattr(GameScreen, "action_help", broken)
         await ann.press("?")
         await ann.wait_for("Welcome, Ann")  # back in the lobby, the game still there
         await bob.wait_for("Ann left")

@@ -37,11 +37,11 @@ async def test_a_ward_seat_draws_its_own_view_and_never_the_others_hand(seat, tm
     drawn from her ``player_view``; a spectator's from nobody's (every hand hidden)."""
     from clear_ward_tui.widgets.side_panel import SidePanel
     from clear_ward_tui.widgets.ward_grid import WardGrid
-    from tui_common.server.net_ward import NetWardApp
+    from tui_common.server.table import game_app
 
     room = _ward_room(tmp_path)
     state = room.record.state
-    app = NetWardApp(room, seat, "Ann" if seat == 0 else "Cy", tmp_path)
+    app = game_app(room, seat, "Ann" if seat == 0 else "Cy", tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         grid = app.screen.query_one(WardGrid)
@@ -99,10 +99,10 @@ async def test_a_ward_cursor_move_at_a_shared_table_is_one_small_frame(tmp_path)
 
     from textual._compositor import CompositorUpdate
 
-    from tui_common.server.net_ward import NetWardApp
+    from tui_common.server.table import game_app
 
     room = Hall(Store(tmp_path / "rooms.sqlite3")).create("clear-the-ward", "Ann,Bob", "Ann", seed=0)
-    app = NetWardApp(room, room.actor, room.names()[room.actor], tmp_path)
+    app = game_app(room, room.actor, room.names()[room.actor], tmp_path)
     frames: list[int] = []
     shown = app._display
 
@@ -147,18 +147,53 @@ async def test_undo_and_save_as_inside_a_decision_are_off_at_a_shared_table_too(
     is open goes to the screen's ``menu_key`` / ``dialog_key``, not to ``action_undo``:
     at a shared table it must not take the action back on this screen alone (the room
     would not, and the screen would wait for a turn the room has passed), nor save."""
-    from tui_common.server.net_clinic import NetClinicApp
-    from tui_common.server.net_ward import NetWardApp
+    from tui_common.server.table import game_app
 
-    for game, app_class, key in (("clinic", NetClinicApp, "menu_key"), ("clear-the-ward", NetWardApp, "dialog_key")):
+    for game, key in (("clinic", "menu_key"), ("clear-the-ward", "dialog_key")):
         room = await _room_where_undo_is_allowed(tmp_path, game)
-        app = app_class(room, room.actor, room.names()[room.actor], tmp_path)
+        app = game_app(room, room.actor, room.names()[room.actor], tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            screen = next(s for s in app.screen_stack if hasattr(s, "take_event"))
+            screen = next(s for s in app.screen_stack if hasattr(s, "catch_up"))
             stack = len(app.screen_stack)
             assert getattr(screen, key)("undo") is False
             assert getattr(screen, key)("save_as") is False
             await pilot.pause()
             assert screen.record.actions == room.record.actions and len(app.screen_stack) == stack
             app.detach()
+
+
+async def test_the_last_action_at_a_shared_table_opens_a_game_over_without_play_again(tmp_path):
+    """The game's own game-over screen, at a ``SharedTable``: no "play again", "same
+    seed" or "setup" (the lobby opens rooms; p, s and o do nothing), the seed shown now
+    that the game is over, q back to the lobby."""
+    from textual.widgets import Button
+
+    from tui_common.game_over import GameOverActions
+    from tui_common.server.table import game_app
+
+    hall = Hall(Store(tmp_path / "rooms.sqlite3"))
+    whole = hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=5)
+    bots = make_bot("random", 1), make_bot("random", 2)
+    while not whole.record.over:
+        whole.play(whole.actor, bots[whole.actor].choose(whole.record.state))
+    actions = whole.record.actions
+    room = hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=5)
+    for action in actions[:-1]:
+        room.play(room.actor, action)
+    app = game_app(room, 0, "Ann", tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        room.play(room.actor, actions[-1])  # the last action, played at the table
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, GameOverActions) and app.screen.sub_title:
+                break
+        over = app.screen
+        assert isinstance(over, GameOverActions) and over.at_table
+        assert {b.id for b in over.query(Button)} == {"replay", "quit"}
+        assert "back to the lobby" in over.sub_title and "seed 5" in over.sub_title
+        await pilot.press("p", "s", "o")
+        await pilot.pause()
+        assert app.screen is over
+        app.detach()

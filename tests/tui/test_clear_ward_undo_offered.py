@@ -74,15 +74,14 @@ def test_the_hand_over_screen_offers_undo_only_when_it_can_work():
 def test_shared_tables_never_offer_undo():
     from clear_ward_tui.screens.game import GameScreen as WardScreen
     from clinic_tui.screens.game import GameScreen as ClinicScreen
-    from tui_common.server.net_clinic import NetClinicScreen
-    from tui_common.server.net_ward import NetWardScreen
+    from tui_common.seating import LOCAL
+    from tui_common.server.table import SharedTable
 
-    assert WardScreen.UNDO and ClinicScreen.UNDO
-    assert not NetWardScreen.UNDO and not NetClinicScreen.UNDO
+    assert LOCAL.undo and not SharedTable.undo
     from types import SimpleNamespace
 
     for screen_cls in (WardScreen, ClinicScreen):
-        shared = SimpleNamespace(UNDO=False, state=SimpleNamespace(phase=None))
+        shared = SimpleNamespace(seating=SharedTable(None, 0, "Ann"), state=SimpleNamespace(phase=None))
         assert screen_cls.check_action(shared, "undo", ()) is False, "u is not in the key bar"
-        local = SimpleNamespace(UNDO=True, state=SimpleNamespace(phase=None))
+        local = SimpleNamespace(seating=LOCAL, state=SimpleNamespace(phase=None))
         assert screen_cls.check_action(local, "undo", ()) is True

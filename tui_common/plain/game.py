@@ -28,7 +28,7 @@ class PlainGame:
     game so far; ``autosaved``: the record was read from the autosave file (so the
     first autosave writes it in place instead of setting it aside)."""
 
-    #: The game's name ("Clear the Ward") and its command ("clear-ward").
+    #: The game's name (Clear the Ward) and its command (clear-ward).
     title = ""
     prog = ""
 

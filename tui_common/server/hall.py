@@ -32,7 +32,7 @@ from tui_common.server.names import same_name
 from tui_common.server.rooms import (OVER, Room, RoomError, RoomEvent, new_seed, parse_invited, parse_options,
                                      parse_seats)
 from tui_common.server.store import Store
-from tui_common.server.thinking import SLOW_LEVELS, SLOW_SECONDS, Thinker
+from tui_common.server.thinking import SLOW_SECONDS, Thinker, slow_level
 
 log = logging.getLogger("hospital_games.server")
 
@@ -232,7 +232,7 @@ class Hall:
         seat = room.actor
         if seat is None or seat not in room.bots:
             return
-        if (room.game, room.seats[seat].cpu) not in SLOW_LEVELS and (room.id, seat) not in self.slow:
+        if not slow_level(room.game, room.seats[seat].cpu) and (room.id, seat) not in self.slow:
             began = time.perf_counter()
             room.cpu_step()
             if time.perf_counter() - began > SLOW_SECONDS:

@@ -22,7 +22,9 @@ from textual.widgets.option_list import Option
 from tui_common import repaint
 from tui_common.header import TableHeader
 from tui_common.option_list import SafeOptionList, SafeSelect
-from tui_common.server.rooms import GAMES, OVER, RoomError
+from core import registry
+from core.registry import FlagsField, SelectField
+from tui_common.server.rooms import OVER, RoomError
 
 repaint.install()  # partial updates send only what changed
 
@@ -33,28 +35,16 @@ HELP = (
 )
 
 
-#: Clinic's player board sides, as the local setup screen offers them (option value).
-CLINIC_SIDES = [("Beginner (4x3)", "beginner"), ("Expert, 4x3 side", "expert-4x3"), ("Expert, 3x3 side", "expert")]
-
-
 #: A new room's privacy, as the dialog offers it (option value: private?).
 PRIVACY = [("Public room", False), ("Private room", True)]
 
 
-def clinic_expansions() -> list[tuple[str, str, str]]:
-    """(option name, title, what it adds) of every mini-expansion in Clinic's registry
-    (``core.clinic.expansions``), in the registry's order."""
-    from core.clinic.expansions import all_expansions
-
-    return [(e.name, e.title, e.description) for e in all_expansions()]
-
-
 class NewRoomDialog(ModalScreen):
-    """Game, seats, seed, options, privacy and invited names of a new room (for Clinic
-    also the board side and the mini-expansions, as in the local setup: each
-    expansion's checkbox is its title, its description wraps below it, so all of it
-    reads at 80×24); dismisses with ``(game, seats, seed, options text, private,
-    invited text)`` or None."""
+    """Game, seats, seed, options, privacy and invited names of a new room, and the
+    fields of the game highlighted (``Game.lobby_fields``: for Clinic the board side and
+    the mini-expansions, as in the local setup: each expansion's checkbox is its title,
+    its description wraps below it, so all of it reads at 80×24); dismisses with
+    ``(game, seats, seed, options text, private, invited text)`` or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
@@ -65,7 +55,7 @@ class NewRoomDialog(ModalScreen):
     #new-room Input:focus { background: $accent 30%; }
     App:nocolor #new-room Input:focus { text-style: reverse; }
     #new-room Checkbox { border: none; padding: 0; }
-    #clinic-options { height: auto; }
+    .game-options { height: auto; }
     #privacy-row { height: 1; }
     #privacy { width: 18; }
     #invited { width: 1fr; }
@@ -76,20 +66,30 @@ class NewRoomDialog(ModalScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="new-room"):
             yield Static("New room — choose the game (Enter in a text field opens it):")
-            yield SafeOptionList(*(Option(title, id=key) for key, (title, _, _) in GAMES.items()), id="game")
+            games = registry.games()
+            yield SafeOptionList(*(Option(game.title, id=name) for name, game in games.items()), id="game")
             yield Static("Seats (e.g. me,open or me,cpu:medium; computer levels: easy, medium, hard):")
             yield Input("me,open", id="seats", max_length=120, compact=True)
             yield Static("Seed (empty: a random deal):")
             yield Input("", id="seed", max_length=9, restrict=r"[0-9]*", compact=True)
-            yield Static("Options (Clear the Ward: start=N, the first player; Clinic: goal=NAME alone, "
-                         "side=S,S one a seat):")
+            helps = "; ".join(f"{game.title}: {game.options_help}" for game in games.values() if game.options_help)
+            yield Static(f"Options ({helps}):")
             yield Input("", id="options", max_length=80, compact=True)
-            with Vertical(id="clinic-options"):
-                yield SafeSelect(CLINIC_SIDES, value="beginner", allow_blank=False, compact=True, id="side")
-                for name, title, text in clinic_expansions():
-                    with Vertical(classes="expansion", id=f"about-{name}"):
-                        yield Checkbox(title, False, compact=True, id=f"expansion-{name}")
-                        yield Static(text, classes="expansion-text", markup=False)
+            for name, game in games.items():
+                fields = game.lobby_fields()
+                if not fields:
+                    continue
+                with Vertical(classes="game-options", id=f"{name}-options") as box:
+                    box.display = False
+                    for found in fields:
+                        if isinstance(found, SelectField):
+                            yield SafeSelect(list(found.choices), value=found.default, allow_blank=False,
+                                             compact=True, id=found.key)
+                        else:
+                            for flag, title, text in found.flags:
+                                with Vertical(classes="expansion", id=f"about-{flag}"):
+                                    yield Checkbox(title, False, compact=True, id=f"{found.prefix}-{flag}")
+                                    yield Static(text, classes="expansion-text", markup=False)
             with Horizontal(id="privacy-row"):
                 yield SafeSelect(PRIVACY, value=False, allow_blank=False, compact=True, id="privacy")
                 yield Input("", id="invited", max_length=200, compact=True,
@@ -105,8 +105,8 @@ class NewRoomDialog(ModalScreen):
         return game_list.get_option_at_index(game_list.highlighted or 0).id
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        for options in self.query("#clinic-options"):
-            options.display = event.option.id == "clinic"
+        for options in self.query(".game-options"):
+            options.display = options.id == f"{event.option.id}-options"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#seats", Input).focus()
@@ -118,18 +118,20 @@ class NewRoomDialog(ModalScreen):
             widget.parent.scroll_visible(immediate=True)
 
     def options_text(self) -> str:
-        """The options as typed, with the Clinic side and expansions chosen above."""
+        """The options as typed, with the game's fields chosen above (a choice other
+        than its default, unless typed; the boxes ticked)."""
         text = self.query_one("#options", Input).value.strip()
-        if self._game() != "clinic":
-            return text
         words = [text] if text else []
-        side = self.query_one("#side", Select).value
-        if side != "beginner" and "side" not in text:
-            words.append(f"side={side}")
-        chosen = [name for name, _, _ in clinic_expansions()
-                  if self.query_one(f"#expansion-{name}", Checkbox).value]
-        if chosen:
-            words.append("expansions=" + ",".join(chosen))
+        for found in registry.get(self._game()).lobby_fields():
+            if isinstance(found, SelectField):
+                value = self.query_one(f"#{found.key}", Select).value
+                if value != found.default and found.key not in text:
+                    words.append(f"{found.key}={value}")
+            elif isinstance(found, FlagsField):
+                chosen = [flag for flag, _, _ in found.flags
+                          if self.query_one(f"#{found.prefix}-{flag}", Checkbox).value]
+                if chosen:
+                    words.append(f"{found.key}=" + ",".join(chosen))
         return " ".join(words)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -24,14 +24,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from core import registry
 from core.errors import IllegalActionError
-from tui_common.cli import LEVEL_WORDS, computer_name, seat_label
+from tui_common.levels import LEVEL_WORDS, computer_name, seat_label
 from tui_common.server.names import name_key, same_name
 
-#: The games a room can hold: the save's game name -> (title, seats min, seats max).
-GAMES = {"clear-the-ward": ("Clear the Ward", 1, 4), "clinic": ("Clinic", 1, 4)}
-#: Computer levels per game (the apps' ``CPU_LEVELS``).
-CPU_LEVELS = {"clear-the-ward": ("random", "greedy", "strong"), "clinic": ("random", "basic", "strong")}
+#: The games a room can hold are the registered ones (``core.registry``): a room's
+#: ``game`` is the game's name (its saves' ``game``).
 #: A room's status: seats still open, game under way, game over.
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 
@@ -96,9 +95,8 @@ def parse_seats(game: str, text: str, creator: str) -> tuple[SeatSpec, ...]:
     """The seats of a new room from what the creator typed: comma-separated ``me``
     (the creator), ``open`` (any person who joins), ``cpu:LEVEL``, or a person's name
     (kept for them). Raises ``RoomError`` saying what is wrong."""
-    if game not in GAMES:
-        raise RoomError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
-    title, low, high = GAMES[game]
+    found = game_of(game)
+    title, (low, high) = found.title, found.seats
     seats: list[SeatSpec] = []
     for raw in text.split(","):
         token = " ".join(raw.split())
@@ -107,8 +105,8 @@ def parse_seats(game: str, text: str, creator: str) -> tuple[SeatSpec, ...]:
         lower = token.lower()
         if lower.startswith("cpu:"):
             level = lower[4:].strip()
-            level = dict(zip(LEVEL_WORDS, CPU_LEVELS[game])).get(level, level)  # cpu:hard
-            if level not in CPU_LEVELS[game]:
+            level = dict(zip(LEVEL_WORDS, found.levels)).get(level, level)  # cpu:hard
+            if level not in found.levels:
                 raise RoomError(f"unknown computer level {level!r}; choose from {', '.join(LEVEL_WORDS)}")
             seats.append(SeatSpec(None, level))
         elif lower == "me":
@@ -125,11 +123,12 @@ def parse_seats(game: str, text: str, creator: str) -> tuple[SeatSpec, ...]:
     return tuple(seats)
 
 
-#: Clinic's player board sides as the lobby names them (the setup screen's three):
-#: the beginner side with its fixed first clinic, the expert rules on the 4x3 side, and
-#: the expert rules on the 3x3 side (``3x3`` is another name for ``expert``).
-CLINIC_SIDES = {"beginner": (False, "beginner"), "expert-4x3": (True, "beginner"),
-                "expert": (True, "expert"), "3x3": (True, "expert"), "expert-3x3": (True, "expert")}
+def game_of(name: str) -> registry.Game:
+    """The registered game ``name``; raises ``RoomError`` naming the games there are."""
+    try:
+        return registry.get(name)
+    except KeyError as err:
+        raise RoomError(err.args[0]) from None
 
 
 def _option_words(text: str) -> list[str]:
@@ -140,51 +139,21 @@ def _option_words(text: str) -> list[str]:
 
 
 def parse_options(game: str, text: str, seats: int) -> dict[str, Any]:
-    """A new room's options from the lobby, the same as a local game's setup: Clear the
-    Ward ``start=N`` (the starting seat, 1 for the first); Clinic ``goal=NAME`` (the
-    solitaire goal, one seat only), ``side=SIDE`` (every seat's player board:
-    beginner, expert-4x3 or expert, i.e. the 3x3 side; or one side a seat, separated by
-    commas) and ``expansions=NAME,NAME`` (the mini-expansions of
-    ``core.clinic.expansions``, or ``none``). Empty: the defaults. Raises ``RoomError``
-    saying what is wrong."""
+    """A new room's options from the lobby, the same as a local game's setup: words
+    ``key=value`` that the game parses (``Game.parse_option``; e.g. Clear the Ward's
+    ``start=N``, Clinic's ``goal=``, ``side=`` and ``expansions=``). Empty: the defaults.
+    Raises ``RoomError`` saying what is wrong."""
+    found = game_of(game)
     options: dict[str, Any] = {}
     for raw in _option_words(text):
         key, _, value = raw.strip(" ,").partition("=")
         key, value = key.strip().lower(), value.strip(" ,").lower()
-        if game == "clear-the-ward" and key == "start":
-            if not value.isdigit() or not 1 <= int(value) <= seats:
-                raise RoomError(f"start: choose a seat from 1 to {seats}")
-            options["start"] = int(value) - 1
-        elif game == "clinic" and key == "goal":
-            from clinic_tui.config import GOALS
-
-            if value not in GOALS:
-                raise RoomError(f"goal: choose from {', '.join(GOALS)}")
-            if seats != 1:
-                raise RoomError("goal: a solitaire goal needs exactly one seat")
-            options["goal"] = value
-        elif game == "clinic" and key in ("side", "sides"):
-            sides = [v.strip() for v in value.split(",") if v.strip()]
-            unknown = [v for v in sides if v not in CLINIC_SIDES]
-            if unknown or not sides:
-                raise RoomError("side: choose from beginner, expert-4x3, expert (the 3x3 side)")
-            if len(sides) == 1:
-                sides *= seats
-            if len(sides) != seats:
-                raise RoomError(f"side: one side for every seat, or {seats} sides separated by commas")
-            options["sides"] = ["expert" if v in ("3x3", "expert-3x3") else v for v in sides]
-        elif game == "clinic" and key in ("expansions", "expansion"):
-            from core.clinic.expansions import MODULES
-
-            names = [v.strip() for v in value.split(",") if v.strip()]
-            names = [] if names == ["none"] else names
-            unknown = [v for v in names if v not in MODULES]
-            if unknown:
-                raise RoomError(f"expansions: {unknown[0]!r} is not one; choose from {', '.join(MODULES)}")
-            options["expansions"] = sorted(set(names) | set(options.get("expansions", ())))
-        else:
-            known = "start=N" if game == "clear-the-ward" else "goal=NAME, side=SIDE, expansions=NAMES"
-            raise RoomError(f"unknown option {raw!r}; {GAMES[game][0]} takes {known}")
+        try:
+            known = found.parse_option(options, key, value, seats)
+        except registry.OptionError as err:
+            raise RoomError(str(err)) from None
+        if not known:
+            raise RoomError(f"unknown option {raw!r}; {found.title} takes {found.option_names or 'no options'}")
     return options
 
 
@@ -240,7 +209,7 @@ class Room:
 
     @property
     def title(self) -> str:
-        return GAMES[self.game][0]
+        return game_of(self.game).title
 
     @property
     def status(self) -> str:
@@ -251,7 +220,7 @@ class Room:
     def seat_label(self, seat: int) -> str:
         spec = self.seats[seat]
         if spec.is_cpu:
-            return seat_label(self.names()[seat], spec.cpu, dict(zip(CPU_LEVELS[self.game], LEVEL_WORDS)))
+            return seat_label(self.names()[seat], spec.cpu, dict(zip(game_of(self.game).levels, LEVEL_WORDS)))
         if spec.name is None:
             return "(open)"
         away = " (away)" if self.status == PLAYING and not self.present.get(seat) else ""
@@ -268,22 +237,14 @@ class Room:
     def options_text(self) -> str:
         """The options that change the game, for the room's line: " (start 2)", " (expert,
         blood, zombies)", or "" for the defaults."""
-        words = []
-        if self.options.get("start") is not None:
-            words.append(f"start {self.options['start'] + 1}")
-        if self.options.get("goal"):
-            words.append(f"goal {self.options['goal']}")
-        sides = self.options.get("sides") or ()
-        if any(side != "beginner" for side in sides):
-            words.append(sides[0] if len(set(sides)) == 1 else "sides " + "/".join(sides))
-        words.extend(self.options.get("expansions") or ())
+        words = game_of(self.game).options_words(self.options)
         return f" ({', '.join(words)})" if words else ""
 
     def names(self) -> list[str]:
         """Every seat's name (computers named after their level, numbered if repeated)."""
         out, seen = [], {}
+        words = dict(zip(game_of(self.game).levels, LEVEL_WORDS))
         for spec in self.seats:
-            words = dict(zip(CPU_LEVELS[self.game], LEVEL_WORDS))
             name = spec.name or (computer_name(words[spec.cpu]) if spec.cpu else "(open)")
             seen[name] = seen.get(name, 0) + 1
             out.append(name if seen[name] == 1 else f"{name} {seen[name]}")
@@ -429,7 +390,7 @@ class Room:
         if self.record.rules.turn(before) != self.record.rules.turn(self.record.state):
             self.turn_since = time.monotonic()
         self._save()
-        self._tell(RoomEvent("action", describe(self.game, before, action, self.record.state), seat, action,
+        self._tell(RoomEvent("action", game_of(self.game).describe(before, action, self.record.state), seat, action,
                              self.record))
         if self.record.over:
             self._tell(RoomEvent("over", "The game is over."))
@@ -457,50 +418,21 @@ class Room:
                     self.listeners.remove(listener)
 
 
-# -- the games, imported on first use ------------------------------------------------------
+# -- the game, through the registry --------------------------------------------------------
 
 
 def record_rules(game: str):
     """The game's ``RecordRules``."""
-    if game == "clear-the-ward":
-        from core.clear_ward.game_record import RULES
-    else:
-        from core.clinic.game.game_record import RULES
-    return RULES
+    return game_of(game).record_rules()
 
 
 def new_record(game: str, names: list[str], cpus: list[str | None], seed: int, options: dict[str, Any]):
     """The ``GameRecord`` of a new game with these seats (names and computer levels)."""
-    from core.record import GameRecord
-    from core.saves import Seat
-
-    seats = [Seat(n, c) for n, c in zip(names, cpus)]
-    if game == "clear-the-ward":
-        return GameRecord.new(record_rules(game), seed, seats, {"starting_player": options.get("start")})
-    from clinic_tui.config import Options, Seat as ClinicSeat
-    from clinic_tui.saving import new_record as clinic_record
-
-    sides = [CLINIC_SIDES[side] for side in options.get("sides") or ["beginner"] * len(names)]
-    clinic_seats = tuple(ClinicSeat(n, c, expert, side) for n, c, (expert, side) in zip(names, cpus, sides))
-    return clinic_record(Options(seats=clinic_seats, goal=options.get("goal"),
-                                 expansions=tuple(options.get("expansions") or ())), seed)
+    return game_of(game).new_record(names, cpus, seed, options)
 
 
 def make_bot(game: str, level: str, seed: int):
-    if game == "clear-the-ward":
-        from core.clear_ward.bots import make_bot as make
-    else:
-        from core.clinic.game.bots import make_bot as make
-    return make(level, seed)
-
-
-def describe(game: str, before, action, after) -> str:
-    """The log line of an action (the game's narration)."""
-    if game == "clear-the-ward":
-        from core.clear_ward import describe as tell
-    else:
-        from core.clinic.game.narration import describe as tell
-    return tell(before, action, after)
+    return game_of(game).make_bot(level, seed)
 
 
 def new_seed() -> int:

@@ -31,7 +31,7 @@ from tui_common.server.accounts import Accounts, Doorkeeper, Login, LoginThrottl
 from tui_common.server.bounds import INPUT_WINDOW, READ_SIZE, bound_channels
 from tui_common.server.driver import Terminal, run_app
 from tui_common.server.hall import Hall
-from tui_common.server.net_common import game_app
+from tui_common.server.table import game_app
 from tui_common.server.store import FILE_NAME, Store
 
 log = logging.getLogger("hospital_games.server")

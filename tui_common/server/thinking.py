@@ -7,7 +7,7 @@ runs such choices in a worker process (the machine's other core), one at a time,
 hands the answer back to the loop. The bot travels there and back with its state, so
 a game plays exactly as it would have with the choice made in place.
 
-Which seats think elsewhere: levels known to be slow (``SLOW_LEVELS``), and any seat
+Which seats think elsewhere: levels known to be slow (each game's ``slow_levels``), and any seat
 whose last choice in place took longer than ``SLOW_SECONDS``; the others (microseconds
 to a few milliseconds) choose in place, where a worker's round trip would cost more.
 """
@@ -21,11 +21,17 @@ from typing import Any
 
 log = logging.getLogger("hospital_games.server")
 
-#: (game, computer level) whose choices always go to the worker process.
-SLOW_LEVELS = {("clear-the-ward", "strong")}
 #: A choice made in place that took longer than this (seconds) sends that seat's next
 #: choices to the worker process.
 SLOW_SECONDS = 0.03
+
+
+def slow_level(game: str, level: str | None) -> bool:
+    """Whether ``level``'s choices in ``game`` always go to the worker process (the
+    game's ``slow_levels``, ``core.registry``)."""
+    from core import registry
+
+    return level in registry.get(game).slow_levels
 
 
 def choose(bot: Any, state: Any) -> tuple[Any, Any]:

@@ -150,8 +150,10 @@ class Worker:
             self.writer.write(wire.frame(message))
 
     async def serve(self) -> None:
-        import tui_common.server.net_clinic  # noqa: F401  (imported before the first game, not during it)
-        import tui_common.server.net_ward  # noqa: F401
+        from core import registry
+
+        for game in registry.games().values():  # imported before the first game, not during it
+            game.load_ui().preload()
 
         handler = _ToFront(self)
         log.addHandler(handler)
@@ -215,7 +217,7 @@ class Worker:
 
     def on_start(self, sid: int, room_id: int, seat: int | None, name: str, size: tuple[int, int]) -> None:
         from tui_common.server.driver import Terminal
-        from tui_common.server.net_common import game_app
+        from tui_common.server.table import game_app
 
         room = self.rooms.get(room_id)
         if room is None:
