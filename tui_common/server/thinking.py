@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import sys
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 log = logging.getLogger("hospital_games.server")
@@ -41,6 +43,20 @@ def choose(bot: Any, state: Any) -> tuple[Any, Any]:
     return action, bot
 
 
+@contextmanager
+def real_stderr():
+    """The process's own stderr for a moment. While an app runs, Textual captures
+    ``sys.stderr`` with an object whose ``fileno()`` is -1; multiprocessing's resource
+    tracker hands that number to the child it starts and fails ("bad value(s) in
+    fds_to_keep"), so a served computer player never moved."""
+    captured = sys.stderr
+    sys.stderr = sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = captured
+
+
 class Thinker:
     """A worker process for the computer players' slow choices, started on first use."""
 
@@ -52,9 +68,10 @@ class Thinker:
     def submit(self, bot: Any, state: Any) -> Future:
         """Start choosing; the future's result is ``(action, bot after choosing)``.
         Raises ``RuntimeError`` when no worker can be started or it has broken."""
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool.submit(choose, bot, state)
+        with real_stderr():  # the pool's processes and the resource tracker start here
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            return self._pool.submit(choose, bot, state)
 
     def broken(self) -> None:
         """The worker failed: drop it (the next slow choice starts a new one)."""
