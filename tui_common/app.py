@@ -114,14 +114,15 @@ class TableApp(App):
 
     _prepare_timer = None
 
-    def prepare_texts(self) -> None:
+    def prepare_texts(self):
         """The board is drawn by now: render the help and the rules ahead, in a thread,
-        at this terminal's size (``tui_common.help.prepare_texts``; issue 30)."""
+        at this terminal's size (``tui_common.help.prepare_texts``; issue 30). Returns
+        its worker (None: the app is closing)."""
         if self._exit or not self.screen_stack:
-            return
+            return None
         from tui_common.help import prepare_texts
 
-        prepare_texts(self)
+        return prepare_texts(self)
 
     def end_startup(self) -> None:
         """The first screen is drawn: what the console script set up for a quick start

@@ -17,14 +17,12 @@ rules (each game writes its own text: ``clear_ward_tui/screens/help.py``,
 
 from __future__ import annotations
 
-from functools import partial
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.geometry import Size
 
 from tui_common.dialogs import Dialog
-from tui_common.markdown_text import MarkdownText, prepare
+from tui_common.markdown_text import SCROLL_BINDINGS, MarkdownText, prepare, scroll_text
 
 #: What the help shows for the moment it takes to draw its text the first time.
 LOADING = "Opening the help…"
@@ -45,7 +43,7 @@ class HelpDialog(Dialog[None]):
     ABOVE_ALL = True  # nothing the game opens is drawn over it (TableApp.push_screen)
 
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close", id="help.close"),
-                Binding("r", "rules", "Rules", id="help.rules")]
+                Binding("r", "rules", "Rules", id="help.rules"), *SCROLL_BINDINGS]
 
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -76,6 +74,9 @@ class HelpDialog(Dialog[None]):
     def action_close(self) -> None:
         self.close(None)
 
+    def action_scroll_text(self, action: str) -> None:
+        scroll_text(self, action)
+
     def action_rules(self) -> None:
         """r, as the help offers: the full rules (``tui_common.rules``) in its place."""
         if self.app.screen is not self or self._dialog_closed or not hasattr(self.app, "rules_markdown"):
@@ -86,11 +87,12 @@ class HelpDialog(Dialog[None]):
         self.app.push_screen(RulesScreen())
 
 
-def prepare_texts(app) -> None:
+def prepare_texts(app):
     """Render ``app``'s rules and the help ``?`` would open now, at the widths they
     show at in the terminal's size, in a thread (``markdown_text.prepare``): both then
     open at once, the first time too. For an app with ``rules_markdown`` and
-    ``help_screen`` (``TableApp``); a failure leaves them to render when opened."""
+    ``help_screen`` (``TableApp``); a failure leaves them to render when opened.
+    Returns the thread's Textual worker."""
     from tui_common.rules import RulesScreen
 
     size = app.size
@@ -103,4 +105,4 @@ def prepare_texts(app) -> None:
         rules = [(app.rules_markdown(), RulesScreen.text_width(size))] if hasattr(app, "rules_markdown") else []
         prepare(helps + rules)  # the help first: the shorter
 
-    app.run_worker(partial(work), thread=True, group="prepare-texts", exit_on_error=False)
+    return app.run_worker(work, thread=True, group="prepare-texts", exit_on_error=False)

@@ -21,6 +21,7 @@ from functools import partial
 from threading import Lock
 
 from rich.segment import Segment
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -150,6 +151,12 @@ class MarkdownText(ScrollView, can_focus=True):
         """The Markdown shown (as Textual's ``Markdown.source``)."""
         return self.text
 
+    def on_mount(self) -> None:
+        early = getattr(self.screen, "scrolls_before_text", None)
+        if early:  # scroll keys pressed while the screen was opening (scroll_text)
+            self._waiting.extend(early)
+            early.clear()
+
     def on_resize(self, event) -> None:
         width = self.scrollable_content_region.width
         if width and width != self._width:
@@ -181,9 +188,7 @@ class MarkdownText(ScrollView, can_focus=True):
         self.ready = True
         self.refresh()
         if first:
-            waiting, self._waiting = self._waiting, []
-            for action in waiting:
-                getattr(super(), f"action_{action}")()
+            self._play_waiting()
             self.post_message(self.Ready())
 
     def _section_at_top(self) -> int | None:
@@ -198,29 +203,45 @@ class MarkdownText(ScrollView, can_focus=True):
         if 0 <= index < len(self.headings):
             self.scroll_to(y=self.headings[index][2], animate=False, immediate=True)
 
-    def _scroll_or_wait(self, action: str) -> None:
+    def _play_waiting(self) -> None:
+        """The scroll keys pressed (before the text was ready: all of them), at once."""
+        waiting, self._waiting = self._waiting, []
+        if not waiting:
+            return
+        page = max(1, self.scrollable_content_region.height)
+        last = max(0, len(self.lines) - page)
+        y = round(self.scroll_y)
+        for action in waiting:
+            y = {"scroll_up": y - 1, "scroll_down": y + 1, "page_up": y - page, "page_down": y + page,
+                 "scroll_home": 0, "scroll_end": last}.get(action, y)
+            y = min(max(0, y), last)
+        self.scroll_to(y=y, animate=False, immediate=True)
+
+    def scroll_or_wait(self, action: str) -> None:
+        """Run the scroll ``action`` ("page_down"...) now, or once the text is ready.
+        Not animated: each key moves the text by its whole step, however fast they
+        come (an animated scroll starts the next step from where the last one is yet)."""
+        self._waiting.append(action)
         if self.ready:
-            getattr(super(), f"action_{action}")()
-        else:
-            self._waiting.append(action)
+            self._play_waiting()
 
     def action_scroll_up(self) -> None:
-        self._scroll_or_wait("scroll_up")
+        self.scroll_or_wait("scroll_up")
 
     def action_scroll_down(self) -> None:
-        self._scroll_or_wait("scroll_down")
+        self.scroll_or_wait("scroll_down")
 
     def action_scroll_home(self) -> None:
-        self._scroll_or_wait("scroll_home")
+        self.scroll_or_wait("scroll_home")
 
     def action_scroll_end(self) -> None:
-        self._scroll_or_wait("scroll_end")
+        self.scroll_or_wait("scroll_end")
 
     def action_page_up(self) -> None:
-        self._scroll_or_wait("page_up")
+        self.scroll_or_wait("page_up")
 
     def action_page_down(self) -> None:
-        self._scroll_or_wait("page_down")
+        self.scroll_or_wait("page_down")
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
@@ -232,3 +253,28 @@ class MarkdownText(ScrollView, can_focus=True):
         if index >= len(self.lines):
             return Strip.blank(width, self.rich_style)
         return self.lines[index].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+
+
+#: The scroll keys of a text and their actions (as ``ScrollableContainer``'s).
+SCROLL_KEYS = (("up", "scroll_up"), ("down", "scroll_down"), ("home", "scroll_home"),
+               ("end", "scroll_end"), ("pageup", "page_up"), ("pagedown", "page_down"))
+
+
+#: A screen's bindings for the scroll keys of its ``MarkdownText`` (``scroll_text``).
+SCROLL_BINDINGS = [Binding(key, f"scroll_text('{action}')", show=False, id=f"text.{action}")
+                   for key, action in SCROLL_KEYS]
+
+
+def scroll_text(screen, action: str) -> None:
+    """The scroll ``action`` of a key bound on ``screen`` (``SCROLL_BINDINGS``), for its
+    ``MarkdownText``: so the scroll keys reach the text even when pressed while the
+    screen opens, before the text has the focus or is even made (a burst: r then PgDn
+    PgDn); they are played once the text is there. Once it has the focus, the text's
+    own bindings take them."""
+    found = screen.query(MarkdownText)
+    if found:
+        found.first().scroll_or_wait(action)
+    else:  # not made yet: MarkdownText.on_mount takes them
+        if "scrolls_before_text" not in screen.__dict__:
+            screen.scrolls_before_text = []
+        screen.scrolls_before_text.append(action)

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets.option_list import Option
 
-from tui_common.markdown_text import MarkdownText
+from tui_common.markdown_text import SCROLL_BINDINGS, MarkdownText, scroll_text
 from tui_common.option_list import SafeOptionList
 
 #: What the screen shows until the text is drawn.
@@ -32,9 +32,13 @@ class RulesScreen(Screen[None]):
     app's ``rules_markdown()``."""
 
     ABOVE_ALL = True  # nothing the game opens is drawn over it (TableApp.push_screen)
+    #: the text has the focus from the start, not the hidden contents (a key pressed
+    #: while the screen opens scrolls the text)
+    AUTO_FOCUS = "#rules-text"
     BINDINGS = [
         Binding("escape,q,r", "close", "Close", id="rules.close"),
         Binding("t", "toc", "Contents", id="rules.toc"),
+        *SCROLL_BINDINGS,
     ]
     DEFAULT_CSS = """
     RulesScreen #rules-toc { width: 32; display: none; border-right: solid $primary; }
@@ -97,6 +101,9 @@ class RulesScreen(Screen[None]):
             toc.focus()
         else:
             self.query_one(MarkdownText).focus()
+
+    def action_scroll_text(self, action: str) -> None:
+        scroll_text(self, action)
 
     def action_close(self) -> None:
         if self.app.screen is self and not self._rules_closed:
