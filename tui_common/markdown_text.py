@@ -10,13 +10,14 @@ the lines are kept for each section (the text between two headings) and width
 share sections (Clinic's, one per phase) render only the part that differs.
 ``prepare`` renders texts ahead, in a thread, so the first opening is instant too
 (``TableApp.prepare_texts``). A widget whose lines are not ready shows a loading line,
-renders in a thread, and plays the scroll keys typed meanwhile once its text is there.
+renders in a thread (showing the first screenful as soon as it is rendered), and plays
+the scroll keys typed meanwhile once its whole text is there.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from threading import Lock
 
@@ -83,7 +84,8 @@ def _keep(part: str, width: int, lines: list[Strip]) -> None:
             _CACHE.pop(next(iter(_CACHE)))
 
 
-def _assemble(text: str, width: int, render: bool) -> tuple[list[Strip], Headings] | None:
+def _assemble(text: str, width: int, render: bool, start: Callable[[list[Strip]], None] | None = None,
+              start_lines: int = 0) -> tuple[list[Strip], Headings] | None:
     lines: list[Strip] = []
     headings: Headings = []
     for level, head, part in sections(text):
@@ -96,14 +98,20 @@ def _assemble(text: str, width: int, render: bool) -> tuple[list[Strip], Heading
             kept = _render_section(part, width)
             _keep(part, width, kept)
         lines.extend(kept)
+        if start is not None and len(lines) >= start_lines:
+            start(list(lines))
+            start = None
     return lines, headings
 
 
-def render_markdown(text: str, width: int) -> tuple[list[Strip], Headings]:
+def render_markdown(text: str, width: int, *, start: Callable[[list[Strip]], None] | None = None,
+                    start_lines: int = 0) -> tuple[list[Strip], Headings]:
     """``text`` rendered by Rich at ``width`` columns (at least ``MIN_WIDTH``): its lines,
     and its headings as (level, heading, first line). Safe in a thread; each section's
-    lines are kept (``_CACHE``), so a text rendered before costs nothing."""
-    return _assemble(text, max(MIN_WIDTH, width), render=True)
+    lines are kept (``_CACHE``), so a text rendered before costs nothing. ``start`` is
+    called once with the first lines, as soon as there are ``start_lines`` of them
+    (a screenful to show while the rest renders; not called for a text shorter)."""
+    return _assemble(text, max(MIN_WIDTH, width), render=True, start=start, start_lines=start_lines)
 
 
 def rendered(text: str, width: int) -> tuple[list[Strip], Headings] | None:
@@ -170,7 +178,24 @@ class MarkdownText(ScrollView, can_focus=True):
             return
         from tui_common.hint import run_in_thread
 
-        run_in_thread(self, "markdown", partial(render_markdown, self.text, width), partial(self._show, width))
+        app = self.app
+
+        def start(lines: list[Strip]) -> None:  # in the thread: the first screenful, at once
+            try:
+                app.call_from_thread(self._show_start, width, lines)
+            except RuntimeError:  # the app closed meanwhile
+                pass
+
+        render = partial(render_markdown, self.text, width, start=start,
+                         start_lines=self.scrollable_content_region.height)
+        run_in_thread(self, "markdown", render, partial(self._show, width))
+
+    def _show_start(self, width: int, lines: list[Strip]) -> None:
+        """The first screenful of the text, while the rest renders (not scrolled yet:
+        the scroll keys wait for the whole text)."""
+        if not self.ready and width == self._width:
+            self.lines = lines
+            self.refresh()
 
     def _show(self, width: int, result) -> None:
         if isinstance(result, Exception):
@@ -245,7 +270,7 @@ class MarkdownText(ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
-        if not self.ready:
+        if not self.ready and not self.lines:
             line = Strip([Segment(self.loading_line if y == 0 else "")])
             return line.crop_extend(0, width, self.rich_style)
         scroll_x, scroll_y = self.scroll_offset
