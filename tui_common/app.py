@@ -37,7 +37,7 @@ CRASH_LOG = crash.CRASH_LOG
 STARTUP_SECONDS = 1.0
 #: Seconds after the app mounts (or the terminal is resized) when the help and the rules
 #: are rendered ahead, in a thread, so they open at once (``tui_common.help.prepare_texts``).
-PREPARE_SECONDS = 1.5
+PREPARE_SECONDS = 1.0
 #: The colour themes Ctrl+T steps through (the palette used to offer them).
 THEMES = ("textual-dark", "textual-light", "nord", "gruvbox", "ansi-dark")
 

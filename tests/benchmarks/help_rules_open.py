@@ -2,10 +2,11 @@
 of each app, headless in Pilot at 80x24 (issue 30). Goal: each shows something at once
 and its text within 300 ms, the first time and again after closing.
 
-Two cases: "early", the key pressed as soon as the board shows (before the app has
-rendered the texts ahead: ``TableApp.prepare_texts``, ``PREPARE_SECONDS`` after it
-starts), then closed and opened again; and "settled", the key pressed once the app
-has rendered them (a player who looks at the board a moment first).
+Two cases, each in a new process (as a player's first ``?`` or ``r``): "early", the
+key pressed before the app has rendered the texts ahead (``TableApp.prepare_texts``,
+``PREPARE_SECONDS`` after it starts; here it never does), then closed and opened again;
+and "settled", the key pressed once the app has rendered them (a player who looks at
+the board a moment first).
 
 Measured: from the key press to the first frame that shows the screen (its loading line
 or its text: "shown"), and to the first frame with the text itself ("text"). Wall time
@@ -17,6 +18,7 @@ Run from anywhere: ``.venv/bin/python tests/benchmarks/help_rules_open.py [round
 from __future__ import annotations
 
 import asyncio
+import subprocess
 import sys
 import tempfile
 import time
@@ -67,10 +69,11 @@ async def settle(app) -> None:
 
 
 async def measure(game: str, key: str, rounds: int, settled: bool) -> list[tuple[float, float]]:
-    from tui_common import markdown_text
+    from tui_common.app import TableApp
     from tui_common.dialogs import ChoiceDialog
 
-    markdown_text._CACHE.clear()  # as in a new process (the last app's lines are kept)
+    if not settled:
+        TableApp.prepare_texts = lambda app: None  # the key comes before it would run
 
     times = []
     with tempfile.TemporaryDirectory() as folder:
@@ -106,13 +109,16 @@ async def measure(game: str, key: str, rounds: int, settled: bool) -> list[tuple
 
 def main() -> None:
     sys.path.insert(0, str(REPO))
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    for settled in (False, True):
+    rounds = sys.argv[1] if len(sys.argv) > 1 else "3"
+    if len(sys.argv) > 2:  # one case, in this process: rounds case game key
+        settled, game, key = sys.argv[2] == "settled", sys.argv[3], sys.argv[4]
+        times = asyncio.run(measure(game, key, int(rounds), settled))
+        listed = ", ".join(f"{shown * 1000:.0f}/{text * 1000:.0f}" for shown, text in times)
+        print(f"{sys.argv[2]:7} {game:10} {'?' if key == 'question_mark' else key}: shown/text ms: {listed}")
+        return
+    for case in ("early", "settled"):
         for game, key in EXPECT:
-            times = asyncio.run(measure(game, key, rounds, settled))
-            listed = ", ".join(f"{shown * 1000:.0f}/{text * 1000:.0f}" for shown, text in times)
-            case = "settled" if settled else "early"
-            print(f"{case:7} {game:10} {'?' if key == 'question_mark' else key}: shown/text ms: {listed}")
+            subprocess.run([sys.executable, __file__, rounds, case, game, key], check=True)
 
 
 if __name__ == "__main__":
