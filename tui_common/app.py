@@ -35,6 +35,9 @@ CRASH_LOG = crash.CRASH_LOG
 #: Seconds after the app mounts when what ``tui_common.startup`` did for a quick start
 #: ends (the cycle collector runs again).
 STARTUP_SECONDS = 1.0
+#: Seconds after the app mounts (or the terminal is resized) when the help and the rules
+#: are rendered ahead, in a thread, so they open at once (``tui_common.help.prepare_texts``).
+PREPARE_SECONDS = 1.0
 #: The colour themes Ctrl+T steps through (the palette used to offer them).
 THEMES = ("textual-dark", "textual-light", "nord", "gruvbox", "ansi-dark")
 
@@ -111,6 +114,19 @@ class TableApp(App):
         if startup.begun():  # started by the console script (never in tests)
             # The first screen is drawn by then (a game's on_mount may push it a moment later).
             self.set_timer(STARTUP_SECONDS, self.end_startup)
+        self._prepare_timer = self.set_timer(PREPARE_SECONDS, self.prepare_texts)
+
+    _prepare_timer = None
+
+    def prepare_texts(self):
+        """The board is drawn by now: render the help and the rules ahead, in a thread,
+        at this terminal's size (``tui_common.help.prepare_texts``; issue 30). Returns
+        its worker (None: the app is closing)."""
+        if self._exit or not self.screen_stack:
+            return None
+        from tui_common.help import prepare_texts
+
+        return prepare_texts(self)
 
     def end_startup(self) -> None:
         """The first screen is drawn: what the console script set up for a quick start
@@ -265,6 +281,9 @@ class TableApp(App):
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)
+        if self._prepare_timer is not None:  # rendered ahead again at the new size
+            self._prepare_timer.stop()
+            self._prepare_timer = self.set_timer(PREPARE_SECONDS, self.prepare_texts)
 
     def check_size(self) -> None:
         """Push the too-small gate while the terminal is under 80×24, pop it after."""

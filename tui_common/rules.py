@@ -1,8 +1,10 @@
 """The rules screen (r): the game's rules Markdown (found at run time), drawn at once.
 
-It opens at once with a loading line; the text is rendered in a thread and kept, so it
-opens instantly the next time (``tui_common.markdown_text``). Keys typed meanwhile
-work: Esc closes, the scroll keys wait for the text.
+The app renders the rules ahead, in a thread, once the board shows
+(``tui_common.help.prepare_texts``), so they open at once the first time too; a text
+not rendered yet shows a loading line while a thread renders it
+(``tui_common.markdown_text``). The screen is kept and opens again at once. Keys typed
+meanwhile work: Esc closes, the scroll keys wait for the text.
 """
 
 from __future__ import annotations
@@ -10,15 +12,18 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets.option_list import Option
 
-from tui_common.markdown_text import MarkdownText
+from tui_common.markdown_text import SCROLL_BINDINGS, MarkdownText, scroll_text
 from tui_common.option_list import SafeOptionList
 
 #: What the screen shows until the text is drawn.
 LOADING = "Opening the rules…"
+#: Columns beside the text: its padding and the scroll bar (``DEFAULT_CSS``).
+RULES_FRAME = 1 + 1 + 2
 
 
 class RulesScreen(Screen[None]):
@@ -27,9 +32,13 @@ class RulesScreen(Screen[None]):
     app's ``rules_markdown()``."""
 
     ABOVE_ALL = True  # nothing the game opens is drawn over it (TableApp.push_screen)
+    #: the text has the focus from the start, not the hidden contents (a key pressed
+    #: while the screen opens scrolls the text)
+    AUTO_FOCUS = "#rules-text"
     BINDINGS = [
         Binding("escape,q,r", "close", "Close", id="rules.close"),
         Binding("t", "toc", "Contents", id="rules.toc"),
+        *SCROLL_BINDINGS,
     ]
     DEFAULT_CSS = """
     RulesScreen #rules-toc { width: 32; display: none; border-right: solid $primary; }
@@ -44,6 +53,12 @@ class RulesScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.source = ""
+
+    @staticmethod
+    def text_width(size: Size) -> int:
+        """The columns the text is rendered at in a terminal of ``size`` (the contents
+        hidden)."""
+        return size.width - RULES_FRAME
 
     @property
     def table_of_contents(self) -> list[tuple[int, str, int]]:
@@ -86,6 +101,9 @@ class RulesScreen(Screen[None]):
             toc.focus()
         else:
             self.query_one(MarkdownText).focus()
+
+    def action_scroll_text(self, action: str) -> None:
+        scroll_text(self, action)
 
     def action_close(self) -> None:
         if self.app.screen is self and not self._rules_closed:
