@@ -3,44 +3,46 @@ now, turns keys into actions, runs the computer seats, shows Business / Admin re
 and hands over to the end screen.
 
 Everything allowed comes from ``legal_actions``; anything else is sent to the engine
-only to show its reason in a notification. The screen's parts live in mixins beside
-it: ``view`` (what is drawn), ``cursor`` (cursor keys), ``moves`` (keys that play),
-``menus`` (the menu of each decision), ``undo_save`` (autosave, undo, save as).
+only to show its reason in a notification. The screen composes parts that own their
+state: the widgets ``ClinicBoard`` (the clinic and its floor cursor: placing, moving),
+``MainBoard`` (with the notepad cursor), ``EDPanel``; they post messages up
+(``ClinicBoard.Moved``, ``MainBoard.NotepadMoved`` / ``ShiftAsked``). Plain
+collaborators do the rest: ``Menus`` (the menu of each decision), ``Plays`` (keys
+that play), ``EmergencyDesk`` (The 911th Extension), ``status`` (the status lines).
+The screen itself plays actions, keeps the record (autosave, undo, save as) and is the
+seam a shared table (``tui_common.server``) builds on.
 """
 
 from __future__ import annotations
-
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from clinic_tui import choices, saving
 from clinic_tui.config import ASCII, UNICODE, Options
-from clinic_tui.screens.cursor import CursorMixin
-from clinic_tui.screens.emergency import EmergencyMixin
-from clinic_tui.screens.menus import MenusMixin
-from clinic_tui.screens.moves import MovesMixin
-from clinic_tui.screens.undo_save import UndoSaveMixin
-from clinic_tui.screens.view import ViewMixin
-from clinic_tui.widgets.clinic_view import ClinicView
+from clinic_tui.screens import status
+from clinic_tui.screens.emergency import EmergencyDesk
+from clinic_tui.screens.menus import Menus
+from clinic_tui.screens.moves import Plays
+from clinic_tui.screens.undo_save import SaveKeeper
+from clinic_tui.widgets.clinic_board import ClinicBoard
 from clinic_tui.widgets.other_clinics import OtherClinics
 from tui_common.header import TableHeader
-from tui_common.event_log import EventLog, EventLogKey
-from tui_common.hint import HINT_BINDING, HintMixin
+from tui_common.event_log import EventLog
+from tui_common.hint import HINT_BINDING
 from tui_common.messages import reason_in_words
 from tui_common.secrecy import new_seed, seed_words
-from tui_common.turns import ComputerTurns
+from tui_common.table_screen import TableScreen
 from clinic_tui.widgets.main_board import MainBoard
-from core.clinic.board import Space
 # Imported when first needed, not at startup (the first screen shows sooner): the
 # dialogs (tui_common.dialogs), the reports (clinic_tui.reports), the narration
 # (core.clinic.game.narration), The 911th Extension's panel (clinic_tui.widgets.emergency).
 from core.clinic.game import Action, GameState, Phase, legal_actions
 from core.clinic.game.bots import make_bot
+from core.clinic.game.view import player_view
 from core.errors import GameError
 from core.record import GameRecord
 
@@ -57,8 +59,7 @@ def start_state(options: Options, seed: int) -> GameState:
     return saving.new_record(options, seed).state
 
 
-class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, ComputerTurns,
-                 EventLogKey, Screen):
+class GameScreen(TableScreen):
     """One game of Clinic from setup to the end of round 6."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (150, "-wide")]
@@ -94,6 +95,12 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
     state: var[GameState | None] = var(None, init=False)
     legal_actions = staticmethod(legal_actions)
 
+    #: Undo is offered at this table (not at a shared one: ``tui_common.server``).
+    UNDO = True
+    #: False for a game that began from a given position (``ClinicApp(state=...)``, tests
+    #: and snapshots): its record cannot be replayed from a deal, so it is not saved.
+    autosaving = True
+
     def __init__(self, options: Options, *, state: GameState | None = None, record: GameRecord | None = None,
                  source: str | None = None) -> None:
         """A new game from ``options``; or a saved game's ``record`` (``options`` then
@@ -116,30 +123,32 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
                 self.autosaving = False
         self.record: GameRecord = record
         self.source = source
-        self.floor = 0
-        self.cursor = Space(0, 0, 0)
         self.view_seat = 0
-        self.placement: choices.Placement | None = None
-        self.moving: choices.Moving | None = None
-        self.np_cursor = (0, 4)
-        self.np_held = False
         self.reports: list[tuple[str, str]] = []
         self._dialog_open = False
         self._finished = False
         self._menu_key = None
         self._handover_key = None
         self._last_human: int | None = None
+        self._status_shown: str | None = None
+        # the parts: widgets that own their state, collaborators that act through the screen
+        self.clinic_board = ClinicBoard(self.glyphs, id="clinic")
+        self.main_board = MainBoard(id="board")
+        self.menus = Menus(self)
+        self.plays = Plays(self)
+        self.saves = SaveKeeper(self)
+        self.emergency = EmergencyDesk(self) if "emergency" in record.state.config.options else None
 
     # -- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        emergency = "emergency" in self.record.state.config.options
+        emergency = self.emergency is not None
         if emergency:
             from clinic_tui.widgets.emergency import EDPanel
         yield TableHeader()
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield ClinicView(self.glyphs, id="clinic")
+                yield self.clinic_board
                 if emergency:  # key E shows it at 80 columns
                     yield EDPanel(id="ed-left")
                 yield Static(id="status")
@@ -151,7 +160,7 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
             with side:
                 if emergency:  # beside the clinic when wide
                     yield EDPanel(id="ed-side")
-                yield MainBoard(id="board")
+                yield self.main_board
         yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns
 
     def on_mount(self) -> None:
@@ -191,6 +200,7 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
 
     @property
     def clinic(self):
+        """The clinic shown (the seat looked at: ``view_seat``)."""
         return self.state.players[self.view_seat].clinic
 
     @property
@@ -201,19 +211,100 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
 
     def watch_state(self, old: GameState | None, state: GameState) -> None:
         self.cancel_hint()
-        self.placement = None
-        self.moving = None
-        self.np_held = False
+        self.clinic_board.drop()
+        self.main_board.np_held = False
         if old is None or old.current != state.current or old.phase is not state.phase:
             if state.current is not None:
                 self.view_seat = state.current
             if state.phase is Phase.ADMIT:
-                self.np_cursor = (0, len(state.notepad[0]) - 1)
-            self._clamp_cursor()
+                self.main_board.notepad_home(len(state.notepad[0]))
+            self.clinic_board.clamp(self.clinic.board)
         self.refresh_view()
         if old is None or old.phase is not state.phase:
             self.refresh_bindings()  # d / e / a come and go with the phase
         self.call_after_refresh(self._next_step)
+
+    def refresh_view(self, *, board: bool = True) -> None:
+        """Draw the state: the clinic shown, the status lines and (``board``) the main
+        board, the forecast, the other clinics; the ED panels."""
+        state = self.state
+        if state is None or not self.query(ClinicBoard):  # before the game is on screen, or after it left
+            return
+        seat = self.view_seat
+        whose = "your clinic" if seat == state.current and seat not in self.bots else f"{self.names[seat]}'s clinic"
+        if seat != state.current:
+            whose += " (read only)"
+        mine = seat == state.current
+        self.clinic_board.draw(
+            self.clinic, all_floors=self.wide, title=whose,
+            cars=choices.car_marks(state, self.legal()) if mine and not self.is_cpu_turn else {},
+            carrying=frozenset(state.step.carrying) if mine else frozenset(),
+        )
+        self._show_status()
+        if board:
+            admit = state.phase is Phase.ADMIT and not self.is_cpu_turn
+            self.main_board.show(player_view(state, self.viewer), self.names, notepad=admit,
+                                 empty=self.glyphs.empty, turn=self.glyphs.turn)
+            self.show_forecast()
+            if self.wide:
+                for others in self.query(OtherClinics):
+                    others.show(state, self.view_seat, self.names, self.glyphs)
+        if self.emergency is not None:
+            self.emergency.refresh()
+
+    def _show_status(self) -> None:
+        text = self.status_text()
+        if text != self._status_shown:
+            self._status_shown = text
+            # the status has a fixed height (clinic.tcss): no layout pass for new text
+            self.query_one("#status", Static).update(text, layout=False)
+
+    def on_clinic_board_moved(self, event: ClinicBoard.Moved) -> None:
+        if self.state is not None:
+            self._show_status()
+
+    def on_main_board_notepad_moved(self, event: MainBoard.NotepadMoved) -> None:
+        if self.state is not None:
+            self._show_status()
+
+    def on_main_board_shift_asked(self, event: MainBoard.ShiftAsked) -> None:
+        """A held notepad patient moved by an arrow: the shift played (the cursor
+        follows), or the reason it is not offered."""
+        from core.clinic.game import ShiftAppointment
+
+        state = self.state
+        shift = ShiftAppointment(state.services[event.row], event.index, event.way)
+        if shift not in self.legal():
+            self.notify(
+                "Admit: that notepad move is not offered (house rule: only moves that change"
+                " the notepad, within it: not onto a patient of the same colour, not left into"
+                " an empty space).", severity="error", title="Not allowed", timeout=8)
+        if self.play(shift):
+            self.main_board.follow_shift(event, len(state.services))
+        self.refresh_view()
+
+    def show_forecast(self) -> None:
+        """This round's Business for the clinic shown, as if played now, on the line
+        above the event log (never covered by a menu; none once the game is over)."""
+        from clinic_tui.widgets.forecast import forecast_text
+        from core.clinic.game.business_phase import forecast
+
+        state = self.state
+        log = self.query_one(EventLog)
+        log.border_title = None if state.phase is Phase.OVER else forecast_text(
+            forecast(state, self.view_seat), ">" if self.options.ascii else "→")
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes the screen is: the human deciding now (in hot seat, the
+        one the keyboard was passed to), else the last human who decided; None when only
+        computers have played (nothing face down is shown)."""
+        state = self.state
+        return state.current if state.current not in self.bots else self._last_human
+
+    def status_text(self) -> str:
+        """The two status lines (``screens.status``)."""
+        return status.status_lines(self)
 
     # -- playing ------------------------------------------------------------------------
 
@@ -278,9 +369,10 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
                     )
                     return
         key = (id(state), seat)
-        if self._menu_key != key and state.phase is not Phase.ADMIT and self.placement is None and self.moving is None:
+        board = self.clinic_board
+        if self._menu_key != key and state.phase is not Phase.ADMIT and board.placement is None and board.moving is None:
             self._menu_key = key
-            self.action_menu()
+            self.menus.open()
 
     def _after_dialog(self) -> None:
         self._dialog_open = False
@@ -294,6 +386,14 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
             dialog.undo_offered = self.UNDO and self.record.can_undo
         self._dialog_open = True
         self.app.push_screen(dialog, callback)
+
+    def dialog_action(self, action: Action | None) -> None:
+        """A menu's answer that is one action: played (``None``: closed, nothing)."""
+        self._dialog_open = False
+        if action is not None:
+            self.play(action)
+        else:
+            self.refresh_view()
 
     def _finish(self) -> None:
         if self._finished:
@@ -319,9 +419,6 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
             return self.UNDO
         return True
 
-    #: Undo is offered at this table (not at a shared one: ``tui_common.server``).
-    UNDO = True
-
     def _human_may_act(self, quiet: bool = False) -> bool:
         if self.state is None or self.state.phase is Phase.OVER:
             return False
@@ -333,17 +430,80 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
             return False
         return True
 
+    def back_to_own(self) -> None:
+        """Show the clinic of the player deciding now."""
+        self.view_seat = self.state.current
+        self.clinic_board.clamp(self.clinic.board)
+        self.refresh_view()
+
     def _own(self) -> bool:
         if not self.own_view:
-            self.view_seat = self.state.current
-            self._clamp_cursor()
-            self.refresh_view()
+            self.back_to_own()
             self.notify("Back to your own clinic.")
             return False
         return True
 
-    def _admit_mode(self) -> bool:
+    def admit_mode(self) -> bool:
+        """Whether the arrows and Enter work the notepad (the Admit phase, own clinic)."""
         return (self.state.phase is Phase.ADMIT and not self.is_cpu_turn and self.own_view)
+
+    # -- keys: the parts do the work ----------------------------------------------------
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        state = self.state
+        if state is None:
+            return
+        if self.admit_mode():
+            self.main_board.notepad_step(dx, dy, len(state.notepad), len(state.notepad[0]))
+        else:
+            self.clinic_board.step(dx, dy)
+
+    def action_floor(self, floor: int) -> None:
+        self.clinic_board.show_floor(floor)
+
+    def action_floor_step(self, step: int) -> None:
+        self.clinic_board.show_floor((self.clinic_board.floor + step) % 4)
+
+    def action_view_next(self) -> None:
+        if self.state is None:
+            return
+        self.view_seat = (self.view_seat + 1) % len(self.names)
+        self.clinic_board.drop()
+        self.clinic_board.clamp(self.clinic.board)
+        self.refresh_view()
+
+    def action_next_target(self) -> None:
+        if self.state is not None:
+            self.clinic_board.next_target()
+
+    def action_cancel(self) -> None:
+        if self.state is None:
+            return
+        if self.clinic_board.drop():
+            self.refresh_view()
+        elif self.main_board.np_held:
+            self.main_board.hold(False)
+
+    def action_toggle_ed(self) -> None:
+        if self.emergency is None or not self.emergency.on():
+            self.notify("This game has no emergency department (the option emergency).")
+            return
+        self.emergency.toggle()
+
+    def action_menu(self) -> None:
+        self.menus.open()
+
+    def action_choose(self) -> None:
+        self.plays.choose()
+
+    def action_done(self) -> None:
+        self.plays.done()
+
+    def action_end_move(self) -> None:
+        self.plays.end_move()
+
+    def action_admit(self) -> None:
+        self.plays.admit()
 
     # -- hint (tui_common.hint) ---------------------------------------------------------
 
@@ -361,42 +521,72 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         return True
 
     def hint_matches(self, value, action) -> bool:
-        """Whether a menu item's value stands for ``action`` (menus: ``menus``)."""
-        from core.clinic.game import Done, EndMove, MovePerson
-
-        if super().hint_matches(value, action):
-            return True
-        if value == "done" or value == "end":
-            return isinstance(action, Done if value == "done" else EndMove)
-        if isinstance(value, str):  # a group of builds
-            return action in choices.build_groups(self.legal()).get(value, ())
-        if isinstance(value, int):  # a person to move
-            return isinstance(action, MovePerson) and action.pid == value
-        return value is not None and value in (getattr(action, "arrival", None), getattr(action, "car", None))
+        """Whether a menu item's value stands for ``action`` (``Menus.stands_for``)."""
+        return super().hint_matches(value, action) or self.menus.stands_for(value, action)
 
     def show_hint_on_board(self, hint) -> None:
-        """The hint selects its whole action: a move's person is picked up and the
-        cursor put on its goal, a build's cursor on its space (Enter then plays
-        exactly that action, ``MovesMixin.hinted_here``); an admission or a shifted
-        appointment: the notepad cursor on its row (and space)."""
-        from core.clinic.game import MovePerson
-
-        action = hint.action
-        space = getattr(getattr(action, "build", None), "space", None) or getattr(action, "goal", None)
-        if isinstance(space, Space) and self.own_view:
-            if isinstance(action, MovePerson) and (self.moving is None or self.moving.pid != action.pid):
-                self._start_moving(action.pid)  # the hint's person, the cursor on its goal
-            if self.placement is not None and all(a != action for _, a in self.placement.seqs):
-                self.placement = None  # placing something else: the hint is another build
-            self.floor, self.cursor = space.floor, space
-        elif hasattr(action, "service") and self.state.phase is Phase.ADMIT:
-            index = getattr(action, "index", self.np_cursor[1])
-            self.np_cursor = (self.state.row(action.service), index)
-        self.refresh_view()
+        self.plays.show_hint(hint)
 
     def keep_hint_count(self) -> None:
         if self.record.actions:
             self.autosave()
+
+    # -- the record: autosave, undo, save as (the seam of a shared table) ---------------
+
+    def autosave(self) -> None:
+        """Keep the record on disk (``SaveKeeper.autosave``)."""
+        self.saves.autosave()
+
+    def check_undo(self) -> str | None:
+        """Why ``u`` does nothing now (a sentence), or ``None`` when undo may go ahead."""
+        if self.state is None or self._finished:
+            return "Nothing to undo."
+        if self.is_cpu_turn or self._cpu_pending:
+            return "Wait: a computer player is playing."
+        return self.record.undo_refusal
+
+    def action_undo(self) -> None:
+        if self._dialog_open:  # a menu on top: its own u key takes the action back
+            return
+        self.take_back()
+
+    def take_back(self) -> bool:
+        """Undo the last action if the rule allows, else say why. True if undone."""
+        reason = self.check_undo()
+        if reason is not None:
+            self.notify(reason, severity="warning", title="Undo", timeout=6)
+            return False
+        record = self.record
+        before, action, after = record.states[-2], record.actions[-1], record.states[-1]
+        try:
+            self.record = record.undo()
+        except GameError as err:  # UndoRefused: the check above said yes, the record no
+            self.notify(str(err), severity="warning", title="Undo", timeout=6)
+            return False
+        from core.clinic.game.narration import describe
+
+        who = self.names[before.current]
+        for log in self.query(EventLog):
+            log.add(f"{who} took back: {describe(before, action, after)}")
+        self._menu_key = None  # the decision's menu opens again
+        self.autosave()
+        self.state = self.record.state
+        return True
+
+    def action_save_as(self) -> None:
+        # pushed like the help screen (not as one of the game's decisions): the game
+        # screen waits underneath, or the open menu does
+        self.saves.save_as()
+
+    def menu_key(self, name: str) -> bool:
+        """u / Ctrl+Z / Ctrl+S / H pressed in one of this screen's menus; True: close it."""
+        if name == "undo":
+            return self.take_back()
+        if name == "save_as":
+            self.action_save_as()
+        if name == "hint":
+            self.action_hint()  # tui_common.hint
+        return False
 
     # -- other screens ------------------------------------------------------------------
 
