@@ -16,7 +16,6 @@ seam a shared table (``tui_common.server``) builds on.
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
 from textual.widgets import Footer, Static
@@ -25,6 +24,7 @@ from clinic_tui import choices, saving
 from clinic_tui.config import ASCII, UNICODE, Options
 from clinic_tui.screens import status
 from clinic_tui.screens.emergency import EmergencyDesk
+from clinic_tui.screens.game_keys import GAME_KEYS, HELP_TOPIC
 from clinic_tui.screens.menus import Menus
 from clinic_tui.screens.moves import Plays
 from clinic_tui.screens.undo_save import SaveKeeper
@@ -32,7 +32,6 @@ from clinic_tui.widgets.clinic_board import ClinicBoard
 from clinic_tui.widgets.other_clinics import OtherClinics
 from tui_common.header import TableHeader
 from tui_common.event_log import EventLog
-from tui_common.hint import HINT_BINDING
 from tui_common.messages import reason_in_words
 from tui_common.secrecy import new_seed, seed_words
 from tui_common.table_screen import TableScreen
@@ -46,51 +45,12 @@ from core.clinic.game.view import player_view
 from core.errors import GameError
 from core.record import GameRecord
 
-HELP_TOPIC = {
-    Phase.EXPERT_SETUP: "setup", Phase.BONUS: "setup", Phase.BONUS_PLACE: "setup",
-    Phase.SELECT: "select", Phase.BUILD: "build", Phase.HIRE: "hire", Phase.ADMIT: "admit",
-    Phase.MOVE: "move", Phase.BUY_POPULARITY: "business",
-    Phase.START_CAR: "setup", Phase.REMOVE_CAR: "cars",
-}
-
-
-def start_state(options: Options, seed: int) -> GameState:
-    """The deal of a new game with ``options``' seats, sides and goal."""
-    return saving.new_record(options, seed).state
-
-
 class GameScreen(TableScreen):
     """One game of Clinic from setup to the end of round 6."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (150, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]
-    BINDINGS = [
-        Binding("up,k", "cursor(0,-1)", "Up", show=False, id="game.up"),
-        Binding("down,j", "cursor(0,1)", "Down", show=False, id="game.down"),
-        Binding("left,h", "cursor(-1,0)", "Left", show=False, id="game.left"),
-        Binding("right,l", "cursor(1,0)", "Right", show=False, id="game.right"),
-        Binding("enter,space", "choose", "Choose", show=False, id="game.choose"),
-        Binding("m", "menu", "Menu", id="game.menu"),
-        Binding("n", "next_target", "Next◆", id="game.next"),
-        Binding("d", "done", "Done", id="game.done"),
-        Binding("e", "end_move", "End move", id="game.end_move"),
-        Binding("a", "admit", "Admit", id="game.admit"),
-        Binding("right_square_bracket,pagedown", "floor_step(1)", "Floor+", key_display="]", show=False,
-                id="game.floor_up"),  # the floor tabs above the clinic say 0-3; ? lists [ ]
-        Binding("left_square_bracket,pageup", "floor_step(-1)", "Floor-", key_display="[", show=False,
-                id="game.floor_down"),
-        *(Binding(str(f), f"floor({f})", f"Floor {f}", show=False, id=f"game.floor{f}") for f in range(4)),
-        Binding("v", "view_next", "View", id="game.view"),
-        Binding("E", "toggle_ed", "ED", show=False, id="game.ed"),  # The 911th Extension: listed in ? help
-        HINT_BINDING,
-        Binding("u,ctrl+z", "undo", "Undo", id="game.undo"),
-        Binding("ctrl+s", "save_as", "Save as", id="game.save_as"),
-        Binding("escape", "cancel", "Cancel", show=False, id="game.cancel"),
-        Binding("L", "event_log", "Log", id="game.log"),
-        Binding("question_mark", "help", "Help", key_display="?", id="game.help"),
-        Binding("r", "rules", "Rules", show=False, id="game.rules"),  # listed in ? help
-        Binding("q", "quit", "Quit", id="game.quit"),
-    ]
+    BINDINGS = GAME_KEYS
 
     state: var[GameState | None] = var(None, init=False)
     legal_actions = staticmethod(legal_actions)
@@ -128,7 +88,6 @@ class GameScreen(TableScreen):
         self._dialog_open = False
         self._finished = False
         self._menu_key = None
-        self._handover_key = None
         self._last_human: int | None = None
         self._status_shown: str | None = None
         # the parts: widgets that own their state, collaborators that act through the screen
@@ -168,20 +127,7 @@ class GameScreen(TableScreen):
         solo = len(self.names) == 1
         seats, over = len(self.names), self.record.over
         self.sub_title = f"{'solitaire' if solo else f'{seats} players'}{seed_words(self.seed, seats, over)}"
-        log = self.query_one(EventLog)
-        first = self.record.states[0]
-        log.add(
-            f"{'Saved' if self.source else 'New'} game{seed_words(self.seed, seats, over, ', seed {seed}')}: "
-            f"{', '.join(s.label() for s in self.options.seats)}. "
-            f"Turn order: {', '.join(self.names[s] for s in first.turn_order)}."
-        )
-        if self.source:
-            from core.clinic.game.narration import describe
-
-            record = self.record
-            for before, action, after in zip(record.states, record.actions, record.states[1:]):
-                log.add(describe(before, action, after))
-            log.add(f"Resumed from {self.source} ({len(record.actions)} actions).")
+        self.saves.log_the_start(self.query_one(EventLog))
         self.state = self.record.state
 
     @property
@@ -268,20 +214,7 @@ class GameScreen(TableScreen):
             self._show_status()
 
     def on_main_board_shift_asked(self, event: MainBoard.ShiftAsked) -> None:
-        """A held notepad patient moved by an arrow: the shift played (the cursor
-        follows), or the reason it is not offered."""
-        from core.clinic.game import ShiftAppointment
-
-        state = self.state
-        shift = ShiftAppointment(state.services[event.row], event.index, event.way)
-        if shift not in self.legal():
-            self.notify(
-                "Admit: that notepad move is not offered (house rule: only moves that change"
-                " the notepad, within it: not onto a patient of the same colour, not left into"
-                " an empty space).", severity="error", title="Not allowed", timeout=8)
-        if self.play(shift):
-            self.main_board.follow_shift(event, len(state.services))
-        self.refresh_view()
+        self.plays.shift(event)
 
     def show_forecast(self) -> None:
         """This round's Business for the clinic shown, as if played now, on the line
@@ -353,22 +286,9 @@ class GameScreen(TableScreen):
         if self.is_cpu_turn:
             self.schedule_computer()
             return
-        seat = state.current
-        if state.phase is Phase.SELECT and len(self.humans) > 1:
-            key = (state.round, state.action, seat)
-            if self._handover_key != key:
-                self._handover_key = key
-                if self._last_human is not None and self._last_human != seat:
-                    from tui_common.dialogs import ReportDialog
-
-                    self._push(
-                        ReportDialog(f"Pass the keyboard to {self.names[seat]}",
-                                     f"{self.names[seat]}, press Enter when nobody else is looking: "
-                                     "you will choose your action tile in secret."),
-                        lambda _: self._after_dialog(),
-                    )
-                    return
-        key = (id(state), seat)
+        if self.menus.pass_keyboard():
+            return
+        key = (id(state), state.current)
         board = self.clinic_board
         if self._menu_key != key and state.phase is not Phase.ADMIT and board.placement is None and board.moving is None:
             self._menu_key = key
@@ -539,11 +459,7 @@ class GameScreen(TableScreen):
 
     def check_undo(self) -> str | None:
         """Why ``u`` does nothing now (a sentence), or ``None`` when undo may go ahead."""
-        if self.state is None or self._finished:
-            return "Nothing to undo."
-        if self.is_cpu_turn or self._cpu_pending:
-            return "Wait: a computer player is playing."
-        return self.record.undo_refusal
+        return self.saves.undo_refusal()
 
     def action_undo(self) -> None:
         if self._dialog_open:  # a menu on top: its own u key takes the action back
@@ -552,26 +468,7 @@ class GameScreen(TableScreen):
 
     def take_back(self) -> bool:
         """Undo the last action if the rule allows, else say why. True if undone."""
-        reason = self.check_undo()
-        if reason is not None:
-            self.notify(reason, severity="warning", title="Undo", timeout=6)
-            return False
-        record = self.record
-        before, action, after = record.states[-2], record.actions[-1], record.states[-1]
-        try:
-            self.record = record.undo()
-        except GameError as err:  # UndoRefused: the check above said yes, the record no
-            self.notify(str(err), severity="warning", title="Undo", timeout=6)
-            return False
-        from core.clinic.game.narration import describe
-
-        who = self.names[before.current]
-        for log in self.query(EventLog):
-            log.add(f"{who} took back: {describe(before, action, after)}")
-        self._menu_key = None  # the decision's menu opens again
-        self.autosave()
-        self.state = self.record.state
-        return True
+        return self.saves.take_back()
 
     def action_save_as(self) -> None:
         # pushed like the help screen (not as one of the game's decisions): the game

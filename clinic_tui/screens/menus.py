@@ -23,6 +23,31 @@ class Menus:
 
     def __init__(self, screen) -> None:
         self.screen = screen
+        self._handover_key = None  # the selection the keyboard was last passed for
+
+    def pass_keyboard(self) -> bool:
+        """Hot seat: before a person chooses an action tile in secret after another
+        person did, "Pass the keyboard to ..." (once per selection). True: shown."""
+        screen = self.screen
+        state = screen.state
+        seat = state.current
+        if state.phase is not Phase.SELECT or len(screen.humans) <= 1:
+            return False
+        key = (state.round, state.action, seat)
+        if self._handover_key == key:
+            return False
+        self._handover_key = key
+        if screen._last_human is None or screen._last_human == seat:
+            return False
+        from tui_common.dialogs import ReportDialog
+
+        screen._push(
+            ReportDialog(f"Pass the keyboard to {screen.names[seat]}",
+                         f"{screen.names[seat]}, press Enter when nobody else is looking: "
+                         "you will choose your action tile in secret."),
+            lambda _: screen._after_dialog(),
+        )
+        return True
 
     def open(self) -> None:
         """The menu of the decision in front of the player (none while they may not act)."""

@@ -70,6 +70,23 @@ class Plays:
         else:
             screen.menus.open()
 
+    def shift(self, asked) -> None:
+        """A held notepad patient moved by an arrow (``MainBoard.ShiftAsked``): the
+        shift played (the notepad cursor follows), or why it is not offered."""
+        from core.clinic.game import ShiftAppointment
+
+        screen = self.screen
+        state = screen.state
+        shift = ShiftAppointment(state.services[asked.row], asked.index, asked.way)
+        if shift not in screen.legal():
+            screen.notify(
+                "Admit: that notepad move is not offered (house rule: only moves that change"
+                " the notepad, within it: not onto a patient of the same colour, not left into"
+                " an empty space).", severity="error", title="Not allowed", timeout=8)
+        if screen.play(shift):
+            screen.main_board.follow_shift(asked, len(state.services))
+        screen.refresh_view()
+
     def hinted_action(self) -> Action | None:
         """The action of the hint shown for this position (``None``: no hint now)."""
         shown = self.screen.shown_hint

@@ -1,8 +1,8 @@
-"""The game's saves: every action is autosaved (``tui_common.autosave``), Ctrl+S saves
-under a name.  ``SaveKeeper`` is a collaborator the game screen holds
-(``screen.saves``): the screen's ``autosave`` and ``action_save_as`` (the seam a
-shared table replaces) call it. Undo is the screen's own (``GameScreen.take_back``:
-``GameRecord.undo``, the rule in ``core.undo``).
+"""The game's record kept: every action is autosaved (``tui_common.autosave``), u /
+Ctrl+Z takes the last action back (``GameRecord.undo``, the rule in ``core.undo``),
+Ctrl+S saves under a name.  ``SaveKeeper`` is a collaborator the game screen holds
+(``screen.saves``): the screen's ``autosave``, ``take_back`` and ``action_save_as``
+(the seam a shared table replaces) call it.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from clinic_tui import saving
+from core.errors import GameError
+from tui_common.event_log import EventLog
 
 
 class SaveKeeper:
@@ -18,6 +20,26 @@ class SaveKeeper:
 
     def __init__(self, screen) -> None:
         self.screen = screen
+
+    def log_the_start(self, log: EventLog) -> None:
+        """The event log's first lines: a new or saved game, its seats and turn order;
+        a resumed game's actions so far."""
+        from tui_common.secrecy import seed_words
+
+        screen = self.screen
+        record = screen.record
+        seats = len(screen.names)
+        log.add(
+            f"{'Saved' if screen.source else 'New'} game{seed_words(screen.seed, seats, record.over, ', seed {seed}')}: "
+            f"{', '.join(s.label() for s in screen.options.seats)}. "
+            f"Turn order: {', '.join(screen.names[s] for s in record.states[0].turn_order)}."
+        )
+        if screen.source:
+            from core.clinic.game.narration import describe
+
+            for before, action, after in zip(record.states, record.actions, record.states[1:]):
+                log.add(describe(before, action, after))
+            log.add(f"Resumed from {screen.source} ({len(record.actions)} actions).")
 
     def autosave(self) -> None:
         """Keep the record in the save folder (``tui_common.autosave``): the autosave
@@ -43,3 +65,37 @@ class SaveKeeper:
         suggestion = "-".join(screen.names) + f"-round-{screen.state.round}"
         # on top of whatever shows: Ctrl+S also works from inside a menu (``menu_key``)
         screen.ask_save_name(None, saving.folder(screen.options), suggestion)
+
+    def undo_refusal(self) -> str | None:
+        """Why ``u`` does nothing now (a sentence), or ``None`` when undo may go ahead."""
+        screen = self.screen
+        if screen.state is None or screen._finished:
+            return "Nothing to undo."
+        if screen.is_cpu_turn or screen._cpu_pending:
+            return "Wait: a computer player is playing."
+        return screen.record.undo_refusal
+
+    def take_back(self) -> bool:
+        """Undo the last action if the rule allows, else say why. True if undone (the
+        screen then shows the state before it, and its menu again)."""
+        screen = self.screen
+        reason = screen.check_undo()
+        if reason is not None:
+            screen.notify(reason, severity="warning", title="Undo", timeout=6)
+            return False
+        record = screen.record
+        before, action, after = record.states[-2], record.actions[-1], record.states[-1]
+        try:
+            screen.record = record.undo()
+        except GameError as err:  # UndoRefused: the check above said yes, the record no
+            screen.notify(str(err), severity="warning", title="Undo", timeout=6)
+            return False
+        from core.clinic.game.narration import describe
+
+        who = screen.names[before.current]
+        for log in screen.query(EventLog):
+            log.add(f"{who} took back: {describe(before, action, after)}")
+        screen._menu_key = None  # the decision's menu opens again
+        screen.autosave()
+        screen.state = screen.record.state
+        return True
