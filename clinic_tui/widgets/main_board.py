@@ -223,6 +223,7 @@ class MainBoard(Static):
         r, i = self.np_cursor
         if self.np_held:
             self.np_held = False
+            self._redraw()
             self.post_message(self.ShiftAsked(r, i, DIRS[(dx, dy)], dx, dy))
             return
         self.np_cursor = (max(0, min(rows - 1, r + dy)), max(0, min(width - 1, i + dx)))
