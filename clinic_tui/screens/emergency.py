@@ -162,7 +162,6 @@ class EmergencyDesk:
         from tui_common.dialogs import ChoiceDialog
 
         screen = self.screen
-        screen._dialog_open = False
         if not acts:
             screen.refresh_view()
             return

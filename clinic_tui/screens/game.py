@@ -158,7 +158,7 @@ class GameScreen(TableScreen):
     def watch_state(self, old: GameState | None, state: GameState) -> None:
         self.cancel_hint()
         self.clinic_board.drop()
-        self.main_board.np_held = False
+        self.main_board.release()
         if old is None or old.current != state.current or old.phase is not state.phase:
             if state.current is not None:
                 self.view_seat = state.current
@@ -304,8 +304,13 @@ class GameScreen(TableScreen):
         if isinstance(dialog, ChoiceDialog):
             dialog.game_keys = self.menu_key  # u / Ctrl+Z / Ctrl+S work in the menus too
             dialog.undo_offered = self.UNDO and self.record.can_undo
+
+        def answered(result) -> None:
+            self._dialog_open = False  # closed: the part that asked acts on the answer
+            callback(result)
+
         self._dialog_open = True
-        self.app.push_screen(dialog, callback)
+        self.app.push_screen(dialog, answered)
 
     def dialog_action(self, action: Action | None) -> None:
         """A menu's answer that is one action: played (``None``: closed, nothing)."""

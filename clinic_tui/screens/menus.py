@@ -69,9 +69,9 @@ class Menus:
             counts = {t: me.tiles.count(t) for t in me.tiles}
             items = [(f"{a.tile} ({counts[a.tile]} left)", a) for a in legal if isinstance(a, SelectTile)]
             screen._push(ChoiceDialog(f"{me.name}: choose an action tile (face down)", items,
-                                    prompt=f"Round {state.round}, action {state.action}.", id="select-dialog",
-                                    side="left"),  # the notepad, university and scores stay in view
-                       screen.dialog_action)
+                                      prompt=f"Round {state.round}, action {state.action}.", id="select-dialog",
+                                      side="left"),  # the notepad, university and scores stay in view
+                         screen.dialog_action)
         elif phase is Phase.REMOVE_CAR or choices.car_picks(legal):
             items = choices.car_pick_items(legal)
             if phase is Phase.REMOVE_CAR:
@@ -82,7 +82,7 @@ class Menus:
                 title = f"{me.name}: park your starting car"
                 prompt = "The first free border clockwise from the entrance comes first (marked on your board)."
             screen._push(ChoiceDialog(title, items, prompt=prompt, id="car-pick-dialog", sort=False),
-                       screen.dialog_action)
+                         screen.dialog_action)
         elif phase is Phase.BONUS:
             items = [(str(a.tile), a) for a in legal if isinstance(a, ChooseBonus)]
             screen._push(ChoiceDialog(f"{me.name}: take a bonus tile", items, id="bonus-dialog"), screen.dialog_action)
@@ -102,21 +102,21 @@ class Menus:
                 title = f"{me.name}: {'initial clinic' if phase is Phase.EXPERT_SETUP else 'free bonus tile'}"
             empty = "; ".join(empty_supplies(state)) if phase is Phase.BUILD else ""
             screen._push(ChoiceDialog(title, items, prompt=empty.capitalize() + "." if empty else "",
-                                    id="build-dialog", closing=("done",)), self.group_chosen)
+                                      id="build-dialog", closing=("done",)), self.group_chosen)
         elif phase is Phase.HIRE:
             groups = choices.hire_groups(state, legal)
             items = [(label, acts) for label, acts in groups]
             items.append(("done: end the Hire action", "done"))
             screen._push(ChoiceDialog(f"{me.name}: hire (${me.money} savings)", items, id="hire-dialog",
-                                    closing=("done",), side="left"),  # the university stays in view
-                       self.hire_chosen)
+                                      closing=("done",), side="left"),  # the university stays in view
+                         self.hire_chosen)
         elif phase is Phase.ADMIT:
             items = [(label, acts) for label, acts in choices.admit_groups(state, legal)]
             items.append(("done: end the Admit action", "done"))
             screen._push(ChoiceDialog(f"{me.name}: admit patients (QP {state.step.qp})", items,
-                                    prompt="Moves on the notepad: arrows, Enter to pick up, arrow to move.",
-                                    id="admit-dialog", closing=("done",), side="left"),  # the notepad in view
-                       self.admit_chosen)
+                                      prompt="Moves on the notepad: arrows, Enter to pick up, arrow to move.",
+                                      id="admit-dialog", closing=("done",), side="left"),  # the notepad in view
+                         self.admit_chosen)
         elif phase is Phase.MOVE:
             movers = choices.movers(state, legal)
             clinic = screen.clinic
@@ -131,7 +131,8 @@ class Menus:
                 items.append(("end the move (not yet: choose to see why)", "end"))
             warn = choices.zombie_warning(clinic)
             screen._push(ChoiceDialog(f"{me.name}: move whom? (time {clinic.move_time})", items, id="move-dialog",
-                                    closing=("end",), **({"prompt": warn} if warn else {})), screen.plays.mover_chosen)
+                                      closing=("end",), **({"prompt": warn} if warn else {})),
+                         screen.plays.mover_chosen)
         elif phase is Phase.BUY_POPULARITY:
             items = [
                 (f"buy {a.amount} popularity (${POPULARITY_PRICE * a.amount}), ${me.income - POPULARITY_PRICE * a.amount} to savings", a)
@@ -139,14 +140,13 @@ class Menus:
             ]
             prompt = f"This round's income left: ${me.income}. Popularity {me.popularity}; costs ${POPULARITY_PRICE} each."
             screen._push(ChoiceDialog(f"{me.name}: buy popularity", items, prompt=prompt, id="buy-dialog",
-                                    side="left"),  # the scores stay in view
-                       screen.dialog_action)
+                                      side="left"),  # the scores stay in view
+                         screen.dialog_action)
 
     def group_chosen(self, name) -> None:
         """A line of the build menu: a component to place (the cursor on its targets),
         an expansion's action, or done."""
         screen = self.screen
-        screen._dialog_open = False
         if name is None:
             screen.refresh_view()
             return
@@ -175,7 +175,6 @@ class Menus:
         from tui_common.dialogs import ChoiceDialog  # on first use: startup imports less
 
         screen = self.screen
-        screen._dialog_open = False
         if acts is None:
             return
         if acts == "done":
@@ -188,7 +187,6 @@ class Menus:
             return
 
         def arrived(where) -> None:
-            screen._dialog_open = False
             if where is not None:
                 self.choose_car([a for a in acts if a.arrival == where])
 
@@ -197,7 +195,6 @@ class Menus:
     def admit_chosen(self, acts) -> None:
         """A line of the admit menu: the patient's car, then admitted."""
         screen = self.screen
-        screen._dialog_open = False
         if acts is None:
             return
         if acts == "done":

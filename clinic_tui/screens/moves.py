@@ -124,12 +124,12 @@ class Plays:
             if isinstance(action, MovePerson) and (board.moving is None or board.moving.pid != action.pid):
                 self.start_moving(action.pid)  # the hint's person, the cursor on its goal
             if board.placement is not None and all(a != action for _, a in board.placement.seqs):
-                board.placement = None  # placing something else: the hint is another build
+                board.drop()  # placing something else: the hint is another build
             board.go_to(space)
         elif hasattr(action, "service") and screen.state.phase is Phase.ADMIT:
             notepad = screen.main_board
             index = getattr(action, "index", notepad.np_cursor[1])
-            notepad.np_cursor = (screen.state.row(action.service), index)
+            notepad.point_at(screen.state.row(action.service), index)
         screen.refresh_view()
 
     def place_at(self, space: Space) -> None:
@@ -183,7 +183,6 @@ class Plays:
         if emergency is not None and emergency.is_ed_mover(pid):  # an ED person
             emergency.group_chosen(pid)
             return
-        screen._dialog_open = False
         if pid == "end":
             self.end_move()
         elif isinstance(pid, int):

@@ -235,6 +235,15 @@ class MainBoard(Static):
         r2 = max(0, min(rows - 1, shift.row + shift.dy))
         self.np_cursor = (r2, max(0, min(4, shift.index + shift.dx)))
 
+    def point_at(self, row: int, index: int) -> None:
+        """The notepad cursor on (``row``, ``index``) (a hint's appointment); drawn at
+        the next ``show``."""
+        self.np_cursor = (row, index)
+
+    def release(self) -> None:
+        """Nothing held any more (a new position); drawn at the next ``show``."""
+        self.np_held = False
+
     def hold(self, held: bool) -> None:
         """Pick up (or put down) the patient under the notepad cursor."""
         self.np_held = held
