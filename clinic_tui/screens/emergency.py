@@ -1,8 +1,8 @@
 """The game screen's part for The 911th Extension: the ED board beside floor 0 (key
 ``E`` swaps it with the clinic at 80 columns; wide screens show both), its menus (the
 Emergency action, off-duty nurses, the ED's cars, ED popularity) and status line.
-Mixed into ``GameScreen`` ahead of the other mixins, so each method here handles the
-ED and hands anything else to the next one (``super()``)."""
+``EmergencyDesk`` is a collaborator the game screen holds (``screen.emergency``) and
+asks first: its menu, its status words, its panels."""
 
 from __future__ import annotations
 
@@ -26,81 +26,96 @@ def build_label(build) -> str:
             "BuildConveyor": "conveyor"}.get(type(build).__name__, type(build).__name__)
 
 
-class EmergencyMixin:
-    """The ED on the game screen (``GameScreen`` provides ``state``, ``legal()``,
-    ``play()``, ``_push()``, ``view_seat``, ``names``, ``glyphs``)."""
+class EmergencyDesk:
+    """The ED part of a game screen with The 911th Extension: which board the narrow
+    layout shows (``show_ed``), the ED panels, the ED decisions' menus and status
+    words. It asks the screen (``screen``) for ``state``, ``legal()``, ``play()``,
+    ``push()``, ``view_seat``, ``names``, ``glyphs``, ``own_view``."""
 
-    show_ed = False  # at 80 columns: the ED board instead of the clinic (key E)
+    def __init__(self, screen) -> None:
+        self.screen = screen
+        self.show_ed = False  # at 80 columns: the ED board instead of the clinic (key E)
+
+    def on(self) -> bool:
+        """Whether this game has emergency departments."""
+        state = self.screen.state
+        return state is not None and in_play(state)
 
     # -- drawing -----------------------------------------------------------------------
     def ed_shown(self) -> bool:
         """Whether the narrow layout shows the ED board instead of the clinic now: the
         player asked (E), or an ED decision is on (the Emergency action, an expert's
         free ED pieces...)."""
-        state = self.state
+        screen = self.screen
+        state = screen.state
         if not in_play(state):
             return False
         from core.clinic.expansions.emergency.actions import EDConstruct
 
-        placing = state.phase is Phase.EXPERT_SETUP and any(isinstance(a, EDConstruct) for a in self.legal())
+        placing = state.phase is Phase.EXPERT_SETUP and any(isinstance(a, EDConstruct) for a in screen.legal())
         return self.show_ed or state.phase in ED_PHASES or placing
 
-    def refresh_view(self, *, board: bool = True) -> None:
-        super().refresh_view(board=board)
-        state = self.state
-        if state is None or not in_play(state):
+    def refresh(self) -> None:
+        """Redraw the ED panels for the seat shown (and the screen's ``-ed`` class)."""
+        screen = self.screen
+        if not self.on():
             return
         from clinic_tui.widgets.emergency import EDPanel
 
-        panels = self.query(EDPanel)
+        panels = screen.query(EDPanel)
         if not panels:
             return
-        seat = self.view_seat
+        state = screen.state
+        seat = screen.view_seat
         ed = state.players[seat].emergency
-        title = f"{self.names[seat]}'s emergency department"
-        ascii = self.glyphs.car == "c"
-        self.set_class(self.ed_shown(), "-ed")
+        title = f"{screen.names[seat]}'s emergency department"
+        ascii = screen.glyphs.car == "c"
+        screen.set_class(self.ed_shown(), "-ed")
         cars = None
         if state.phase is Phase.ED_REMOVE_CAR and seat == state.current:  # numbered as the menu
             from core.clinic.expansions.emergency.business import EDRemoveCar
 
             from tui_common.dialogs import choice_label
 
-            picks = [a for a in self.legal() if isinstance(a, EDRemoveCar)]
+            picks = [a for a in screen.legal() if isinstance(a, EDRemoveCar)]
             cars = {a.spot: choice_label(i) for i, a in enumerate(picks)}
         for panel in panels:
             hint = "" if panel.id == "ed-side" else f"{ED_KEY}: back to the clinic"
             panel.show(ed, title, ascii=ascii, hint=hint, cars=cars)
 
-    def action_toggle_ed(self) -> None:
-        if self.state is None or not in_play(self.state):
-            self.notify("This game has no emergency department (the option emergency).")
+    def toggle(self) -> None:
+        """Key E: the ED board instead of the clinic, or back."""
+        if not self.on():
+            self.screen.notify("This game has no emergency department (the option emergency).")
             return
         self.show_ed = not self.show_ed
-        self.refresh_view(board=False)
+        self.screen.refresh_view(board=False)
 
-    def _instruction(self) -> str:
-        state = self.state
-        if in_play(state) and state.phase in ED_PHASES and self.own_view:
+    def instruction(self) -> str | None:
+        """The status words of an ED decision (``None``: not one)."""
+        state = self.screen.state
+        if in_play(state) and state.phase in ED_PHASES and self.screen.own_view:
             from core.clinic.expansions.emergency.words import decision_text
 
             return (decision_text(state) or "") + " (m)"
-        return super()._instruction()
+        return None
 
     # -- menus -------------------------------------------------------------------------
-    def action_menu(self) -> None:
-        state = self.state
+    def menu(self) -> bool:
+        """The menu of an ED decision; False when the decision is not the ED's."""
+        screen = self.screen
+        state = screen.state
         if state is None or not in_play(state) or state.phase not in ED_PHASES:
-            return super().action_menu()
+            return False
         from core.clinic.expansions.emergency.words import decision_text, option_text
         from tui_common.dialogs import ChoiceDialog
 
-        if not self._human_may_act(quiet=True):
-            return
-        if not self.own_view:
-            self.view_seat = state.current
-            self.refresh_view()
-        legal = self.legal()
+        if not screen._human_may_act(quiet=True):
+            return True
+        if not screen.own_view:
+            screen.view_seat = state.current
+            screen.refresh_view()
+        legal = screen.legal()
         me = state.players[state.current]
         title = f"{me.name}: {decision_text(state)}"
         prompt = ""
@@ -110,8 +125,9 @@ class EmergencyMixin:
             groups = [(option_text(state, a), [a]) for a in legal]
             if state.phase is Phase.ED_REMOVE_CAR:
                 prompt = "Someone left and takes a car: which one goes? (marked on your emergency department)"
-        self._push(ChoiceDialog(title, groups, prompt=prompt, id="emergency-dialog", sort=False),
-                   self._ed_group_chosen)
+        screen._push(ChoiceDialog(title, groups, prompt=prompt, id="emergency-dialog", sort=False),
+                     self.group_chosen)
+        return True
 
     def _emergency_groups(self, legal) -> list[tuple[str, list]]:
         """The Emergency action's menu lines: the part to choose, or in a part its
@@ -121,7 +137,7 @@ class EmergencyMixin:
         from core.clinic.expansions.emergency.queues import QUEUE_NAMES, EDAdmit
         from core.clinic.expansions.emergency.words import option_text
 
-        state = self.state
+        state = self.screen.state
         area = state.emergency
         groups: dict[str, list] = {}
         for a in legal:
@@ -139,25 +155,26 @@ class EmergencyMixin:
             groups.setdefault(key, []).append(a)
         return list(groups.items())
 
-    def _ed_group_chosen(self, acts) -> None:
+    def group_chosen(self, acts) -> None:
+        """A line of an ED menu chosen: played, or its choices asked (where to)."""
         from core.clinic.expansions.emergency.movement import EDMove
         from core.clinic.expansions.emergency.words import option_text
         from tui_common.dialogs import ChoiceDialog
 
-        self._dialog_open = False
+        screen = self.screen
         if not acts:
-            self.refresh_view()
+            screen.refresh_view()
             return
         if len(acts) == 1:
-            self.play(acts[0])
+            screen.play(acts[0])
             return
-        state = self.state
+        state = screen.state
         if isinstance(acts[0], EDMove):  # an emergency person: show the ED board, then where
             from clinic_tui.emergency import person_short, short_place
             from core.clinic.expansions.emergency.movement import move_time
 
             self.show_ed = True
-            self.refresh_view(board=False)
+            screen.refresh_view(board=False)
             ed = state.players[state.current].emergency
             p = ed.person(acts[0].pid)
             items = [(f"to {short_place(ed, a.to)} (time {move_time(ed.board, p.where, a.to)})", a) for a in acts]
@@ -165,20 +182,19 @@ class EmergencyMixin:
         else:
             items = [(option_text(state, a), a) for a in acts]
             title = "Which one?"
-        self._push(ChoiceDialog(title, items, id="emergency-where-dialog", sort=False), self._dialog_action)
+        screen._push(ChoiceDialog(title, items, id="emergency-where-dialog", sort=False), screen.dialog_action)
 
-    def _mover_chosen(self, pid) -> None:
+    @staticmethod
+    def is_ed_mover(choice) -> bool:
+        """Whether a Move menu's choice is an emergency person (their ``EDMove`` list)."""
         from core.clinic.expansions.emergency.movement import EDMove
 
-        if isinstance(pid, list) and pid and isinstance(pid[0], EDMove):  # an ED person
-            self._ed_group_chosen(pid)
-            return
-        super()._mover_chosen(pid)
+        return isinstance(choice, list) and bool(choice) and isinstance(choice[0], EDMove)
 
 
 def ed_move_items(state, legal) -> list[tuple[str, list]]:
     """The Move menu's ED lines: one per emergency person who may move, listing where
-    (``EmergencyMixin._mover_chosen`` asks where)."""
+    (``EmergencyDesk.group_chosen`` asks where)."""
     from clinic_tui.emergency import person_short, short_place
     from core.clinic.expansions.emergency.movement import EDMove
 
@@ -197,4 +213,4 @@ def ed_move_items(state, legal) -> list[tuple[str, list]]:
     return out
 
 
-__all__ = ["ED_KEY", "ED_PHASES", "EmergencyMixin", "ed_move_items"]
+__all__ = ["ED_KEY", "ED_PHASES", "EmergencyDesk", "ed_move_items"]

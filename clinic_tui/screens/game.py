@@ -3,97 +3,62 @@ now, turns keys into actions, runs the computer seats, shows Business / Admin re
 and hands over to the end screen.
 
 Everything allowed comes from ``legal_actions``; anything else is sent to the engine
-only to show its reason in a notification. The screen's parts live in mixins beside
-it: ``view`` (what is drawn), ``cursor`` (cursor keys), ``moves`` (keys that play),
-``menus`` (the menu of each decision), ``undo_save`` (autosave, undo, save as).
+only to show its reason in a notification. The screen composes parts that own their
+state: the widgets ``ClinicBoard`` (the clinic and its floor cursor: placing, moving),
+``MainBoard`` (with the notepad cursor), ``EDPanel``; they post messages up
+(``ClinicBoard.Moved``, ``MainBoard.NotepadMoved`` / ``ShiftAsked``). Plain
+collaborators do the rest: ``Menus`` (the menu of each decision), ``Plays`` (keys
+that play), ``EmergencyDesk`` (The 911th Extension), ``status`` (the status lines).
+The screen itself plays actions, keeps the record (autosave, undo, save as) and is the
+seam a shared table (``tui_common.server``) builds on.
 """
 
 from __future__ import annotations
 
-
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from clinic_tui import choices, saving
 from clinic_tui.config import ASCII, UNICODE, Options
-from clinic_tui.screens.cursor import CursorMixin
-from clinic_tui.screens.emergency import EmergencyMixin
-from clinic_tui.screens.menus import MenusMixin
-from clinic_tui.screens.moves import MovesMixin
-from clinic_tui.screens.undo_save import UndoSaveMixin
-from clinic_tui.screens.view import ViewMixin
-from clinic_tui.widgets.clinic_view import ClinicView
+from clinic_tui.screens import status
+from clinic_tui.screens.emergency import EmergencyDesk
+from clinic_tui.screens.game_keys import GAME_KEYS, HELP_TOPIC
+from clinic_tui.screens.menus import Menus
+from clinic_tui.screens.moves import Plays
+from clinic_tui.screens.undo_save import SaveKeeper
+from clinic_tui.widgets.clinic_board import ClinicBoard
 from clinic_tui.widgets.other_clinics import OtherClinics
 from tui_common.header import TableHeader
-from tui_common.event_log import EventLog, EventLogKey
-from tui_common.hint import HINT_BINDING, HintMixin
+from tui_common.event_log import EventLog
 from tui_common.messages import reason_in_words
 from tui_common.secrecy import new_seed, seed_words
 from tui_common.seating import LOCAL, Seating
-from tui_common.turns import ComputerTurns
+from tui_common.table_screen import TableScreen
 from clinic_tui.widgets.main_board import MainBoard
-from core.clinic.board import Space
 # Imported when first needed, not at startup (the first screen shows sooner): the
 # dialogs (tui_common.dialogs), the reports (clinic_tui.reports), the narration
 # (core.clinic.game.narration), The 911th Extension's panel (clinic_tui.widgets.emergency).
 from core.clinic.game import Action, GameState, Phase, legal_actions
 from core.clinic.game.bots import make_bot
+from core.clinic.game.view import player_view
 from core.errors import GameError
 from core.record import GameRecord
 
-HELP_TOPIC = {
-    Phase.EXPERT_SETUP: "setup", Phase.BONUS: "setup", Phase.BONUS_PLACE: "setup",
-    Phase.SELECT: "select", Phase.BUILD: "build", Phase.HIRE: "hire", Phase.ADMIT: "admit",
-    Phase.MOVE: "move", Phase.BUY_POPULARITY: "business",
-    Phase.START_CAR: "setup", Phase.REMOVE_CAR: "cars",
-}
-
-
-def start_state(options: Options, seed: int) -> GameState:
-    """The deal of a new game with ``options``' seats, sides and goal."""
-    return saving.new_record(options, seed).state
-
-
-class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin, UndoSaveMixin, ViewMixin, ComputerTurns,
-                 EventLogKey, Screen):
+class GameScreen(TableScreen):
     """One game of Clinic from setup to the end of round 6."""
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (150, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (40, "-tall")]
-    BINDINGS = [
-        Binding("up,k", "cursor(0,-1)", "Up", show=False, id="game.up"),
-        Binding("down,j", "cursor(0,1)", "Down", show=False, id="game.down"),
-        Binding("left,h", "cursor(-1,0)", "Left", show=False, id="game.left"),
-        Binding("right,l", "cursor(1,0)", "Right", show=False, id="game.right"),
-        Binding("enter,space", "choose", "Choose", show=False, id="game.choose"),
-        Binding("m", "menu", "Menu", id="game.menu"),
-        Binding("n", "next_target", "Next◆", id="game.next"),
-        Binding("d", "done", "Done", id="game.done"),
-        Binding("e", "end_move", "End move", id="game.end_move"),
-        Binding("a", "admit", "Admit", id="game.admit"),
-        Binding("right_square_bracket,pagedown", "floor_step(1)", "Floor+", key_display="]", show=False,
-                id="game.floor_up"),  # the floor tabs above the clinic say 0-3; ? lists [ ]
-        Binding("left_square_bracket,pageup", "floor_step(-1)", "Floor-", key_display="[", show=False,
-                id="game.floor_down"),
-        *(Binding(str(f), f"floor({f})", f"Floor {f}", show=False, id=f"game.floor{f}") for f in range(4)),
-        Binding("v", "view_next", "View", id="game.view"),
-        Binding("E", "toggle_ed", "ED", show=False, id="game.ed"),  # The 911th Extension: listed in ? help
-        HINT_BINDING,
-        Binding("u,ctrl+z", "undo", "Undo", id="game.undo"),
-        Binding("ctrl+s", "save_as", "Save as", id="game.save_as"),
-        Binding("escape", "cancel", "Cancel", show=False, id="game.cancel"),
-        Binding("L", "event_log", "Log", id="game.log"),
-        Binding("question_mark", "help", "Help", key_display="?", id="game.help"),
-        Binding("r", "rules", "Rules", show=False, id="game.rules"),  # listed in ? help
-        Binding("q", "quit", "Quit", id="game.quit"),
-    ]
+    BINDINGS = GAME_KEYS
 
     state: var[GameState | None] = var(None, init=False)
     legal_actions = staticmethod(legal_actions)
+
+    #: False for a game that began from a given position (``ClinicApp(state=...)``, tests
+    #: and snapshots): its record cannot be replayed from a deal, so it is not saved.
+    autosaving = True
 
     def __init__(self, options: Options, *, state: GameState | None = None, record: GameRecord | None = None,
                  source: str | None = None, seating: Seating = LOCAL) -> None:
@@ -122,30 +87,31 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
                 self.autosaving = False
         self.record: GameRecord = record
         self.source = source
-        self.floor = 0
-        self.cursor = Space(0, 0, 0)
         self.view_seat = 0
-        self.placement: choices.Placement | None = None
-        self.moving: choices.Moving | None = None
-        self.np_cursor = (0, 4)
-        self.np_held = False
         self.reports: list[tuple[str, str]] = []
         self._dialog_open = False
         self._finished = False
         self._menu_key = None
-        self._handover_key = None
         self._last_human: int | None = None
+        self._status_shown: str | None = None
+        # the parts: widgets that own their state, collaborators that act through the screen
+        self.clinic_board = ClinicBoard(self.glyphs, id="clinic")
+        self.main_board = MainBoard(id="board")
+        self.menus = Menus(self)
+        self.plays = Plays(self)
+        self.saves = SaveKeeper(self)
+        self.emergency = EmergencyDesk(self) if "emergency" in record.state.config.options else None
 
     # -- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        emergency = "emergency" in self.record.state.config.options
+        emergency = self.emergency is not None
         if emergency:
             from clinic_tui.widgets.emergency import EDPanel
         yield TableHeader()
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield ClinicView(self.glyphs, id="clinic")
+                yield self.clinic_board
                 if emergency:  # key E shows it at 80 columns
                     yield EDPanel(id="ed-left")
                 yield Static(id="status")
@@ -157,7 +123,7 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
             with side:
                 if emergency:  # beside the clinic when wide
                     yield EDPanel(id="ed-side")
-                yield MainBoard(id="board")
+                yield self.main_board
         yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns
 
     def on_mount(self) -> None:
@@ -165,20 +131,7 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         solo = len(self.names) == 1
         seats, over = len(self.names), self.record.over
         self.sub_title = f"{'solitaire' if solo else f'{seats} players'}{seed_words(self.seed, seats, over)}"
-        log = self.query_one(EventLog)
-        first = self.record.states[0]
-        log.add(
-            f"{'Saved' if self.source else 'New'} game{seed_words(self.seed, seats, over, ', seed {seed}')}: "
-            f"{', '.join(s.label() for s in self.options.seats)}. "
-            f"Turn order: {', '.join(self.names[s] for s in first.turn_order)}."
-        )
-        if self.source:
-            from core.clinic.game.narration import describe
-
-            record = self.record
-            for before, action, after in zip(record.states, record.actions, record.states[1:]):
-                log.add(describe(before, action, after))
-            log.add(f"Resumed from {self.source} ({len(record.actions)} actions).")
+        self.saves.log_the_start(self.query_one(EventLog))
         self.seating.mounted(self)
         self.state = self.record.state
 
@@ -198,18 +151,8 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
 
     @property
     def clinic(self):
+        """The clinic shown (the seat looked at: ``view_seat``)."""
         return self.state.players[self.view_seat].clinic
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose eyes the screen is (``view``); at a seating with its own eyes (a
-        shared table) always that seat's, a spectator's ``None``."""
-        if self.seating.fixed_view:
-            return self.seating.seat
-        return super().viewer
-
-    def status_text(self) -> str:
-        return self.seating.status(super().status_text(), self.state.current)
 
     @property
     def own_view(self) -> bool:
@@ -219,19 +162,90 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
 
     def watch_state(self, old: GameState | None, state: GameState) -> None:
         self.cancel_hint()
-        self.placement = None
-        self.moving = None
-        self.np_held = False
+        self.clinic_board.drop()
+        self.main_board.release()
         if old is None or old.current != state.current or old.phase is not state.phase:
             if state.current is not None:
                 self.view_seat = state.current
             if state.phase is Phase.ADMIT:
-                self.np_cursor = (0, len(state.notepad[0]) - 1)
-            self._clamp_cursor()
+                self.main_board.notepad_home(len(state.notepad[0]))
+            self.clinic_board.clamp(self.clinic.board)
         self.refresh_view()
         if old is None or old.phase is not state.phase:
             self.refresh_bindings()  # d / e / a come and go with the phase
         self.call_after_refresh(self._next_step)
+
+    def refresh_view(self, *, board: bool = True) -> None:
+        """Draw the state: the clinic shown, the status lines and (``board``) the main
+        board, the forecast, the other clinics; the ED panels."""
+        state = self.state
+        if state is None or not self.query(ClinicBoard):  # before the game is on screen, or after it left
+            return
+        seat = self.view_seat
+        whose = "your clinic" if seat == state.current and seat not in self.bots else f"{self.names[seat]}'s clinic"
+        if seat != state.current:
+            whose += " (read only)"
+        mine = seat == state.current
+        self.clinic_board.draw(
+            self.clinic, all_floors=self.wide, title=whose,
+            cars=choices.car_marks(state, self.legal()) if mine and not self.is_cpu_turn else {},
+            carrying=frozenset(state.step.carrying) if mine else frozenset(),
+        )
+        self._show_status()
+        if board:
+            admit = state.phase is Phase.ADMIT and not self.is_cpu_turn
+            self.main_board.show(player_view(state, self.viewer), self.names, notepad=admit,
+                                 empty=self.glyphs.empty, turn=self.glyphs.turn)
+            self.show_forecast()
+            if self.wide:
+                for others in self.query(OtherClinics):
+                    others.show(state, self.view_seat, self.names, self.glyphs)
+        if self.emergency is not None:
+            self.emergency.refresh()
+
+    def _show_status(self) -> None:
+        text = self.status_text()
+        if text != self._status_shown:
+            self._status_shown = text
+            # the status has a fixed height (clinic.tcss): no layout pass for new text
+            self.query_one("#status", Static).update(text, layout=False)
+
+    def on_clinic_board_moved(self, event: ClinicBoard.Moved) -> None:
+        if self.state is not None:
+            self._show_status()
+
+    def on_main_board_notepad_moved(self, event: MainBoard.NotepadMoved) -> None:
+        if self.state is not None:
+            self._show_status()
+
+    def on_main_board_shift_asked(self, event: MainBoard.ShiftAsked) -> None:
+        self.plays.shift(event)
+
+    def show_forecast(self) -> None:
+        """This round's Business for the clinic shown, as if played now, on the line
+        above the event log (never covered by a menu; none once the game is over)."""
+        from clinic_tui.widgets.forecast import forecast_text
+        from core.clinic.game.business_phase import forecast
+
+        state = self.state
+        log = self.query_one(EventLog)
+        log.border_title = None if state.phase is Phase.OVER else forecast_text(
+            forecast(state, self.view_seat), ">" if self.options.ascii else "→")
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes the screen is: the human deciding now (in hot seat, the
+        one the keyboard was passed to), else the last human who decided; None when only
+        computers have played (nothing face down is shown). At a seating with its own
+        eyes (a shared table) always that seat's, a spectator's ``None``."""
+        if self.seating.fixed_view:
+            return self.seating.seat
+        state = self.state
+        return state.current if state.current not in self.bots else self._last_human
+
+    def status_text(self) -> str:
+        """The two status lines (``screens.status``), worded for the seating."""
+        return self.seating.status(status.status_lines(self), self.state.current)
 
     # -- playing ------------------------------------------------------------------------
 
@@ -303,25 +317,13 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         if self.is_cpu_turn:
             self.schedule_computer()
             return
-        seat = state.current
-        if state.phase is Phase.SELECT and len(self.humans) > 1:
-            key = (state.round, state.action, seat)
-            if self._handover_key != key:
-                self._handover_key = key
-                if self._last_human is not None and self._last_human != seat:
-                    from tui_common.dialogs import ReportDialog
-
-                    self._push(
-                        ReportDialog(f"Pass the keyboard to {self.names[seat]}",
-                                     f"{self.names[seat]}, press Enter when nobody else is looking: "
-                                     "you will choose your action tile in secret."),
-                        lambda _: self._after_dialog(),
-                    )
-                    return
-        key = (id(state), seat)
-        if self._menu_key != key and state.phase is not Phase.ADMIT and self.placement is None and self.moving is None:
+        if self.menus.pass_keyboard():
+            return
+        key = (id(state), state.current)
+        board = self.clinic_board
+        if self._menu_key != key and state.phase is not Phase.ADMIT and board.placement is None and board.moving is None:
             self._menu_key = key
-            self.action_menu()
+            self.menus.open()
 
     def _after_dialog(self) -> None:
         self._dialog_open = False
@@ -333,8 +335,21 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         if isinstance(dialog, ChoiceDialog):
             dialog.game_keys = self.menu_key  # u / Ctrl+Z / Ctrl+S work in the menus too
             dialog.undo_offered = self.seating.undo and self.record.can_undo
+
+        def answered(result) -> None:
+            self._dialog_open = False  # closed: the part that asked acts on the answer
+            callback(result)
+
         self._dialog_open = True
-        self.app.push_screen(dialog, callback)
+        self.app.push_screen(dialog, answered)
+
+    def dialog_action(self, action: Action | None) -> None:
+        """A menu's answer that is one action: played (``None``: closed, nothing)."""
+        self._dialog_open = False
+        if action is not None:
+            self.play(action)
+        else:
+            self.refresh_view()
 
     def _finish(self) -> None:
         if self._finished:
@@ -383,45 +398,80 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
             return
         super()._cpu_act()
 
-    # -- saving, undo, quit: as the seating allows (``undo_save`` does them) -----------
-
-    def autosave(self) -> None:
-        if self.seating.saves:
-            super().autosave()
-
-    def action_undo(self) -> None:
-        refused = self.seating.refused("undo")
-        if refused is not None:
-            self.notify(refused, severity="warning")
-            return
-        super().action_undo()
-
-    def take_back(self) -> bool:
-        """(u in one of the decision menus comes here, not to ``action_undo``.)"""
-        refused = self.seating.refused("undo")
-        if refused is not None:
-            self.notify(refused, severity="warning")
-            return False
-        return super().take_back()
-
-    def action_save_as(self) -> None:
-        refused = self.seating.refused("save_as")
-        if refused is not None:
-            self.notify(refused)
-            return
-        super().action_save_as()
+    def back_to_own(self) -> None:
+        """Show the clinic of the player deciding now."""
+        self.view_seat = self.state.current
+        self.clinic_board.clamp(self.clinic.board)
+        self.refresh_view()
 
     def _own(self) -> bool:
         if not self.own_view:
-            self.view_seat = self.state.current
-            self._clamp_cursor()
-            self.refresh_view()
+            self.back_to_own()
             self.notify("Back to your own clinic.")
             return False
         return True
 
-    def _admit_mode(self) -> bool:
+    def admit_mode(self) -> bool:
+        """Whether the arrows and Enter work the notepad (the Admit phase, own clinic)."""
         return (self.state.phase is Phase.ADMIT and not self.is_cpu_turn and self.own_view)
+
+    # -- keys: the parts do the work ----------------------------------------------------
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        state = self.state
+        if state is None:
+            return
+        if self.admit_mode():
+            self.main_board.notepad_step(dx, dy, len(state.notepad), len(state.notepad[0]))
+        else:
+            self.clinic_board.step(dx, dy)
+
+    def action_floor(self, floor: int) -> None:
+        self.clinic_board.show_floor(floor)
+
+    def action_floor_step(self, step: int) -> None:
+        self.clinic_board.show_floor((self.clinic_board.floor + step) % 4)
+
+    def action_view_next(self) -> None:
+        if self.state is None:
+            return
+        self.view_seat = (self.view_seat + 1) % len(self.names)
+        self.clinic_board.drop()
+        self.clinic_board.clamp(self.clinic.board)
+        self.refresh_view()
+
+    def action_next_target(self) -> None:
+        if self.state is not None:
+            self.clinic_board.next_target()
+
+    def action_cancel(self) -> None:
+        if self.state is None:
+            return
+        if self.clinic_board.drop():
+            self.refresh_view()
+        elif self.main_board.np_held:
+            self.main_board.hold(False)
+
+    def action_toggle_ed(self) -> None:
+        if self.emergency is None or not self.emergency.on():
+            self.notify("This game has no emergency department (the option emergency).")
+            return
+        self.emergency.toggle()
+
+    def action_menu(self) -> None:
+        self.menus.open()
+
+    def action_choose(self) -> None:
+        self.plays.choose()
+
+    def action_done(self) -> None:
+        self.plays.done()
+
+    def action_end_move(self) -> None:
+        self.plays.end_move()
+
+    def action_admit(self) -> None:
+        self.plays.admit()
 
     # -- hint (tui_common.hint) ---------------------------------------------------------
 
@@ -439,42 +489,59 @@ class GameScreen(EmergencyMixin, HintMixin, MenusMixin, CursorMixin, MovesMixin,
         return True
 
     def hint_matches(self, value, action) -> bool:
-        """Whether a menu item's value stands for ``action`` (menus: ``menus``)."""
-        from core.clinic.game import Done, EndMove, MovePerson
-
-        if super().hint_matches(value, action):
-            return True
-        if value == "done" or value == "end":
-            return isinstance(action, Done if value == "done" else EndMove)
-        if isinstance(value, str):  # a group of builds
-            return action in choices.build_groups(self.legal()).get(value, ())
-        if isinstance(value, int):  # a person to move
-            return isinstance(action, MovePerson) and action.pid == value
-        return value is not None and value in (getattr(action, "arrival", None), getattr(action, "car", None))
+        """Whether a menu item's value stands for ``action`` (``Menus.stands_for``)."""
+        return super().hint_matches(value, action) or self.menus.stands_for(value, action)
 
     def show_hint_on_board(self, hint) -> None:
-        """The hint selects its whole action: a move's person is picked up and the
-        cursor put on its goal, a build's cursor on its space (Enter then plays
-        exactly that action, ``MovesMixin.hinted_here``); an admission or a shifted
-        appointment: the notepad cursor on its row (and space)."""
-        from core.clinic.game import MovePerson
-
-        action = hint.action
-        space = getattr(getattr(action, "build", None), "space", None) or getattr(action, "goal", None)
-        if isinstance(space, Space) and self.own_view:
-            if isinstance(action, MovePerson) and (self.moving is None or self.moving.pid != action.pid):
-                self._start_moving(action.pid)  # the hint's person, the cursor on its goal
-            if self.placement is not None and all(a != action for _, a in self.placement.seqs):
-                self.placement = None  # placing something else: the hint is another build
-            self.floor, self.cursor = space.floor, space
-        elif hasattr(action, "service") and self.state.phase is Phase.ADMIT:
-            index = getattr(action, "index", self.np_cursor[1])
-            self.np_cursor = (self.state.row(action.service), index)
-        self.refresh_view()
+        self.plays.show_hint(hint)
 
     def keep_hint_count(self) -> None:
         if self.record.actions:
             self.autosave()
+
+    # -- the record: autosave, undo, save as (the seam of a shared table) ---------------
+
+    def autosave(self) -> None:
+        """Keep the record on disk (``SaveKeeper.autosave``), where the seating saves."""
+        if self.seating.saves:
+            self.saves.autosave()
+
+    def check_undo(self) -> str | None:
+        """Why ``u`` does nothing now (a sentence), or ``None`` when undo may go ahead."""
+        return self.saves.undo_refusal()
+
+    def action_undo(self) -> None:
+        if self._dialog_open:  # a menu on top: its own u key takes the action back
+            return
+        self.take_back()
+
+    def take_back(self) -> bool:
+        """Undo the last action if the rule and the seating allow, else say why. True if
+        undone. (u in one of the decision menus comes here, not to ``action_undo``.)"""
+        refused = self.seating.refused("undo")
+        if refused is not None:
+            self.notify(refused, severity="warning")
+            return False
+        return self.saves.take_back()
+
+    def action_save_as(self) -> None:
+        refused = self.seating.refused("save_as")
+        if refused is not None:
+            self.notify(refused)
+            return
+        # pushed like the help screen (not as one of the game's decisions): the game
+        # screen waits underneath, or the open menu does
+        self.saves.save_as()
+
+    def menu_key(self, name: str) -> bool:
+        """u / Ctrl+Z / Ctrl+S / H pressed in one of this screen's menus; True: close it."""
+        if name == "undo":
+            return self.take_back()
+        if name == "save_as":
+            self.action_save_as()
+        if name == "hint":
+            self.action_hint()  # tui_common.hint
+        return False
 
     # -- other screens ------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 """The game screen's keys that play: Enter on the board (place a component, pick a
-person and their destination, pick up a notepad patient), d done, e end move, a admit.
-Mixed into ``GameScreen``, which provides ``state``, ``legal()``, ``play()``,
-``_push()`` and the cursor fields.
+person and their destination, pick up a notepad patient), d done, e end move, a admit;
+and where a hint puts the cursors.  ``Plays`` is a collaborator the game screen holds
+(``screen.plays``); it asks the screen for ``state``, ``legal()``, ``play()``,
+``_push()``, and moves the floor cursor (``screen.clinic_board``) and the notepad cursor
+(``screen.main_board``), which own their state.
 """
 
 from __future__ import annotations
@@ -21,130 +23,182 @@ def _space_of(action) -> Space | None:
     return space if isinstance(space, Space) else None
 
 
-class MovesMixin:
-    """``action_choose`` (Enter), ``action_done``, ``action_end_move``, ``action_admit``
-    and the dialogs they open."""
+class Plays:
+    """``choose`` (Enter), ``done``, ``end_move``, ``admit`` and the dialogs they open."""
 
-    def action_choose(self) -> None:
+    def __init__(self, screen) -> None:
+        self.screen = screen
+
+    def choose(self) -> None:
+        """Enter: the notepad patient picked up or put down, the hinted action, the build
+        placed or the person moved to the cursor, a person picked, else the menu."""
         from tui_common.dialogs import ChoiceDialog  # on first use: startup imports less
 
-        if not self._human_may_act():
+        screen = self.screen
+        if not screen._human_may_act():
             return
-        if not self._own():
+        if not screen._own():
             return
-        if self._admit_mode():
-            r, i = self.np_cursor
-            if self.state.notepad[r][i] is None:
-                self.notify("No patient in that notepad space.", severity="warning")
+        if screen.admit_mode():
+            notepad = screen.main_board
+            r, i = notepad.np_cursor
+            if screen.state.notepad[r][i] is None:
+                screen.notify("No patient in that notepad space.", severity="warning")
+                screen.refresh_view()
             else:
-                self.np_held = not self.np_held
-            self.refresh_view()
+                notepad.hold(not notepad.np_held)
             return
         hinted = self.hinted_here()
         if hinted is not None:  # Enter plays exactly the hinted action (H)
-            self.play(hinted)
+            screen.play(hinted)
             return
-        if self.placement is not None:
-            self._place_at(self.cursor)
-        elif self.moving is not None:
-            self.play(MovePerson(self.moving.pid, self.cursor))
-        elif self.state.phase is Phase.MOVE:
-            movers = choices.movers(self.state, self.legal())
-            here = [p for p in self.clinic.at(self.cursor) if p.id in movers]
+        board = screen.clinic_board
+        if board.placement is not None:
+            self.place_at(board.cursor)
+        elif board.moving is not None:
+            screen.play(MovePerson(board.moving.pid, board.cursor))
+        elif screen.state.phase is Phase.MOVE:
+            movers = choices.movers(screen.state, screen.legal())
+            here = [p for p in screen.clinic.at(board.cursor) if p.id in movers]
             if len(here) == 1:
-                self._start_moving(here[0].id)
+                self.start_moving(here[0].id)
             elif here:
-                self._push(ChoiceDialog("Move whom?", [(str(p), p.id) for p in here], id="who-dialog"),
-                           self._mover_chosen)
+                screen._push(ChoiceDialog("Move whom?", [(str(p), p.id) for p in here], id="who-dialog"),
+                             self.mover_chosen)
             else:
-                self.action_menu()
+                screen.menus.open()
         else:
-            self.action_menu()
+            screen.menus.open()
+
+    def shift(self, asked) -> None:
+        """A held notepad patient moved by an arrow (``MainBoard.ShiftAsked``): the
+        shift played (the notepad cursor follows), or why it is not offered."""
+        from core.clinic.game import ShiftAppointment
+
+        screen = self.screen
+        state = screen.state
+        shift = ShiftAppointment(state.services[asked.row], asked.index, asked.way)
+        if shift not in screen.legal():
+            screen.notify(
+                "Admit: that notepad move is not offered (house rule: only moves that change"
+                " the notepad, within it: not onto a patient of the same colour, not left into"
+                " an empty space).", severity="error", title="Not allowed", timeout=8)
+        if screen.play(shift):
+            screen.main_board.follow_shift(asked, len(state.services))
+        screen.refresh_view()
 
     def hinted_action(self) -> Action | None:
         """The action of the hint shown for this position (``None``: no hint now)."""
-        shown = self.shown_hint
-        if shown is None or shown[0] is not self.state:
+        shown = self.screen.shown_hint
+        if shown is None or shown[0] is not self.screen.state:
             return None
         return shown[1].action
 
     def hinted_here(self) -> Action | None:
         """The hinted action when Enter would mean it: the cursor is on its space (a
         build's, a move's goal) and nothing else is being placed or moved."""
+        screen = self.screen
+        board = screen.clinic_board
         action = self.hinted_action()
         space = _space_of(action)
-        if space is None or not self.own_view or self._admit_mode() or space != self.cursor:
+        if space is None or not screen.own_view or screen.admit_mode() or space != board.cursor:
             return None
-        if self.moving is not None and (not isinstance(action, MovePerson) or self.moving.pid != action.pid):
+        if board.moving is not None and (not isinstance(action, MovePerson) or board.moving.pid != action.pid):
             return None
-        if self.placement is not None and not isinstance(action, Construct):
+        if board.placement is not None and not isinstance(action, Construct):
             return None
-        if self.placement is not None and all(a != action for _, a in self.placement.seqs):
+        if board.placement is not None and all(a != action for _, a in board.placement.seqs):
             return None
         return action
 
-    def _place_at(self, space: Space) -> None:
+    def show_hint(self, hint) -> None:
+        """The hint selects its whole action: a move's person is picked up and the
+        cursor put on its goal, a build's cursor on its space (Enter then plays
+        exactly that action, ``hinted_here``); an admission or a shifted appointment:
+        the notepad cursor on its row (and space)."""
+        screen = self.screen
+        board = screen.clinic_board
+        action = hint.action
+        space = _space_of(action)
+        if space is not None and screen.own_view:
+            if isinstance(action, MovePerson) and (board.moving is None or board.moving.pid != action.pid):
+                self.start_moving(action.pid)  # the hint's person, the cursor on its goal
+            if board.placement is not None and all(a != action for _, a in board.placement.seqs):
+                board.drop()  # placing something else: the hint is another build
+            board.go_to(space)
+        elif hasattr(action, "service") and screen.state.phase is Phase.ADMIT:
+            notepad = screen.main_board
+            index = getattr(action, "index", notepad.np_cursor[1])
+            notepad.point_at(screen.state.row(action.service), index)
+        screen.refresh_view()
+
+    def place_at(self, space: Space) -> None:
+        """Enter while placing a build: on a target, that space picked (played once
+        the build is whole); elsewhere, the engine's reason or a word why not."""
         from tui_common.dialogs import ChoiceDialog  # on first use: startup imports less
 
-        placement = self.placement
+        screen = self.screen
+        board = screen.clinic_board
+        placement = board.placement
         if space not in placement.targets():
             probe = placement.probe(space)
             if probe is None:
-                self.notify(f"{placement.name}: not on {space}; choose a {self.glyphs.target} space.", severity="error")
+                screen.notify(f"{placement.name}: not on {space}; choose a {screen.glyphs.target} space.",
+                              severity="error")
             else:
-                self.play(probe)
+                screen.play(probe)
             return
         done = placement.pick(space)
         if done is None:
-            self.refresh_view()
-            self.action_next_target()
+            screen.refresh_view()
+            board.next_target()
         elif len(done) == 1:
-            self.play(done[0])
+            screen.play(done[0])
         elif done:
             from core.clinic.game.narration import option_text
 
             # core's menu words: a side, or which parked cars move into new parking
-            labels = [(option_text(self.state, a), a) for a in done]
+            labels = [(option_text(screen.state, a), a) for a in done]
             placement.picked = placement.picked[:-1]
-            self._push(ChoiceDialog("Which one?", labels, id="side-dialog"), self._dialog_action)
+            screen._push(ChoiceDialog("Which one?", labels, id="side-dialog"), screen.dialog_action)
 
-    def _dialog_action(self, action: Action | None) -> None:
-        self._dialog_open = False
-        if action is not None:
-            self.play(action)
-        else:
-            self.refresh_view()
-
-    def _start_moving(self, pid: int) -> None:
-        moves = choices.movers(self.state, self.legal()).get(pid, [])
-        times = reachable(self.clinic, pid)
+    def start_moving(self, pid: int) -> None:
+        """Pick up person ``pid``: their goals become the targets, the cursor on the
+        nearest (or on the hint's goal)."""
+        screen = self.screen
+        moves = choices.movers(screen.state, screen.legal()).get(pid, [])
+        times = reachable(screen.clinic, pid)
         goals = {m.goal: f"t{times.get(m.goal, '?')}" for m in moves}
-        self.moving = choices.Moving(pid, goals)
-        self.placement = None
         first = min(goals, key=lambda s: (int(goals[s][1:]) if goals[s][1:].isdigit() else 99, s))
         hinted = self.hinted_action()
         if isinstance(hinted, MovePerson) and hinted.pid == pid and hinted.goal in goals:
             first = hinted.goal  # the hint's person: the cursor on the hint's goal
-        self.floor, self.cursor = first.floor, first
-        self.refresh_view()
+        screen.clinic_board.move_person(choices.Moving(pid, goals), first)
+        screen.refresh_view()
 
-    def _mover_chosen(self, pid) -> None:
-        self._dialog_open = False
+    def mover_chosen(self, pid) -> None:
+        """A line of the Move menu: a person to move, an expansion's action, the end."""
+        screen = self.screen
+        emergency = screen.emergency
+        if emergency is not None and emergency.is_ed_mover(pid):  # an ED person
+            emergency.group_chosen(pid)
+            return
         if pid == "end":
-            self.action_end_move()
+            self.end_move()
         elif isinstance(pid, int):
-            self._start_moving(pid)
+            self.start_moving(pid)
         elif pid is not None:  # an expansion's action (choices.expansion_items)
-            self.play(pid)
+            screen.play(pid)
 
-    def action_done(self) -> None:
-        if self._human_may_act() and self._own():
+    def done(self) -> None:
+        """Key d: end the action (asking first if something would be left unused)."""
+        if self.screen._human_may_act() and self.screen._own():
             self.end_action()
 
     def unused(self) -> str | None:
         """What ending the action now would leave unused, in a sentence (``None``:
         nothing): builds of the Build action, queue points of the Admit action."""
-        state, legal = self.state, self.legal()
+        state, legal = self.screen.state, self.screen.legal()
         if state.phase is Phase.BUILD and any(isinstance(a, Construct) for a in legal):
             left = MAX_BUILDS - state.step.builds
             return f"You can still build ({state.step.builds} of {MAX_BUILDS} built, {left} left)."
@@ -164,44 +218,49 @@ class MovesMixin:
             if yes:
                 then()
 
-        self.app.go(None, "push", ConfirmDialog(f"{question} End anyway?", yes="End it", no="Go back"), answered)
+        self.screen.app.go(None, "push", ConfirmDialog(f"{question} End anyway?", yes="End it", no="Go back"),
+                           answered)
 
     def end_action(self) -> None:
         """Done, asking first when builds or queue points would be left unused."""
-        self.confirm_end(self.unused(), lambda: self.play(Done()))
+        self.confirm_end(self.unused(), lambda: self.screen.play(Done()))
 
-    def action_end_move(self) -> None:
+    def end_move(self) -> None:
         """End the Move phase (asking first while patients could still move); when it
         may not end yet, the engine's reasons (each naming the room and the rule) are
         shown, one a line."""
-        if not (self._human_may_act() and self._own()):
+        screen = self.screen
+        if not (screen._human_may_act() and screen._own()):
             return
-        if EndMove() in self.legal():
-            waiting = {m.pid for m in self.legal() if isinstance(m, MovePerson)
-                       and self.clinic.person(m.pid).role is Role.PATIENT}
+        legal = screen.legal()
+        if EndMove() in legal:
+            clinic = screen.clinic
+            waiting = {m.pid for m in legal if isinstance(m, MovePerson)
+                       and clinic.person(m.pid).role is Role.PATIENT}
             question = (f"{len(waiting)} patient{'s' if len(waiting) != 1 else ''} could still move."
                         if waiting else None)
-            warn = choices.zombie_warning(self.clinic)  # Zombies: who a zombie would remove (Z15)
+            warn = choices.zombie_warning(clinic)  # Zombies: who a zombie would remove (Z15)
             question = " ".join(x for x in (warn, question) if x) or None
-            self.confirm_end(question, lambda: self.play(EndMove()))
+            self.confirm_end(question, lambda: screen.play(EndMove()))
             return
-        problems = end_move_problems(self.state)
-        self.notify("End the move: not yet.\n" + "\n".join(f"• {p}" for p in problems), severity="error",
-                    title="Not allowed", timeout=10)
+        problems = end_move_problems(screen.state)
+        screen.notify("End the move: not yet.\n" + "\n".join(f"• {p}" for p in problems), severity="error",
+                      title="Not allowed", timeout=10)
 
-    def action_admit(self) -> None:
-        if not (self._human_may_act() and self._own()):
+    def admit(self) -> None:
+        """Key a: admit the patient in the marked column of the notepad cursor's row."""
+        screen = self.screen
+        if not (screen._human_may_act() and screen._own()):
             return
-        state = self.state
-        r, _ = self.np_cursor
+        state = screen.state
+        r, _ = screen.main_board.np_cursor
         service = state.services[r]
-        acts = [a for a in self.legal() if isinstance(a, AdmitPatient) and a.service is service]
+        acts = [a for a in screen.legal() if isinstance(a, AdmitPatient) and a.service is service]
         if not acts:
-            offered = service in self.clinic.board.offered_services
+            offered = service in screen.clinic.board.offered_services
             why = (f"the {service} row has no patient in the marked column or pre-admissions is full"
                    if offered else f"your clinic offers no {service} service (no {service} service hub)")
-            self.notify(f"Admit: not possible now: {why}; a parked car is needed too.",
-                        severity="error", title="Not allowed", timeout=8)
+            screen.notify(f"Admit: not possible now: {why}; a parked car is needed too.",
+                          severity="error", title="Not allowed", timeout=8)
             return
-        self._choose_car(acts)
-
+        screen.menus.choose_car(acts)

@@ -2,6 +2,11 @@
 column marked), the university with costs, nurses and orderlies, the face-up tiles,
 and every player's popularity, savings, time spent and action tiles, in turn order.
 
+The widget also owns the notepad cursor of the Admit phase (``np_cursor``: row,
+index; ``np_held``: the patient there picked up): arrows move it and post
+``MainBoard.NotepadMoved``; an arrow while a patient is held posts
+``MainBoard.ShiftAsked`` (the game screen plays the shift, then ``follow_shift``).
+
 It draws only what one player may see (``core.clinic.game.view.player_view``): during
 the selection, another player's hand is shown as it was before this selection, with
 ``?`` once they have placed a tile face down; every tile shows at the reveal.
@@ -9,7 +14,10 @@ the selection, another player's hand is shown as it was before this selection, w
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
+from textual.message import Message
 from textual.widgets import Static
 
 from clinic_tui import emergency as ed_text
@@ -25,6 +33,7 @@ from core.clinic.game.constants import (
 )
 from core.clinic.game.end import goal_status
 from core.clinic.game.state import ActionTile, Phase
+from core.clinic.game.actions import Shift
 from core.clinic.game.view import PlayerView
 
 TILE_LETTER = {ActionTile.BUILD: "B", ActionTile.HIRE: "H", ActionTile.ADMIT: "A", ActionTile.EMERGENCY: "E"}
@@ -157,8 +166,86 @@ def board_text(state: PlayerView, names: list[str], *,
     return t
 
 
-class MainBoard(Static):
-    """The main board panel (a ``Static`` updated from the viewer's ``PlayerView``)."""
+#: An arrow key's step (columns, rows) -> the way a held notepad patient moves.
+DIRS = {(0, -1): Shift.UP, (0, 1): Shift.DOWN, (-1, 0): Shift.LEFT, (1, 0): Shift.RIGHT}
 
-    def show(self, view: PlayerView, names: list[str], **kw) -> None:
-        self.update(board_text(view, names, **kw))
+
+class MainBoard(Static):
+    """The main board panel (a ``Static`` updated from the viewer's ``PlayerView``) and
+    the notepad cursor."""
+
+    @dataclass
+    class NotepadMoved(Message):
+        """The notepad cursor is now on (``row``, ``index``), or was picked up / put down."""
+
+        row: int
+        index: int
+
+    @dataclass
+    class ShiftAsked(Message):
+        """The player moved the held patient at (``row``, ``index``) one space ``way``
+        (``Shift``), from step (``dx``, ``dy``)."""
+
+        row: int
+        index: int
+        way: Shift
+        dx: int
+        dy: int
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.np_cursor: tuple[int, int] = (0, 4)
+        self.np_held = False
+        self.notepad_on = False  # the cursor is drawn (the Admit phase, a person deciding)
+        self._shown: tuple | None = None
+
+    def show(self, view: PlayerView, names: list[str], *, notepad: bool = False, empty: str = "·",
+             turn: str = "▶") -> None:
+        """Draw the board as ``view`` shows it; ``notepad``: with the notepad cursor."""
+        self.notepad_on = notepad
+        self._shown = (view, names, empty, turn)
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if self._shown is None:
+            return
+        view, names, empty, turn = self._shown
+        cursor = self.np_cursor if self.notepad_on else None
+        self.update(board_text(view, names, notepad_cursor=cursor, held=self.np_held, empty=empty, turn=turn))
+
+    def notepad_home(self, width: int) -> None:
+        """The cursor on the first row's marked column (``width`` spaces a row), nothing held."""
+        self.np_cursor, self.np_held = (0, width - 1), False
+
+    def notepad_step(self, dx: int, dy: int, rows: int, width: int) -> None:
+        """An arrow in the notepad (``rows`` x ``width``): the held patient asks to move
+        (``ShiftAsked``), else the cursor moves, kept inside."""
+        r, i = self.np_cursor
+        if self.np_held:
+            self.np_held = False
+            self._redraw()
+            self.post_message(self.ShiftAsked(r, i, DIRS[(dx, dy)], dx, dy))
+            return
+        self.np_cursor = (max(0, min(rows - 1, r + dy)), max(0, min(width - 1, i + dx)))
+        self._redraw()
+        self.post_message(self.NotepadMoved(*self.np_cursor))
+
+    def follow_shift(self, shift: ShiftAsked, rows: int) -> None:
+        """The cursor follows a patient whose shift was played."""
+        r2 = max(0, min(rows - 1, shift.row + shift.dy))
+        self.np_cursor = (r2, max(0, min(4, shift.index + shift.dx)))
+
+    def point_at(self, row: int, index: int) -> None:
+        """The notepad cursor on (``row``, ``index``) (a hint's appointment); drawn at
+        the next ``show``."""
+        self.np_cursor = (row, index)
+
+    def release(self) -> None:
+        """Nothing held any more (a new position); drawn at the next ``show``."""
+        self.np_held = False
+
+    def hold(self, held: bool) -> None:
+        """Pick up (or put down) the patient under the notepad cursor."""
+        self.np_held = held
+        self._redraw()
+        self.post_message(self.NotepadMoved(*self.np_cursor))

@@ -31,7 +31,7 @@ async def test_the_starting_car_is_chosen_from_a_menu_first_clockwise_first():
         assert isinstance(dialog, ChoiceDialog) and dialog.kind == "car-pick-dialog"
         actions = [v for _, v in dialog.choices]
         assert actions == legal_actions(screen.state)  # first clockwise first
-        assert screen.picture().cars == {a.spot: choice_label(i) for i, a in enumerate(actions)}  # the menu's labels
+        assert screen.clinic_board.make_picture().cars == {a.spot: choice_label(i) for i, a in enumerate(actions)}  # the menu's labels
         await pilot.press("3")
         await pilot.pause()
         assert screen.record.actions[0] == actions[2]
@@ -72,7 +72,7 @@ async def test_a_cured_patients_car_is_picked_on_the_board():
         assert isinstance(dialog, ChoiceDialog) and dialog.kind == "car-pick-dialog"
         assert "remove 1 car of your choice" in dialog.title_text
         assert [v for _, v in dialog.choices] == offered
-        marks = screen.picture().cars
+        marks = screen.clinic_board.make_picture().cars
         assert set(marks) == {a.spot for a in offered} and len(marks) >= 2
         drawn = screen.query_one(ClinicView).render().plain
         for spot, n in marks.items():  # a car on a north-south border: marked car, then its number

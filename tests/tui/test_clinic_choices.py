@@ -81,8 +81,8 @@ def test_build_menu_shows_what_the_shared_supply_has_left():
 def test_the_end_move_key_names_the_room_over_capacity():
     """Base L750 "Everyone must be on a valid destination before you start the next
     phase": pressing e in the swap position half done does not end the move and says
-    which room is over capacity, with the rule (``MovesMixin.action_end_move``)."""
-    from clinic_tui.screens.moves import MovesMixin
+    which room is over capacity, with the rule (``Plays.end_move``)."""
+    from clinic_tui.screens.moves import Plays
     from core.clinic import parse_space
     from core.clinic.game import MovePerson
     from tests.core.clinic.game.test_clinic_move_phase import swap_position
@@ -90,7 +90,7 @@ def test_the_end_move_key_names_the_room_over_capacity():
     state, ids = swap_position()
     state = apply_action(state, MovePerson(ids["white"], parse_space("C3")))
 
-    class Screen(MovesMixin):
+    class Screen:
         def __init__(self):
             self.state, self.said, self.played = state, [], []
 
@@ -109,8 +109,12 @@ def test_the_end_move_key_names_the_room_over_capacity():
         def notify(self, message, **kw):
             self.said.append(message)
 
+        @property
+        def clinic(self):
+            return self.state.players[self.state.current].clinic
+
     screen = Screen()
-    screen.action_end_move()
+    Plays(screen).end_move()
     assert screen.played == []
     (message,) = screen.said
     assert "the operating room at floor 0 C3 holds 2 doctors (capacity 1: 'a module's capacity" in message

@@ -64,7 +64,7 @@ def _ready(app) -> bool:
     if isinstance(app.screen, ChoiceDialog):
         return True
     if app.screen is screen and not screen._dialog_open:
-        return screen.state.phase is Phase.ADMIT or screen.placement is not None
+        return screen.state.phase is Phase.ADMIT or screen.clinic_board.placement is not None
     return False
 
 
@@ -100,22 +100,22 @@ async def open_menu(pilot, app) -> None:
 
 
 async def move_cursor(pilot, screen, space) -> None:
-    if screen.floor != space.floor:
+    if screen.clinic_board.floor != space.floor:
         await pilot.press(str(space.floor))
-    c, r = screen.cursor.col, screen.cursor.row
+    c, r = screen.clinic_board.cursor.col, screen.clinic_board.cursor.row
     keys = (["right"] * (space.col - c) + ["left"] * (c - space.col)
             + ["down"] * (space.row - r) + ["up"] * (r - space.row))
     if keys:
         await pilot.press(*keys)
-    assert screen.cursor == space, (screen.cursor, space)
+    assert screen.clinic_board.cursor == space, (screen.clinic_board.cursor, space)
 
 
 async def move_notepad(pilot, screen, row: int, index: int) -> None:
-    r, i = screen.np_cursor
+    r, i = screen.main_board.np_cursor
     keys = (["right"] * (index - i) + ["left"] * (i - index) + ["down"] * (row - r) + ["up"] * (r - row))
     if keys:
         await pilot.press(*keys)
-    assert screen.np_cursor == (row, index)
+    assert screen.main_board.np_cursor == (row, index)
 
 
 async def confirm_if_asked(pilot, app) -> None:
@@ -139,7 +139,7 @@ async def do_action(pilot, app, action) -> None:
         await open_menu(pilot, app)
         await pick(pilot, app, lambda v: v == action)
     elif isinstance(action, Construct):
-        if screen.placement is None:
+        if screen.clinic_board.placement is None:
             await open_menu(pilot, app)
             name = next(n for n, acts in build_groups(legal).items() if action in acts)
             await pick(pilot, app, lambda v: v == name)
@@ -166,7 +166,7 @@ async def do_action(pilot, app, action) -> None:
         await move_notepad(pilot, screen, state.row(action.service), action.index)
         await pilot.press("enter", ARROW[action.direction])
     elif isinstance(action, AdmitPatient):
-        await move_notepad(pilot, screen, state.row(action.service), screen.np_cursor[1])
+        await move_notepad(pilot, screen, state.row(action.service), screen.main_board.np_cursor[1])
         await pilot.press("a")
         await pilot.pause()
         if isinstance(app.screen, ChoiceDialog) and app.screen.kind == "car-dialog":

@@ -190,9 +190,11 @@ async def test_the_path_preview_says_plus_one_extinguisher():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = game_screen(app)
-        screen._start_moving(move.pid)
-        screen.floor, screen.cursor = move.goal.floor, move.goal
-        assert "(+1 extinguisher) via" in screen._cursor_line()
+        from clinic_tui.screens.status import cursor_line
+
+        screen.plays.start_moving(move.pid)
+        screen.clinic_board.go_to(move.goal)
+        assert "(+1 extinguisher) via" in cursor_line(screen)
 
 
 async def test_the_clinic_shows_the_abandoned_cars():

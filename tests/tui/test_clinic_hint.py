@@ -76,9 +76,9 @@ async def test_strong_computer_thinks_while_the_app_answers_keys(monkeypatch):
             await pilot.pause()
         screen = game_screen(app)
         assert screen.is_cpu_turn and screen._cpu_pending and not screen.record.actions
-        cursor = screen.cursor
+        cursor = screen.clinic_board.cursor
         await pilot.press("right" if cursor.col == 0 else "left")
-        assert screen.cursor != cursor, "the app answers keys while the computer thinks"
+        assert screen.clinic_board.cursor != cursor, "the app answers keys while the computer thinks"
         await pilot.press("m", "d", "e")
         assert not notices(app) and not screen.record.actions
         gate.set()
@@ -96,10 +96,10 @@ async def test_hint_while_admitting_puts_the_notepad_cursor_on_the_row():
         await pilot.pause()
         screen = game_screen(app)
         assert app.screen is screen and screen.state.phase is Phase.ADMIT
-        screen.np_cursor = (2, 0)
+        screen.main_board.np_cursor = (2, 0)
         await pilot.press("H")
         await wait_for_hint(pilot, app)
         _, hint = screen.shown_hint
         assert hint.action in legal_actions(state) and hasattr(hint.action, "service"), hint
-        assert screen.np_cursor[0] == state.row(hint.action.service)
+        assert screen.main_board.np_cursor[0] == state.row(hint.action.service)
         assert screen.state is state

@@ -57,7 +57,7 @@ async def test_enter_after_a_hint_plays_exactly_the_hinted_move(menu_open):
         await pilot.press("enter")  # the menu's hinted person, or the board's hinted move
         await pilot.pause()
         if screen.state is state:
-            assert screen.cursor == move.goal and screen.moving.pid == move.pid
+            assert screen.clinic_board.cursor == move.goal and screen.clinic_board.moving.pid == move.pid
             await pilot.press("enter")
             await pilot.pause()
         assert screen.record.actions[-1] == move
@@ -245,7 +245,7 @@ async def test_enter_after_a_hint_builds_exactly_the_hinted_build():
         index = next(i for i, (_, value) in enumerate(menu.choices) if value == name)
         await pilot.press(choice_label(index))
         await pilot.pause()
-        assert screen.cursor == build.build.space
+        assert screen.clinic_board.cursor == build.build.space
         await pilot.press("enter")
         await pilot.pause()
         assert screen.record.actions[-1] == build

@@ -18,7 +18,7 @@ async def test_ending_build_with_builds_left_asks_first():
         while isinstance(app.screen, type(screen)) is False and not isinstance(app.screen, ConfirmDialog):
             await pilot.press("escape")
             await pilot.pause()
-        assert screen.unused() and "0 of 2 built" in screen.unused()
+        assert screen.plays.unused() and "0 of 2 built" in screen.plays.unused()
         await pilot.press("d")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
@@ -53,7 +53,7 @@ def test_free_builds_show_0_dollars():
 
 
 def test_an_orange_patient():
-    from clinic_tui.screens.view import article
+    from clinic_tui.screens.status import article
 
     assert f"{article('orange')} orange patient" == "an orange patient"
     assert f"{article('red')} red patient" == "a red patient"

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from clinic_tui.screens.view import ViewMixin
+from clinic_tui.screens.status import instruction
 from core.clinic.game import Phase
 
 
 def _move_line(raw: int, triage: bool) -> str:
     screen = SimpleNamespace(
-        state=SimpleNamespace(phase=Phase.MOVE), own_view=True, placement=None, moving=None,
+        state=SimpleNamespace(phase=Phase.MOVE), own_view=True,
+        clinic_board=SimpleNamespace(placement=None, moving=None),
         clinic=SimpleNamespace(move_time=raw, board=SimpleNamespace(has_triage=triage)),
     )
-    return ViewMixin._instruction(screen)
+    return instruction(screen)
 
 
 def test_the_move_line_says_the_time_after_triage():

@@ -119,9 +119,9 @@ async def test_clinic_cursor_moves_send_under_2_kb_and_leave_the_rest_right():
             await pilot.press("escape")  # the phase's menu: look at the board first
             await pilot.pause()
         screen = game_screen(app)
-        before = screen.cursor
+        before = screen.clinic_board.cursor
         costs = await _moves_then_full_repaint(app, pilot, glass, ["right", "down", "right", "left", "up"] * 2)
-        assert screen.cursor != before and min(costs) > 0  # the cursor did move, each key drew
+        assert screen.clinic_board.cursor != before and min(costs) > 0  # the cursor did move, each key drew
         assert costs[len(costs) // 2] <= GOAL, costs
         assert max(costs) <= 2 * GOAL, costs
         await _after_a_theme_change(app, pilot, glass, ["left", "down"])

@@ -1,0 +1,29 @@
+"""The kit's game screen base: one ``Screen`` class that brings the helpers every
+game screen of the kit shares, so that a game's own screen has one base class.
+
+- ``ComputerTurns`` (``tui_common.turns``): the legal actions of the state shown,
+  computer seats taking their turn, waiting while something is on top;
+- ``HintMixin`` (``tui_common.hint``): key H, the strong player's suggestion;
+- ``AutosaveMark`` (``tui_common.autosave``): the autosave and its "NOT SAVED" mark,
+  Save as;
+- ``EventLogKey`` (``tui_common.event_log``): key L, the whole event log.
+
+The game screen provides what those helpers ask for (``state``, ``record``, ``bots``,
+``options``, ``play(action)``, ``_next_step()``, the hint hooks).
+"""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+
+from tui_common.autosave import AutosaveMark
+from tui_common.event_log import EventLogKey
+from tui_common.hint import HintMixin
+from tui_common.turns import ComputerTurns
+
+
+class TableScreen(HintMixin, AutosaveMark, ComputerTurns, EventLogKey, Screen):
+    """A game at the table: the kit's shared helpers over Textual's ``Screen``."""
+
+
+__all__ = ["TableScreen"]
