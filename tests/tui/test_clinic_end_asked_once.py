@@ -50,7 +50,7 @@ async def opened(app, pilot, phase: str):
         await pilot.press("escape")
         await pilot.pause()
     game = app.screen
-    assert PHASES[phase](game.state) and game.unused()
+    assert PHASES[phase](game.state) and game.plays.unused()
     return game, count_questions(app)
 
 
