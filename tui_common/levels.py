@@ -1,6 +1,6 @@
 """The computer levels and seat labels as every screen, log, prompt and command say
 them (no Textual, no argparse): ``LEVEL_WORDS``, ``computer_name``, ``seat_label``,
-``short_name``. ``tui_common.cli`` offers them too."""
+``short_name``, ``computer_says``. ``tui_common.cli`` offers them too."""
 
 from __future__ import annotations
 
@@ -44,3 +44,9 @@ def seat_label(name: str, level: str | None, shown: dict[str, str]) -> str:
         return name
     word = level_word(level, shown)
     return name if name == computer_name(word) else f"{name} (computer, {word})"
+
+
+def computer_says(name: str) -> str:
+    """A computer seat's name as a status line says it: ``"Robo (computer)"``, but
+    ``"CPU (hard)"`` (and ``"CPU (hard) 2"``) as it is: it says so already."""
+    return name if name.startswith("CPU (") else f"{name} (computer)"

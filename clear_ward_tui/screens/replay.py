@@ -18,6 +18,7 @@ from textual.widgets import Footer, Static
 from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
 from tui_common.header import TableHeader
+from tui_common.levels import computer_says
 from tui_common.event_log import EventLog
 from tui_common.replay import ReplayBase
 from tui_common.secrecy import seed_words
@@ -83,7 +84,7 @@ class ReplayScreen(ReplayBase):
             head + "\n" + status.direction_line(state, self.glyphs, None)
         )
         self.query_one(SidePanel).show(state, self.names, None, self.glyphs)
-        players = ", ".join(s.name + (" (computer)" if s.computer else "") for s in self.record.seats)
+        players = ", ".join(computer_says(s.name) if s.computer else s.name for s in self.record.seats)
         seed = seed_words(self.record.seed, len(self.record.seats), self.record.over, ", seed {seed}")
         self.query_one(EventLog).replace([f"Replay{seed}: {players}.", *self.narrations[:i]])
 

@@ -9,6 +9,7 @@ from textual.markup import escape
 from textual.widgets import Static
 
 from clear_ward_tui.config import Glyphs
+from tui_common.levels import computer_says
 from clear_ward_tui.widgets.ward_grid import GridView, line_to
 from core.clear_ward import Direction, GameState, Phase, StaffCard, UseStaff, cell_name, preview
 
@@ -20,7 +21,7 @@ def instruction(state: GameState, name: str, *, cpu: bool, forced: bool,
     if state.phase is Phase.OVER:
         return f"Game over: {state.end_reason.value}."
     if cpu:
-        return f"{who} (computer) is playing…"
+        return f"[b]{escape(computer_says(name))}[/b] is playing…"
     if targeting is not None:
         return f"{who}: {targeting.value}: pick {need} {g.target}, Enter (Esc: cancel)"
     if state.phase is Phase.MOVE:

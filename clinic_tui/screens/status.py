@@ -14,6 +14,7 @@ from core.clinic.expansions import path_notes
 from core.clinic.game import Phase
 from core.clinic.movement import cheapest_path, time_to_record
 from core.errors import GameError
+from tui_common.levels import computer_says
 
 
 def article(word: str) -> str:
@@ -120,7 +121,7 @@ def status_lines(screen) -> str:
         return "The game is over."
     who = screen.names[state.current]
     if screen.is_cpu_turn:
-        first = f"{who} (computer) is thinking: {state.phase.value}…"
+        first = f"{computer_says(who)} is thinking: {state.phase.value}…"
     else:
         first = f"[b]{escape(who)}[/b]: " + instruction(screen)
     return first + "\n" + escape(cursor_line(screen))
