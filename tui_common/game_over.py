@@ -68,11 +68,22 @@ class GameOverActions(Screen):
         """The options of the next game: the same seats, this seed or a new one."""
         raise NotImplementedError
 
+    def share(self) -> str | None:
+        """A daily deal's share text (``tui_common.daily``), else ``None``: the game's
+        ``core.<game>.share``. Shown under the summary, copied to the clipboard (OSC 52)
+        and printed when the app exits."""
+        return None
+
     def compose(self) -> ComposeResult:
         yield TableHeader()
         with VerticalScroll(id="over-body"):
             yield Static("GAME OVER", id="over-title")
             yield self.summary()
+            self.share_text = self.share() if getattr(self.options, "daily", None) else None
+            if self.share_text:
+                yield Static("Share (copied to the clipboard where the terminal allows; printed on quitting):",
+                             id="over-share-title", markup=False)
+                yield Static(self.share_text, id="over-share", markup=False)
             with Center():
                 with Horizontal(id="over-buttons"):
                     yield Button("Play again (p)", id="again", variant="primary", compact=True)
@@ -87,6 +98,9 @@ class GameOverActions(Screen):
         self.title = self.TITLE
         self.sub_title = f"Game over · seed {self.seed}"
         self.query_one("#again", Button).focus()
+        if self.share_text:
+            self.app.share_text = self.share_text  # printed after the app exits (tui_common.cli)
+            self.app.copy_to_clipboard(self.share_text)
         # keys typed for the last move must not press a button here: a short guard
         self._ready = self.options.cpu_delay == 0 or not self.GUARD
         if not self._ready:
@@ -114,11 +128,15 @@ class GameOverActions(Screen):
 
     def action_again(self, same_seed: bool) -> None:
         options = self.again_options(same_seed)
+        if getattr(options, "daily", None):  # the same daily deal again is practice; a new one is no daily
+            options = dataclasses.replace(options, practice=True) if same_seed else dataclasses.replace(options, daily=None)
         self.app.go(self, "switch", lambda: _made(self.GAME_SCREEN, options))
 
     def action_setup(self) -> None:
         """Back to setup with the same seats and a new seed (blank: drawn at the start)."""
         options = dataclasses.replace(self.options, seed=None)
+        if getattr(options, "daily", None):
+            options = dataclasses.replace(options, daily=None, practice=False)
         self.app.go(self, "switch", lambda: _made(self.SETUP_SCREEN, options))
 
     def action_replay(self) -> None:

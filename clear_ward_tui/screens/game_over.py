@@ -77,5 +77,12 @@ class GameOverScreen(GameOverActions):
         hints = hints_line(self.record)  # tui_common.hint
         return Static(summary + (f"\n\n{hints}" if hints else ""), id="over-summary")
 
+    def share(self) -> str | None:
+        from core.clear_ward.share import share_text
+
+        seconds = self.outcome.seconds if self.outcome is not None else 0.0
+        return share_text(self.state, self.options.daily, seconds, practice=self.options.practice,
+                          ascii=self.options.ascii) if self.state.solo else None
+
     def again_options(self, same_seed: bool):
         return self.options.with_game(self.options.seats, self.seed if same_seed else None, None)

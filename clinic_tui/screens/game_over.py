@@ -28,5 +28,12 @@ class GameOverScreen(GameOverActions):
         return Static(summary_text(self.state, self.names) + (f"\n\n{hints}" if hints else ""), markup=False,
                       id="over-summary")
 
+    def share(self) -> str | None:
+        from core.clinic.share import share_text
+
+        if len(self.state.players) != 1:
+            return None
+        return share_text(self.state, self.options.daily, practice=self.options.practice, ascii=self.options.ascii)
+
     def again_options(self, same_seed: bool):
         return self.options.with_game(self.options.seats, self.seed if same_seed else None, self.options.goal)
