@@ -146,3 +146,21 @@ async def test_clinic_daily_game_over_shares_the_result(tmp_path):
         shown = str(app.screen.query_one("#over-share").render())
         assert shown == share_text(state, "2026-11-27", ascii=True) == app.share_text
         assert str(seed) not in shown
+
+
+async def test_setup_daily_button_counts_the_first_try_then_practice(tmp_path):
+    from core.daily import today_utc
+
+    for expected_practice in (False, True):
+        app = ClearWardApp(Options(cpu_delay=0, show_clock=False, data_dir=tmp_path))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.screen.query_one("#daily-button")
+            await pilot.press("ctrl+d")
+            await settle(pilot, app)
+            screen = game_screen(app)
+            today = today_utc()
+            assert screen.seed == daily_seed("clear-ward", today) and len(screen.options.seats) == 1
+            assert screen.options.seats[0].name == "Ann", "the first seat's name"
+            assert screen.options.daily == today.isoformat() and screen.options.practice is expected_practice
+    assert daily.tried(tmp_path, "clear-ward", today_utc())
