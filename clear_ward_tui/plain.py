@@ -214,6 +214,15 @@ class ClearWardPlain(PlainGame):
             lines.append(f"The game is kept in {last}: {self.prog} --plain --replay {last} tells it again.")
         return lines
 
+    def share_lines(self) -> list[str]:
+        from core.clear_ward.share import share_text
+
+        if not self.state.solo or self.clock_started is None:
+            return []
+        seconds = (self.clock_stopped or time.monotonic()) - self.clock_started
+        return share_text(self.state, self.options.daily, seconds, practice=self.options.practice,
+                          ascii=True).splitlines()
+
     def _night_shift(self, res) -> list[str]:
         state = self.state
         won = state.end_reason is EndReason.WARD_CLEAR

@@ -297,6 +297,13 @@ class ClinicPlain(PlainGame):
 
     # -- the end ---------------------------------------------------------------------------
 
+    def share_lines(self) -> list[str]:
+        from core.clinic.share import share_text
+
+        if len(self.names) != 1:
+            return []
+        return share_text(self.state, self.options.daily, practice=self.options.practice, ascii=True).splitlines()
+
     def summary(self) -> list[str]:
         lines = [line.strip() for line in reports.summary_text(self.state, self.names).splitlines()]
         lines = [line[2:] if line.startswith("> ") else line for line in lines if line]

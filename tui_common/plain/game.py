@@ -182,7 +182,13 @@ class PlainGame:
     def ending(self) -> list[str]:
         """Said when the game is over: the breakdown, then the seed (secret until now
         at a table of two or more; the same seed deals the same game again)."""
-        return [*self.summary(), f"The seed was {self.record.seed}."]
+        share = self.share_lines() if getattr(self.options, "daily", None) else []
+        return [*self.summary(), f"The seed was {self.record.seed}.",
+                *(["To share (it spoils nothing of the deal):", *share] if share else [])]
+
+    def share_lines(self) -> list[str]:
+        """A finished daily deal's share text, in ASCII (docs/daily.md); none by default."""
+        return []
 
     def opening(self) -> list[str]:
         """What is said when the game starts or is resumed."""
