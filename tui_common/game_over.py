@@ -81,7 +81,7 @@ class GameOverActions(Screen):
             yield self.summary()
             self.share_text = self.share() if getattr(self.options, "daily", None) else None
             if self.share_text:
-                yield Static("Share (copied to the clipboard where the terminal allows; printed on quitting):",
+                yield Static("To share (copied where the terminal allows it; printed on quitting):",
                              id="over-share-title", markup=False)
                 yield Static(self.share_text, id="over-share", markup=False)
             with Center():
