@@ -52,6 +52,11 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "daily":  # today's Night Shift (tui_common.daily)
         return daily(argv[1:])
+    if argv and argv[0] == "stats":  # the record of progress (tui_common.stats)
+        from clear_ward_tui.config import data_dir
+        from tui_common.stats import stats_main
+
+        return stats_main("clear-ward", argv[1:], lambda folder: data_dir(Options(data_dir=folder)))
     return run_main("clear-ward", argv, options_from_args, loader="clear_ward_tui.autosave:load", app="clear_ward_tui.app:ClearWardApp",
                     plain="clear_ward_tui.plain:main")
 

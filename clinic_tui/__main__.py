@@ -76,6 +76,11 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "daily":  # today's solitaire (tui_common.daily)
         return daily(argv[1:])
+    if argv and argv[0] == "stats":  # the record of progress (tui_common.stats)
+        from clinic_tui.config import data_dir
+        from tui_common.stats import stats_main
+
+        return stats_main("clinic", argv[1:], lambda folder: data_dir(Options(data_dir=folder)))
     return run_main("clinic", argv, options_from_args, loader="clinic_tui.saving:load_record", app="clinic_tui.app:ClinicApp",
                     plain="clinic_tui.plain:main")
 

@@ -68,6 +68,26 @@ class GameOverActions(Screen):
         """The options of the next game: the same seats, this seed or a new one."""
         raise NotImplementedError
 
+    def finished(self):
+        """The finished game as a ``tui_common.history.Finished`` (``None``: not kept)."""
+        return None
+
+    def data_folder(self):
+        """The game's data folder, where the history is kept (``None``: not kept)."""
+        return None
+
+    def keep_in_history(self) -> None:
+        """Add the finished game to the history (``tui_common.history``); a problem is
+        said once, and the game goes on."""
+        from tui_common.history import record_game
+
+        entry, folder = self.finished(), self.data_folder()
+        if entry is None or folder is None:
+            return
+        problem = record_game(folder, entry)
+        if problem:
+            self.notify(problem, severity="warning", timeout=8, markup=False)
+
     def share(self) -> str | None:
         """A daily deal's share text (``tui_common.daily``), else ``None``: the game's
         ``core.<game>.share``. Shown under the summary, copied to the clipboard (OSC 52)
@@ -98,6 +118,7 @@ class GameOverActions(Screen):
         self.title = self.TITLE
         self.sub_title = f"Game over · seed {self.seed}"
         self.query_one("#again", Button).focus()
+        self.keep_in_history()
         if self.share_text:
             self.app.share_text = self.share_text  # printed after the app exits (tui_common.cli)
             self.app.copy_to_clipboard(self.share_text)

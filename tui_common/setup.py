@@ -75,6 +75,7 @@ class SetupBase(Screen):
         Binding("ctrl+s", "start", "Start game", priority=True, id="setup.start"),
         Binding("ctrl+o", "continue", "Continue", priority=True, id="setup.continue"),
         Binding("ctrl+d", "daily", "Daily deal", priority=True, id="setup.daily"),
+        Binding("s", "stats", "Stats", id="setup.stats"),
         Binding("down", "app.focus_next", "Next field", show=False, id="setup.next"),
         Binding("up", "app.focus_previous", "Previous field", show=False, id="setup.previous"),
         Binding("escape", "app.quit", "Quit", id="setup.quit"),
@@ -218,6 +219,14 @@ class SetupBase(Screen):
         """Ctrl+O: the saved games (each game says how)."""
 
     # -- starting ---------------------------------------------------------------------------
+
+    def action_stats(self) -> None:
+        """s (outside a text field): the stats screen of the record of progress."""
+        if not self.DAILY or self.app.screen is not self:
+            return
+        from tui_common.stats_screen import StatsScreen
+
+        self.app.go(self, "push", lambda: StatsScreen(self.daily_folder(), self.DAILY))
 
     def action_daily(self) -> None:
         """Ctrl+D: today's daily deal for the first seat's name, solo (``tui_common.daily``);

@@ -77,6 +77,20 @@ class GameOverScreen(GameOverActions):
         hints = hints_line(self.record)  # tui_common.hint
         return Static(summary + (f"\n\n{hints}" if hints else ""), id="over-summary")
 
+    def data_folder(self):
+        from clear_ward_tui.config import data_dir
+
+        return data_dir(self.options)
+
+    def finished(self):
+        """This game for the history (``tui_common.history``): the first person's result."""
+        from tui_common.history import finished_game
+
+        res = result(self.state)
+        seconds = self.outcome.seconds if self.outcome is not None and self.state.solo else None
+        won = self.state.end_reason is EndReason.WARD_CLEAR if self.state.solo else None
+        return finished_game("clear-ward", self.options, self.record, res.scores, res.winners, won, seconds)
+
     def share(self) -> str | None:
         from core.clear_ward.share import share_text
 

@@ -28,6 +28,20 @@ class GameOverScreen(GameOverActions):
         return Static(summary_text(self.state, self.names) + (f"\n\n{hints}" if hints else ""), markup=False,
                       id="over-summary")
 
+    def data_folder(self):
+        from clinic_tui.config import data_dir
+
+        return data_dir(self.options)
+
+    def finished(self):
+        """This game for the history (``tui_common.history``): the first person's result;
+        a solitaire is won when its goal is met."""
+        from tui_common.history import finished_game
+
+        res = self.result
+        won = bool(res.goal_met) if len(self.state.players) == 1 else None
+        return finished_game("clinic", self.options, self.record, res.scores, res.winners, won)
+
     def share(self) -> str | None:
         from core.clinic.share import share_text
 
