@@ -297,6 +297,14 @@ class ClinicPlain(PlainGame):
 
     # -- the end ---------------------------------------------------------------------------
 
+    def finished(self, piped: bool):
+        from core.clinic.game import result
+        from tui_common.history import finished_game
+
+        res = result(self.state)
+        won = bool(res.goal_met) if len(self.names) == 1 else None
+        return finished_game("clinic", self.options, self.record, res.scores, res.winners, won, None, piped)
+
     def share_lines(self) -> list[str]:
         from core.clinic.share import share_text
 
