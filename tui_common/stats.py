@@ -37,6 +37,7 @@ def stats_main(game: str, argv: list[str], folder_of: Callable[[str | None], Pat
 
     class StatsApp(App):
         TITLE = f"{game} stats"
+        ENABLE_COMMAND_PALETTE = False  # every command is a key, as in the games
 
         def on_mount(self) -> None:
             self.push_screen(StatsScreen(folder, game, closes_app=True))
