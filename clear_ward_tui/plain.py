@@ -215,6 +215,7 @@ class ClearWardPlain(PlainGame):
         return lines
 
     def finished(self, piped: bool):
+        from clear_ward_tui.config import LEVEL_NAMES
         from tui_common.history import finished_game
 
         res = result(self.state)
@@ -223,7 +224,8 @@ class ClearWardPlain(PlainGame):
         if solo and self.clock_started is not None:
             seconds = (self.clock_stopped or time.monotonic()) - self.clock_started
         won = self.state.end_reason is EndReason.WARD_CLEAR if solo else None
-        return finished_game("clear-ward", self.options, self.record, res.scores, res.winners, won, seconds, piped)
+        return finished_game("clear-ward", self.options, self.record, res.scores, res.winners, won, seconds, piped,
+                             level_names=LEVEL_NAMES)
 
     def share_lines(self) -> list[str]:
         from core.clear_ward.share import share_text

@@ -299,11 +299,13 @@ class ClinicPlain(PlainGame):
 
     def finished(self, piped: bool):
         from core.clinic.game import result
+        from clinic_tui.config import LEVEL_NAMES
         from tui_common.history import finished_game
 
         res = result(self.state)
         won = bool(res.goal_met) if len(self.names) == 1 else None
-        return finished_game("clinic", self.options, self.record, res.scores, res.winners, won, None, piped)
+        return finished_game("clinic", self.options, self.record, res.scores, res.winners, won, None, piped,
+                             level_names=LEVEL_NAMES)
 
     def share_lines(self) -> list[str]:
         from core.clinic.share import share_text

@@ -85,19 +85,17 @@ def counts(levels: Sequence[str], hints: int, piped: bool = False) -> bool:
 
 
 def finished_game(game: str, options, record, scores: Sequence[int], winners: Sequence[int],
-                  won: bool | None = None, seconds: float | None = None, piped: bool = False) -> Finished:
+                  won: bool | None = None, seconds: float | None = None, piped: bool = False, *,
+                  level_names: dict[str, str]) -> Finished:
     """A finished game from an app's ``options`` (seats with ``cpu`` levels, ``daily``,
     ``practice``) and ``record`` (a ``GameRecord``, for the hints and the save JSON):
     the first person's seat (seat 0 when only computers played) gives the score, and
-    the result unless ``won`` says it (a solo game's goal)."""
+    the result unless ``won`` says it (a solo game's goal). Levels are kept as the
+    level words (``level_names``: the game's ``LEVEL_NAMES``, bot -> "easy", "medium", "hard")."""
     from core.saves import dumps
-    from tui_common.cli import LEVEL_WORDS
     from tui_common.hint import hints_used
 
-    seats = options.seats
-    levels_of = dict(zip(("random", "greedy", "basic", "strong"), (LEVEL_WORDS[0], LEVEL_WORDS[1], LEVEL_WORDS[1],
-                                                                    LEVEL_WORDS[2])))
-    levels = tuple("person" if s.cpu is None else levels_of.get(s.cpu, s.cpu) for s in seats) or ("person",)
+    levels = tuple("person" if s.cpu is None else level_names.get(s.cpu, s.cpu) for s in options.seats) or ("person",)
     seat = levels.index("person") if "person" in levels else 0
     hints = hints_used(record)
     try:

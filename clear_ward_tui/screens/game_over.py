@@ -84,12 +84,14 @@ class GameOverScreen(GameOverActions):
 
     def finished(self):
         """This game for the history (``tui_common.history``): the first person's result."""
+        from clear_ward_tui.config import LEVEL_NAMES
         from tui_common.history import finished_game
 
         res = result(self.state)
         seconds = self.outcome.seconds if self.outcome is not None and self.state.solo else None
         won = self.state.end_reason is EndReason.WARD_CLEAR if self.state.solo else None
-        return finished_game("clear-ward", self.options, self.record, res.scores, res.winners, won, seconds)
+        return finished_game("clear-ward", self.options, self.record, res.scores, res.winners, won, seconds,
+                             level_names=LEVEL_NAMES)
 
     def share(self) -> str | None:
         from core.clear_ward.share import share_text

@@ -36,11 +36,13 @@ class GameOverScreen(GameOverActions):
     def finished(self):
         """This game for the history (``tui_common.history``): the first person's result;
         a solitaire is won when its goal is met."""
+        from clinic_tui.config import LEVEL_NAMES
         from tui_common.history import finished_game
 
         res = self.result
         won = bool(res.goal_met) if len(self.state.players) == 1 else None
-        return finished_game("clinic", self.options, self.record, res.scores, res.winners, won)
+        return finished_game("clinic", self.options, self.record, res.scores, res.winners, won,
+                             level_names=LEVEL_NAMES)
 
     def share(self) -> str | None:
         from core.clinic.share import share_text
