@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from clear_ward_tui.config import CPU_LEVELS, DEFAULT_CPU_DELAY, Options, parse_players
+from clear_ward_tui.config import CPU_LEVELS, DEFAULT_CPU_DELAY, Options, Seat, parse_players
 from tui_common.cli import add_common_flags, check_common, game_parser, players_help, run_main
 
 
@@ -49,8 +49,39 @@ def options_from_args(argv: list[str] | None = None) -> Options:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``clear-ward``; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "daily":  # today's Night Shift (tui_common.daily)
+        return daily(argv[1:])
+    if argv and argv[0] == "stats":  # the record of progress (tui_common.stats)
+        from clear_ward_tui.config import data_dir
+        from tui_common.stats import stats_main
+
+        return stats_main("clear-ward", argv[1:], lambda folder: data_dir(Options(data_dir=folder)))
     return run_main("clear-ward", argv, options_from_args, loader="clear_ward_tui.autosave:load", app="clear_ward_tui.app:ClearWardApp",
                     plain="clear_ward_tui.plain:main")
+
+
+def daily_options(*, name: str, seed: int, day: str, practice: bool, ascii: bool, plain: bool,
+                  data_dir: str | None) -> Options:
+    """The options of a daily deal: the Night Shift (one seat) with the day's seed."""
+    from pathlib import Path
+
+    return Options(seats=(Seat(name),), seed=seed, ascii=ascii, plain=plain, daily=day, practice=practice,
+                   data_dir=Path(data_dir) if data_dir else None)
+
+
+def daily(argv: list[str]) -> int:
+    """``clear-ward daily``: today's Night Shift, the same deal for everyone (docs/daily.md)."""
+    from clear_ward_tui.config import data_dir
+    from tui_common.cli import run_options
+    from tui_common.daily import daily_main
+
+    def run(options: Options) -> int:
+        return run_options("clear-ward", options, loader="clear_ward_tui.autosave:load",
+                           app="clear_ward_tui.app:ClearWardApp", plain="clear_ward_tui.plain:main")
+
+    return daily_main("clear-ward", argv, "the Night Shift (solo)", daily_options, data_dir, run)
+
 
 if __name__ == "__main__":
     sys.exit(main())

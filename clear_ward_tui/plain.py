@@ -214,6 +214,28 @@ class ClearWardPlain(PlainGame):
             lines.append(f"The game is kept in {last}: {self.prog} --plain --replay {last} tells it again.")
         return lines
 
+    def finished(self, piped: bool):
+        from clear_ward_tui.config import LEVEL_NAMES
+        from tui_common.history import finished_game
+
+        res = result(self.state)
+        solo = self.state.solo
+        seconds = None
+        if solo and self.clock_started is not None:
+            seconds = (self.clock_stopped or time.monotonic()) - self.clock_started
+        won = self.state.end_reason is EndReason.WARD_CLEAR if solo else None
+        return finished_game("clear-ward", self.options, self.record, res.scores, res.winners, won, seconds, piped,
+                             level_names=LEVEL_NAMES)
+
+    def share_lines(self) -> list[str]:
+        from core.clear_ward.share import share_text
+
+        if not self.state.solo or self.clock_started is None:
+            return []
+        seconds = (self.clock_stopped or time.monotonic()) - self.clock_started
+        return share_text(self.state, self.options.daily, seconds, practice=self.options.practice,
+                          ascii=True).splitlines()
+
     def _night_shift(self, res) -> list[str]:
         state = self.state
         won = state.end_reason is EndReason.WARD_CLEAR

@@ -73,8 +73,39 @@ def options_from_args(argv: list[str] | None = None) -> Options:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``clinic``; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "daily":  # today's solitaire (tui_common.daily)
+        return daily(argv[1:])
+    if argv and argv[0] == "stats":  # the record of progress (tui_common.stats)
+        from clinic_tui.config import data_dir
+        from tui_common.stats import stats_main
+
+        return stats_main("clinic", argv[1:], lambda folder: data_dir(Options(data_dir=folder)))
     return run_main("clinic", argv, options_from_args, loader="clinic_tui.saving:load_record", app="clinic_tui.app:ClinicApp",
                     plain="clinic_tui.plain:main")
+
+
+def daily_options(*, name: str, seed: int, day: str, practice: bool, ascii: bool, plain: bool,
+                  data_dir: str | None) -> Options:
+    """The options of a daily deal: solitaire with the default goal and the day's seed."""
+    from clinic_tui.config import Seat
+
+    return Options(seats=(Seat(name),), seed=seed, goal=DEFAULT_GOAL, ascii=ascii, plain=plain, daily=day,
+                   practice=practice, data_dir=data_dir)
+
+
+def daily(argv: list[str]) -> int:
+    """``clinic daily``: today's solitaire, the same deal for everyone (docs/daily.md)."""
+    from clinic_tui.config import data_dir
+    from tui_common.cli import run_options
+    from tui_common.daily import daily_main
+
+    def run(options: Options) -> int:
+        return run_options("clinic", options, loader="clinic_tui.saving:load_record", app="clinic_tui.app:ClinicApp",
+                           plain="clinic_tui.plain:main")
+
+    return daily_main("clinic", argv, f"solitaire ({GOAL_TEXT[DEFAULT_GOAL]})", daily_options, data_dir, run)
+
 
 if __name__ == "__main__":
     sys.exit(main())

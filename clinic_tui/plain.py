@@ -297,6 +297,23 @@ class ClinicPlain(PlainGame):
 
     # -- the end ---------------------------------------------------------------------------
 
+    def finished(self, piped: bool):
+        from core.clinic.game import result
+        from clinic_tui.config import LEVEL_NAMES
+        from tui_common.history import finished_game
+
+        res = result(self.state)
+        won = bool(res.goal_met) if len(self.names) == 1 else None
+        return finished_game("clinic", self.options, self.record, res.scores, res.winners, won, None, piped,
+                             level_names=LEVEL_NAMES)
+
+    def share_lines(self) -> list[str]:
+        from core.clinic.share import share_text
+
+        if len(self.names) != 1:
+            return []
+        return share_text(self.state, self.options.daily, practice=self.options.practice, ascii=True).splitlines()
+
     def summary(self) -> list[str]:
         lines = [line.strip() for line in reports.summary_text(self.state, self.names).splitlines()]
         lines = [line[2:] if line.startswith("> ") else line for line in lines if line]

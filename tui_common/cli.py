@@ -39,6 +39,8 @@ class TableOptions:
     plain: bool = False  # --plain: the plain text mode (``tui_common.plain``)
     load: Path | str | None = None  # --load FILE: play on from a save file
     replay: Path | str | None = None  # --replay FILE: open a save in the replay viewer
+    daily: str | None = None  # the day (YYYY-MM-DD) of the daily deal played (``tui_common.daily``)
+    practice: bool = False  # a daily deal played again or from a past day: not the day's counted try
 
 
 def game_parser(prog: str, title: str, *, saves: str, notes: str) -> argparse.ArgumentParser:
@@ -226,7 +228,12 @@ def run_main(game: str, argv: list[str] | None, options_from_args: Callable, *, 
         from tui_common.server.cli import serve_main
 
         return serve_main(game, argv[1:])
-    options = options_from_args(argv)
+    return run_options(game, options_from_args(argv), loader=loader, app=app, plain=plain)
+
+
+def run_options(game: str, options, *, loader: str, app: str, plain: str) -> int:
+    """Play with ``options`` (``run_main`` after the flags are read; ``daily`` too).
+    After the app, a daily deal's share text (``app.share_text``) is printed."""
     path = options.load or options.replay
     if path:
         refused = refuse_bad_save(game, path, _imported(loader))
@@ -240,6 +247,10 @@ def run_main(game: str, argv: list[str] | None, options_from_args: Callable, *, 
     try:
         from tui_common.app import run_game
 
-        return run_game(_imported(app)(options))
+        table = _imported(app)(options)
+        status = run_game(table)
+        if getattr(table, "share_text", None):
+            print(table.share_text)
+        return status
     finally:
         startup.end()  # the app may have failed before its first screen

@@ -71,11 +71,42 @@ class GameOverActions(Screen):
         """The options of the next game: the same seats, this seed or a new one."""
         raise NotImplementedError
 
+    def finished(self):
+        """The finished game as a ``tui_common.history.Finished`` (``None``: not kept)."""
+        return None
+
+    def data_folder(self):
+        """The game's data folder, where the history is kept (``None``: not kept)."""
+        return None
+
+    def keep_in_history(self) -> None:
+        """Add the finished game to the history (``tui_common.history``); a problem is
+        said once, and the game goes on."""
+        from tui_common.history import record_game
+
+        entry, folder = self.finished(), self.data_folder()
+        if entry is None or folder is None:
+            return
+        problem = record_game(folder, entry)
+        if problem:
+            self.notify(problem, severity="warning", timeout=8, markup=False)
+
+    def share(self) -> str | None:
+        """A daily deal's share text (``tui_common.daily``), else ``None``: the game's
+        ``core.<game>.share``. Shown under the summary, copied to the clipboard (OSC 52)
+        and printed when the app exits."""
+        return None
+
     def compose(self) -> ComposeResult:
         yield TableHeader()
         with VerticalScroll(id="over-body"):
             yield Static("GAME OVER", id="over-title")
             yield self.summary()
+            self.share_text = self.share() if getattr(self.options, "daily", None) else None
+            if self.share_text:
+                yield Static("To share (copied where the terminal allows it; printed on quitting):",
+                             id="over-share-title", markup=False)
+                yield Static(self.share_text, id="over-share", markup=False)
             with Center():
                 with Horizontal(id="over-buttons"):
                     if not self.at_table:
@@ -95,6 +126,11 @@ class GameOverActions(Screen):
 
             self.sub_title = f"Game over{seed_words(self.seed, len(self.names), True)} · q: back to the lobby"
         self.query_one("#quit" if self.at_table else "#again", Button).focus()
+        if not self.at_table:  # a served game is the server's, not kept in a player's folder
+            self.keep_in_history()
+        if self.share_text:
+            self.app.share_text = self.share_text  # printed after the app exits (tui_common.cli)
+            self.app.copy_to_clipboard(self.share_text)
         # keys typed for the last move must not press a button here: a short guard
         self._ready = self.options.cpu_delay == 0 or not self.GUARD
         if not self._ready:
@@ -126,11 +162,15 @@ class GameOverActions(Screen):
 
     def action_again(self, same_seed: bool) -> None:
         options = self.again_options(same_seed)
+        if getattr(options, "daily", None):  # the same daily deal again is practice; a new one is no daily
+            options = dataclasses.replace(options, practice=True) if same_seed else dataclasses.replace(options, daily=None)
         self.app.go(self, "switch", lambda: _made(self.GAME_SCREEN, options))
 
     def action_setup(self) -> None:
         """Back to setup with the same seats and a new seed (blank: drawn at the start)."""
         options = dataclasses.replace(self.options, seed=None)
+        if getattr(options, "daily", None):
+            options = dataclasses.replace(options, daily=None, practice=False)
         self.app.go(self, "switch", lambda: _made(self.SETUP_SCREEN, options))
 
     def action_replay(self) -> None:

@@ -6,7 +6,9 @@ deck, Clinic's bags): whoever knows it can deal the game again with ``new_game``
 see every hidden card. So while a game of two or more seats is on (hot seat or at a
 shared table, computer seats counted), no screen, log, plain-text line or replay names
 it; at game over it is shown (for "same seed"). A solo game may show it throughout:
-there is no one to hide it from.
+there is no one to hide it from, except a daily deal's (``core.daily``): the player
+could pass it on to someone who has not played that day's deal yet, so it is not
+shown before the game is over either.
 
 A seed drawn here is 63 random bits from ``secrets`` (below ``core.saves.MAX_SEED``, so
 every save and the server's SQLite ``INTEGER`` column hold it): too many to try every
@@ -30,8 +32,17 @@ def seed_visible(seats: int, over: bool) -> bool:
 
 def seed_words(seed: int, seats: int, over: bool, template: str = " · seed {seed}") -> str:
     """``template`` filled with ``seed`` when ``seed_visible(seats, over)``, else ``""``:
-    the part of a header or a sentence that names the seed."""
-    return template.format(seed=seed) if seed_visible(seats, over) else ""
+    the part of a header or a sentence that names the seed. A daily deal's seed
+    (``core.daily.is_daily_seed``) is shown only once the game is over."""
+    if not seed_visible(seats, over) or (not over and _is_daily(seed)):
+        return ""
+    return template.format(seed=seed)
+
+
+def _is_daily(seed: int) -> bool:
+    from core.daily import is_daily_seed
+
+    return is_daily_seed(seed)
 
 
 def new_seed() -> int:

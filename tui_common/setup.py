@@ -74,6 +74,8 @@ class SetupBase(Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start game", priority=True, id="setup.start"),
         Binding("ctrl+o", "continue", "Continue", priority=True, id="setup.continue"),
+        Binding("ctrl+d", "daily", "Daily deal", priority=True, id="setup.daily"),
+        Binding("s", "stats", "Stats", id="setup.stats"),
         Binding("down", "app.focus_next", "Next field", show=False, id="setup.next"),
         Binding("up", "app.focus_previous", "Previous field", show=False, id="setup.previous"),
         Binding("escape", "app.quit", "Quit", id="setup.quit"),
@@ -116,6 +118,17 @@ class SetupBase(Screen):
         """Start the game with these seats and seed (``None``: drawn at random)."""
         raise NotImplementedError
 
+    #: The game's name for its daily deal (``core.daily.DAILY_GAMES``); "" for none.
+    DAILY = ""
+
+    def daily_folder(self):
+        """The data folder holding the daily tries (``tui_common.daily``)."""
+        raise NotImplementedError
+
+    def start_daily(self, name: str, seed: int, day: str, practice: bool) -> None:
+        """Start the daily deal of ``day`` (``seed``) for one player ``name``."""
+        raise NotImplementedError
+
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -144,6 +157,8 @@ class SetupBase(Screen):
                             id="seed")
             with Horizontal(classes="setup-row", id="setup-buttons"):
                 yield Button("Start game (Ctrl+S)", id="start-button", variant="primary", compact=True)
+                if self.DAILY:
+                    yield Button("Daily (Ctrl+D)", id="daily-button", compact=True)
                 yield from self.more_buttons()
                 yield Button("Quit (Esc)", id="quit-button", variant="error", compact=True)
             yield Label(self.HINT, id="setup-hint")
@@ -193,6 +208,8 @@ class SetupBase(Screen):
         event.stop()
         if event.button.id == "start-button":
             self.action_start()
+        elif event.button.id == "daily-button":
+            self.action_daily()
         elif event.button.id == "continue-button":
             self.action_continue()
         elif event.button.id == "quit-button":
@@ -202,6 +219,32 @@ class SetupBase(Screen):
         """Ctrl+O: the saved games (each game says how)."""
 
     # -- starting ---------------------------------------------------------------------------
+
+    def action_stats(self) -> None:
+        """s (outside a text field): the stats screen of the record of progress."""
+        if not self.DAILY or self.app.screen is not self:
+            return
+        from tui_common.stats_screen import StatsScreen
+
+        self.app.go(self, "push", lambda: StatsScreen(self.daily_folder(), self.DAILY))
+
+    def action_daily(self) -> None:
+        """Ctrl+D: today's daily deal for the first seat's name, solo (``tui_common.daily``);
+        today's counted try when it is still open, else practice (the player is told)."""
+        if not self.DAILY or self.app.screen is not self:
+            return
+        from core.daily import today_utc
+        from tui_common.daily import start
+
+        try:
+            name, _cut = player_name(self.query_one("#name-0", Input).value)
+        except ValueError:
+            name = "You"
+        today = today_utc()
+        seed, practice = start(self.DAILY, self.daily_folder(), today, today, False)
+        if practice:
+            self.notify(f"You have played today's daily deal ({today.isoformat()}) already: this one is practice.")
+        self.start_daily(name, seed, today.isoformat(), practice)
 
     def action_start(self) -> None:
         """Check the fields (each problem said in a sentence) and start the game."""

@@ -77,5 +77,28 @@ class GameOverScreen(GameOverActions):
         hints = hints_line(self.record)  # tui_common.hint
         return Static(summary + (f"\n\n{hints}" if hints else ""), id="over-summary")
 
+    def data_folder(self):
+        from clear_ward_tui.config import data_dir
+
+        return data_dir(self.options)
+
+    def finished(self):
+        """This game for the history (``tui_common.history``): the first person's result."""
+        from clear_ward_tui.config import LEVEL_NAMES
+        from tui_common.history import finished_game
+
+        res = result(self.state)
+        seconds = self.outcome.seconds if self.outcome is not None and self.state.solo else None
+        won = self.state.end_reason is EndReason.WARD_CLEAR if self.state.solo else None
+        return finished_game("clear-ward", self.options, self.record, res.scores, res.winners, won, seconds,
+                             level_names=LEVEL_NAMES)
+
+    def share(self) -> str | None:
+        from core.clear_ward.share import share_text
+
+        seconds = self.outcome.seconds if self.outcome is not None else 0.0
+        return share_text(self.state, self.options.daily, seconds, practice=self.options.practice,
+                          ascii=self.options.ascii) if self.state.solo else None
+
     def again_options(self, same_seed: bool):
         return self.options.with_game(self.options.seats, self.seed if same_seed else None, None)

@@ -19,6 +19,7 @@ class SetupScreen(SetupBase):
 
     TITLE = "Clear the Ward"
     SOLO = "(Night Shift, solo)"
+    DAILY = "clear-ward"
     KINDS = seat_kinds(CPU_LEVELS, LEVEL_NAMES)
 
     def default_seat(self, i: int) -> Seat:
@@ -86,4 +87,18 @@ class SetupScreen(SetupBase):
 
         start = self.query_one("#start", FieldSelect).value
         options = self.options.with_game(seats, seed, None if start == -1 else int(start))
+        self.app.go(self, "switch", lambda: GameScreen(options))
+
+    def daily_folder(self):
+        from clear_ward_tui.config import data_dir
+
+        return data_dir(self.options)
+
+    def start_daily(self, name: str, seed: int, day: str, practice: bool) -> None:
+        """Today's Night Shift (``tui_common.daily``)."""
+        from dataclasses import replace
+
+        from clear_ward_tui.screens.game import GameScreen
+
+        options = replace(self.options.with_game((Seat(name),), seed, None), daily=day, practice=practice)
         self.app.go(self, "switch", lambda: GameScreen(options))

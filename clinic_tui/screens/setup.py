@@ -114,3 +114,20 @@ class SetupScreen(SetupBase):
         expansions = tuple(n for n in EXPANSIONS if self.query_one(f"#expansion-{n}", Checkbox).value)
         options = replace(self.options.with_game(seats, seed, goal), expansions=expansions)
         self.app.go(self, "switch", lambda: GameScreen(options))
+
+    DAILY = "clinic"
+
+    def daily_folder(self):
+        from clinic_tui.config import data_dir
+
+        return data_dir(self.options)
+
+    def start_daily(self, name: str, seed: int, day: str, practice: bool) -> None:
+        """Today's solitaire, default goal, no expansions (``tui_common.daily``)."""
+        from dataclasses import replace
+
+        from clinic_tui.screens.game import GameScreen
+
+        options = replace(self.options.with_game((Seat(name),), seed, DEFAULT_GOAL), expansions=(), expert=False,
+                          daily=day, practice=practice)
+        self.app.go(self, "switch", lambda: GameScreen(options))

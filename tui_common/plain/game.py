@@ -182,7 +182,27 @@ class PlainGame:
     def ending(self) -> list[str]:
         """Said when the game is over: the breakdown, then the seed (secret until now
         at a table of two or more; the same seed deals the same game again)."""
-        return [*self.summary(), f"The seed was {self.record.seed}."]
+        share = self.share_lines() if getattr(self.options, "daily", None) else []
+        return [*self.summary(), f"The seed was {self.record.seed}.",
+                *(["To share (it spoils nothing of the deal):", *share] if share else [])]
+
+    def finished(self, piped: bool):
+        """This finished game for the history (``tui_common.history.Finished``); ``None``
+        by default (not kept)."""
+        return None
+
+    def keep_in_history(self) -> list[str]:
+        """Add the finished game to the history (a game whose input was piped never sets
+        a best); returns the sentence of a problem, if any."""
+        from tui_common.history import record_game
+
+        entry = self.finished(piped=not getattr(self, "by_hand", False))
+        problem = record_game(self.folder().folder, entry) if entry is not None else None
+        return [problem] if problem else []
+
+    def share_lines(self) -> list[str]:
+        """A finished daily deal's share text, in ASCII (docs/daily.md); none by default."""
+        return []
 
     def opening(self) -> list[str]:
         """What is said when the game starts or is resumed."""

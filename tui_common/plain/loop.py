@@ -105,7 +105,7 @@ class PlainLoop(cmd.Cmd):
         while not game.over and game.actor in game.bots:
             self.say(*game.bot_turn())
         if game.over:
-            self.say("", *game.ending())
+            self.say("", *game.ending(), *game.keep_in_history())
             return True
         seat = game.actor
         handover = (
