@@ -1,23 +1,25 @@
 """The daily deal: one seed a day per game, the same for everyone (docs/daily.md).
 
 Pure: a date in, a seed out. The seed of a game's deal on a UTC day is the first 8
-bytes of the SHA-256 of the text ``"<game> daily deal <YYYY-MM-DD>"`` (e.g.
-``"clear-ward daily deal 2026-11-27"``), read big-endian, shifted right by one bit:
-63 bits, the size of a drawn seed (``tui_common.secrecy.SEED_BITS``). Two installs on
-the same UTC day deal the same game; the next day deals another.
+bytes of the SHA-256 of the text ``"<game> daily deal <YYYY-MM-DD>"`` (``<game>``: the
+game's console script, e.g. ``"clear-ward daily deal 2026-11-27"``), read big-endian,
+shifted right by one bit (63 bits, the size of a drawn seed,
+``tui_common.secrecy.SEED_BITS``), its low 16 bits then replaced by ``DAILY_TAG``. Two
+installs on the same UTC day deal the same game; the next day deals another.
 
-``is_daily_seed`` lets the screens keep a daily deal's seed hidden while it is played
-(``tui_common.secrecy``): anyone could deal the game again from it.
+``is_daily_seed`` (the tag) lets the screens keep a daily deal's seed hidden while it is
+played (``tui_common.secrecy``): anyone could deal the game again from it. A drawn seed
+never carries the tag (``tui_common.secrecy.new_seed`` draws again).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import hashlib
-from functools import lru_cache
 
-#: The games that have a daily deal, by the name their console script has.
-DAILY_GAMES = ("clear-ward", "clinic")
+#: The low 16 bits of every daily seed, and of no drawn one (``is_daily_seed``).
+DAILY_TAG = 0xDA11
+TAG_MASK = 0xFFFF
 #: The first day with a daily deal (a date before it is refused).
 FIRST_DAY = _dt.date(2026, 1, 1)
 #: The text hashed for a game's deal on a day.
@@ -31,13 +33,14 @@ class DailyDateError(ValueError):
 
 
 def daily_seed(game: str, day: _dt.date) -> int:
-    """The seed of ``game``'s daily deal on ``day`` (a UTC date): 0 <= seed < 2**63.
-    Raises ``ValueError`` for a game without a daily deal."""
-    if game not in DAILY_GAMES:
-        raise ValueError(f"no daily deal for {game!r}")
+    """The seed of ``game``'s daily deal on ``day`` (a UTC date): 0 <= seed < 2**63,
+    ending in ``DAILY_TAG``. ``game``: the game's console script (``core.registry``'s
+    ``command``); raises ``ValueError`` for an empty one."""
+    if not game:
+        raise ValueError("a daily deal needs the game's name")
     text = SEED_TEXT.format(game=game, day=day.isoformat())
     digest = hashlib.sha256(text.encode("ascii")).digest()
-    return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
+    return (int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)) & ~TAG_MASK | DAILY_TAG
 
 
 def today_utc(now: _dt.datetime | None = None) -> _dt.date:
@@ -65,14 +68,7 @@ def deal_day(text: str | None, today: _dt.date) -> _dt.date:
     return day
 
 
-@lru_cache(maxsize=2)
-def _seeds_up_to(today: _dt.date) -> frozenset[int]:
-    days = (today - FIRST_DAY).days + 2  # and tomorrow: a game started before midnight UTC
-    return frozenset(daily_seed(game, FIRST_DAY + _dt.timedelta(days=i)) for game in DAILY_GAMES for i in range(days))
-
-
-def is_daily_seed(seed: int, today: _dt.date | None = None) -> bool:
-    """Whether ``seed`` is some game's daily deal, from ``FIRST_DAY`` to the day after
-    ``today`` (default: today in UTC). A drawn 63-bit seed is one by chance about once
-    in 2**50 games."""
-    return seed in _seeds_up_to(today or today_utc())
+def is_daily_seed(seed: int) -> bool:
+    """Whether ``seed`` is a daily deal's: it ends in ``DAILY_TAG`` (a drawn seed never
+    does). Needs no list of games, so it costs nothing at startup."""
+    return seed >= 0 and seed & TAG_MASK == DAILY_TAG

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from core.daily import DailyDateError, daily_seed, deal_day, today_utc
 
-#: The file of counted tries, in the game's data folder: ``{"clear-ward": ["2026-11-27"]}``.
+#: The file of counted tries, in the game's data folder: ``{"<game>": ["2026-11-27"]}``.
 TRIES_FILE = "daily-tries.json"
 #: The largest tries file read (a line a day for years is far below it).
 MAX_BYTES = 200_000

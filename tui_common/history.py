@@ -31,8 +31,19 @@ HINT_ALLOWANCE = 3
 RECENT = 20
 #: The modes, in the order the stats show them, with their words.
 MODES = {"daily": "daily deal", "solo": "solo", "table": "2-4 seats"}
-#: The games' names in sentences, and the word for their score.
-TITLES = {"clear-ward": ("Clear the Ward", "stars"), "clinic": ("Clinic", "popularity")}
+
+
+def title_of(game: str) -> tuple[str, str]:
+    """A game's name in sentences and the word for its score (``core.registry``: title,
+    score name), from its console script's name (``clear-ward``); an unknown one as
+    it is, with "score"."""
+    from core import registry
+
+    try:
+        found = registry.find(game)
+    except (KeyError, LookupError):
+        return game, "score"
+    return found.title, found.score_name
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -222,7 +233,7 @@ def _clock(seconds: float) -> str:
 
 def sentences(stats: ModeStats) -> list[str]:
     """A mode's numbers as sentences (the plain ``stats`` and the stats screen)."""
-    title, score = TITLES.get(stats.game, (stats.game, "score"))
+    title, score = title_of(stats.game)
     rate = round(100 * stats.won / stats.played)
     lines = [f"{title}, {MODES[stats.mode]}: {stats.played} game{'s' if stats.played != 1 else ''}, "
              f"{stats.won} won ({rate}%)."]
@@ -245,5 +256,5 @@ def plain_text(folder: Path | str, game: str) -> str:
     except (OSError, sqlite3.Error) as err:
         return f"The history in {Path(folder) / FILE_NAME} cannot be read ({err}); it was left as it was."
     if not games:
-        return f"No finished games of {TITLES.get(game, (game,))[0]} yet: the stats start with the first."
+        return f"No finished games of {title_of(game)[0]} yet: the stats start with the first."
     return "\n\n".join("\n".join(sentences(s)) for s in summaries(games))

@@ -47,5 +47,11 @@ def _is_daily(seed: int) -> bool:
 
 def new_seed() -> int:
     """A fresh seed for a game started without one: ``SEED_BITS`` bits from the
-    operating system's secure random source (``secrets.randbits``), never negative."""
-    return secrets.randbits(SEED_BITS)
+    operating system's secure random source (``secrets.randbits``), never negative, never
+    one that looks like a daily deal's (``core.daily.is_daily_seed``)."""
+    from core.daily import is_daily_seed
+
+    while True:
+        seed = secrets.randbits(SEED_BITS)
+        if not is_daily_seed(seed):  # one in 65,536: looks like a daily deal's, so drawn again
+            return seed

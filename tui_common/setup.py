@@ -118,7 +118,7 @@ class SetupBase(Screen):
         """Start the game with these seats and seed (``None``: drawn at random)."""
         raise NotImplementedError
 
-    #: The game's name for its daily deal (``core.daily.DAILY_GAMES``); "" for none.
+    #: The game's console script, which names its daily deal (``core.daily``); "" for none.
     DAILY = ""
 
     def daily_folder(self):

@@ -33,7 +33,7 @@ class StatsScreen(Screen):
     def compose(self) -> ComposeResult:
         import sqlite3
 
-        from tui_common.history import FILE_NAME, TITLES, read_games, sentences, summaries
+        from tui_common.history import FILE_NAME, read_games, sentences, summaries, title_of
 
         yield TableHeader()
         with VerticalScroll(id="stats-body"):
@@ -44,7 +44,7 @@ class StatsScreen(Screen):
                              markup=False, id="stats-problem")
                 games = []
             if not games:
-                yield Static(f"No finished games of {TITLES.get(self.game, (self.game,))[0]} yet: "
+                yield Static(f"No finished games of {title_of(self.game)[0]} yet: "
                              "the stats start with the first.", id="stats-empty")
             for stats in summaries(games):
                 yield Static("\n".join(sentences(stats)), classes="stats-mode", markup=False,
