@@ -20,6 +20,7 @@ from core.model import frozen
 from core.converters import to_tuple
 
 from core.errors import IllegalActionError
+from core.registry import title_of
 from core.saves import SaveError, SaveGame, Seat, replay, rules_refusal
 from core.undo import Step, refusal
 
@@ -106,7 +107,7 @@ class GameRecord:
         rules version of Clinic (1); …"``) or one whose actions do not replay (see
         ``core.saves.replay``)."""
         if save.game != rules.game:
-            raise SaveError(f"{source}: a saved game of {save.game}, not {rules.title}")
+            raise SaveError(f"{source}: a saved game of {title_of(save.game)}, not {rules.title}")
         refused = rules_refusal(save, rules.title, rules.rules_version, source)
         if refused is not None:
             raise refused

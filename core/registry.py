@@ -247,3 +247,13 @@ def still_replays(save: Any, version: int) -> bool:
     except (KeyError, LookupError):
         return False
     return bool(game.still_replays(save, version))
+
+
+def title_of(name: str) -> str:
+    """The title of the registered game named ``name`` (its ``title``: "Clear the
+    Ward"), for sentences about a save of another game; an unknown name (or no game
+    installed) as it is."""
+    try:
+        return get(name).title
+    except (KeyError, LookupError):
+        return name

@@ -33,7 +33,7 @@ from core.errors import GameError
 # Each registered game's rules version by the save's ``game`` name (``Game.rules_version``)
 # and which saves of an earlier one still replay: ``core.registry``. A save written
 # before the field existed counts as rules version 1.
-from core.registry import RULES_VERSIONS, still_replays
+from core.registry import RULES_VERSIONS, still_replays, title_of
 from core.private_files import private_folder
 
 #: What the ``format`` field of every save says.
@@ -499,7 +499,7 @@ def _for_game(path: Path, save: SaveGame | SaveError, game: str, title: str) -> 
     if not isinstance(save, SaveGame):
         return save
     if save.game != game:
-        return SaveError(f"{path}: a saved game of {save.game}, not {title}")
+        return SaveError(f"{path}: a saved game of {title_of(save.game)}, not {title}")
     return rules_refusal(save, title, RULES_VERSIONS.get(game, 1), str(path)) or save
 
 

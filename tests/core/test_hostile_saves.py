@@ -263,5 +263,5 @@ def test_clinic_names_a_clear_the_ward_save_as_the_other_game(tmp_path):
     path = tmp_path / "ward.json"
     record = GameRecord.new(RULES, 7, (Seat("Ann"), Seat("Bob", "greedy")), {"starting_player": None})
     path.write_text(dumps(record.to_save()))
-    with pytest.raises(SaveError, match="not Clinic"):
+    with pytest.raises(SaveError, match="a saved game of Clear the Ward, not Clinic"):
         clinic_saves.load_record(path)

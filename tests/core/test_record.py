@@ -150,7 +150,7 @@ def test_nothing_to_undo_at_the_start_and_after_the_game_is_over():
 
 def test_a_save_of_the_other_game_is_refused_by_name():
     save = ward_record().to_save()
-    with pytest.raises(saves.SaveError, match="a saved game of clear-the-ward, not Clinic"):
+    with pytest.raises(saves.SaveError, match="a saved game of Clear the Ward, not Clinic"):
         GameRecord.from_save(save, CLINIC, "x.json")
 
 
@@ -247,6 +247,6 @@ def test_the_save_folder_names_a_save_of_another_game(tmp_path):
     folder = saves.SaveFolder(tmp_path)
     folder.keep(clinic_record().play(clinic_legal(clinic_record().state)[0]).to_save())
     ((path, found),) = folder.entries(("clear-the-ward", "Clear the Ward"))
-    assert isinstance(found, saves.SaveError) and "a saved game of clinic, not Clear the Ward" in str(found)
+    assert isinstance(found, saves.SaveError) and "a saved game of Clinic, not Clear the Ward" in str(found)
     ((_, same),) = folder.entries(("clinic", "Clinic"))
     assert isinstance(same, saves.SaveGame)

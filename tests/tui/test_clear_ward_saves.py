@@ -322,7 +322,7 @@ def _bad_saves(tmp_path):
         "version": (json.dumps(wrong_version), "saved by version 99 of the save format"),
         "tampered-action": (json.dumps(tampered), "action 1"),
         "snapshot": (json.dumps(dict(data, snapshot=json.dumps({"x": 1}))), "tampered save"),
-        "other-game": (json.dumps(other_game), "a saved game of clinic, not Clear the Ward"),
+        "other-game": (json.dumps(other_game), "a saved game of Clinic, not Clear the Ward"),
     }
 
 

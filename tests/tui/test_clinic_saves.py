@@ -417,7 +417,7 @@ BAD = {
     "wrong-version": (lambda text: json.dumps(_wrong_version(json.loads(text))), "saved by version 99"),
     "illegal-action": (lambda text: json.dumps(_tamper_action(json.loads(text))), "is illegal on replay"),
     "snapshot": (lambda text: json.dumps(_tamper_snapshot(json.loads(text))), "tampered save"),
-    "other-game": (lambda text: json.dumps(_other_game(json.loads(text))), "a saved game of clear-the-ward"),
+    "other-game": (lambda text: json.dumps(_other_game(json.loads(text))), "a saved game of Clear the Ward"),
     "not-json": (lambda text: "\x00\x01 hello", "not a saved game"),
     "old-rules": (lambda text: json.dumps(_old_rules(json.loads(text))),
                   "saved by an earlier rules version of Clinic (1); this version plays by rules version 2, "
