@@ -46,6 +46,7 @@ class ClearWardApp(TableApp):
         elif self.options.seats and self.options.load is None and self.options.replay is None:
             # Paint the table at once, then load the engine and the ward (lean startup).
             self.push_screen(_loading_screen(self.options))
+            self.hold_keys()  # keys typed meanwhile are played on the board
             self.call_after_refresh(self._start_game)
         else:
             from clear_ward_tui.screens.setup import SetupScreen
@@ -54,6 +55,7 @@ class ClearWardApp(TableApp):
         self.call_after_refresh(self.check_size)
 
     def _start_game(self) -> None:
+        """Replace the loading screen by the board, then play the keys typed meanwhile."""
         from clear_ward_tui.screens.game import GameScreen
         from tui_common.too_small import TooSmallScreen
 
@@ -62,6 +64,7 @@ class ClearWardApp(TableApp):
             return
 
         self.switch_screen(GameScreen(self.options))
+        self.call_after_refresh(self.release_keys)  # once the board is drawn
 
     def _resume(self) -> bool:
         """Push the autosaved game; on a missing or bad save say why and return False."""

@@ -162,10 +162,36 @@ class TableApp(App):
 
     # -- keys ---------------------------------------------------------------------
 
+    #: Keys typed before the board appears (``hold_keys``), in the order typed;
+    #: ``None``: keys are acted on as they come.
+    _keys_held: list[events.Key] | None = None
+
+    def hold_keys(self) -> None:
+        """From now until ``release_keys``, keys are kept, not acted on: a key typed
+        while a loading screen shows (before the board a player acts on) is played
+        once the board is there, instead of being lost or acting on the loading screen."""
+        if self._keys_held is None:
+            self._keys_held = []
+
+    def release_keys(self) -> None:
+        """The board is there: the kept keys are played, in the order they were typed
+        (each after what is already queued). Does nothing when no keys were held."""
+        if self._keys_held is not None and not self.screen.is_mounted:
+            self.call_after_refresh(self.release_keys)  # the board is still opening
+            return
+        held, self._keys_held = self._keys_held, None
+        for key in held or ():
+            self.post_message(events.Key(key.key, key.character))
+
     async def on_event(self, event: events.Event) -> None:
         """Keys and clicks that arrive while the app is quitting (or between screens,
-        with none on the stack) are dropped quietly."""
+        with none on the stack) are dropped quietly; keys typed before the board
+        appears are kept (``hold_keys``)."""
         if isinstance(event, events.InputEvent) and (self._exit or not self.screen_stack):
+            event.stop()
+            return
+        if self._keys_held is not None and isinstance(event, events.Key):
+            self._keys_held.append(event)
             event.stop()
             return
         await super().on_event(event)

@@ -79,3 +79,36 @@ def test_main_undoes_the_quick_start_when_it_returns(prog, tmp_path, monkeypatch
     assert main(["--players", "Ann,Bob", "--seed", "1", "--data-dir", str(tmp_path / "data")]) == 0
     assert seen == [False], "paused while the app starts"
     assert gc.isenabled() and not startup.begun()
+
+
+async def test_a_key_typed_on_clear_the_wards_loading_screen_is_played_on_the_board(tmp_path):
+    """? pressed while "Dealing the ward…" shows (before the board) opens help once the
+    board is there: it used to open help over the loading screen, which the board then
+    replaced (help gone, the loading screen left under the board)."""
+    from textual import events
+
+    from clear_ward_tui.app import ClearWardApp
+    from clear_ward_tui.config import Options, parse_players
+    from clear_ward_tui.screens.game import GameScreen
+    from clear_ward_tui.screens.help import HelpScreen
+
+    typed_on = []
+
+    class TypedEarly(ClearWardApp):
+        def on_mount(self) -> None:  # the key is queued before the board is dealt
+            self.post_message(events.Key("question_mark", "?"))
+
+        async def on_event(self, event) -> None:
+            if isinstance(event, events.Key):
+                typed_on.append(type(self.screen).__name__)
+            await super().on_event(event)
+
+    app = TypedEarly(Options(seats=parse_players("Ann,Bob"), seed=7, data_dir=tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            await pilot.pause()
+            if isinstance(app.screen, HelpScreen):
+                break
+        stack = [type(s) for s in app.screen_stack]
+    assert typed_on[0] == "LoadingScreen", typed_on  # typed before the board appeared
+    assert stack[1:] == [GameScreen, HelpScreen], stack
