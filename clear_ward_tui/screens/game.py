@@ -1,14 +1,10 @@
-"""The game screen: holds the game record (``core.record.GameRecord``: every state and
-action), turns key presses into actions, runs the computer seats and hands over to the
-game-over screen. Its parts: ``WardGrid`` (the ward and its selection, posting
-``WardGrid.Chosen``), ``SidePanel``, and the collaborators ``WardSaves`` (autosave, undo,
-Save as, Quit: ``screens.game_saving``), ``WardSeats`` (who sees what, the pass screen,
-catching up with a shared table: ``screens.game_seats``) and ``NightShiftClock``
-(``screens.game_clock``). The screen plays actions and is the seam a shared table
-(``tui_common.server``) builds on.
-
-Everything allowed comes from ``legal_actions``; anything else is sent to
-the engine (``record.play``) only to show its reason in a notification.
+"""The game screen: holds the game record (``core.record.GameRecord``), turns keys into
+actions, runs the computer seats, hands over to the game-over screen. Its parts:
+``WardGrid`` (posts ``WardGrid.Chosen``), ``SidePanel``; collaborators ``WardSaves``
+(autosave, undo, Save as, Quit), ``WardSeats`` (who sees what, the pass screen, catching
+up with a shared table), ``NightShiftClock``. The screen plays actions and is the seam a
+shared table (``tui_common.server``) builds on. Everything allowed comes from
+``legal_actions``; anything else goes to the engine only to show its reason.
 """
 
 from __future__ import annotations
