@@ -9,8 +9,8 @@ Two versions guard a save: ``version``, the save *format* (``SAVE_VERSION``), an
 action log replays only under the rules it was played by, so a save of another rules
 version is refused with a sentence saying so (``rules_refusal``), never replayed.
 
-The file helpers at the bottom are the only code in ``core`` that touches files; they
-hold no rule. Reading never changes a file: a bad save is reported with
+The file helpers here and in ``core.save_files`` (``write_atomic``, ``read_text``,
+re-exported here) are the only code in ``core`` that touches files; they hold no rule. Reading never changes a file: a bad save is reported with
 ``SaveError`` (naming the file and the problem) and left exactly as it was.
 """
 
@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from functools import cache
-import tempfile
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -29,34 +27,23 @@ from typing import Any
 from attrs import evolve, field
 from core.model import frozen
 
-from core.errors import GameError
 # Each registered game's rules version by the save's ``game`` name (``Game.rules_version``)
 # and which saves of an earlier one still replay: ``core.registry``. A save written
 # before the field existed counts as rules version 1.
 from core.registry import RULES_VERSIONS, still_replays, title_of
-from core.private_files import private_folder
+from core.errors import GameError
+# the file side, re-exported: callers keep importing these from core.saves
+from core.save_files import LEFT_AS_IT_WAS, MAX_SAVE_BYTES, SaveError, read_text, write_atomic  # noqa: F401
 
 #: What the ``format`` field of every save says.
 SAVE_FORMAT = "hospital-games-save"
 #: The version this code writes and reads; older or newer saves are refused clearly.
 SAVE_VERSION = 1
 
-#: The largest save file read, in bytes (a long Clinic game is ~50 KB; this is 40 times
-#: that). A larger file is refused before it is read.
-MAX_SAVE_BYTES = 2_000_000
 #: The most actions a save may hold (a 4-player Clinic game takes a few hundred).
 MAX_ACTIONS = 10_000
 #: Seeds are below this in size (``new_game`` takes any int; a 5,000-digit one is not a save's).
 MAX_SEED = 2**63
-
-
-class SaveError(GameError):
-    """A save that cannot be used: missing, unreadable, corrupt, of another version, or
-    holding an action that is illegal on replay. The message names the file."""
-
-
-#: Said to the player after every message about a save that could not be used.
-LEFT_AS_IT_WAS = "The file was left as it was."
 
 
 @frozen
@@ -217,68 +204,6 @@ def replay(
         if encode_state(states[-1]) != save.snapshot:
             raise SaveError(f"{source}: the saved state does not match its actions (tampered save)")
     return states
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash or ``kill -9`` at any moment leaves
-    either the old file or the new one, never a broken one: a temporary file in the
-    same folder, flushed and fsynced, then renamed over ``path``. The file is readable
-    by its owner only (``0600``, as ``mkstemp`` makes it) and so is its folder (``0700``,
-    ``core.private_files``): a save holds the seed."""
-    private_folder(path.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:  # pragma: no mutate (codec names ignore case)
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    dir_fd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
-
-
-#: How a save is opened: O_NONBLOCK, so that opening a FIFO with no writer does not wait
-#: for one; O_NOCTTY, so that a terminal named as a save never becomes this process's
-#: controlling terminal.
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-
-
-def read_text(path: Path, limit: int = MAX_SAVE_BYTES) -> str:
-    """The text of a small regular file, checked before it is read: a FIFO, device or
-    folder (which could block forever or never end) and a file over ``limit`` bytes are
-    refused with ``SaveError``, as are a missing or unreadable file and bad UTF-8."""
-    try:
-        fd = os.open(path, _READ_FLAGS)
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except OSError as err:
-        raise SaveError(f"{path}: cannot be read ({(err.strerror or 'the system refused').lower()})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{path}: not a regular file (a folder, pipe or device), so not a saved game")
-        if info.st_size > limit:
-            raise SaveError(f"{path}: too large for a saved game ({info.st_size} bytes; at most {limit})")
-        with os.fdopen(fd, "rb") as handle:
-            fd = None
-            data = handle.read(limit + 1)
-    except OSError as err:
-        raise SaveError(f"{path}: cannot be read ({(err.strerror or 'the system refused').lower()})") from None
-    finally:
-        if fd is not None:
-            os.close(fd)
-    if len(data) > limit:  # it grew while being read
-        raise SaveError(f"{path}: too large for a saved game (over {limit} bytes)")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a saved game (not UTF-8 text)") from None
 
 
 def read_save(path: Path) -> SaveGame:

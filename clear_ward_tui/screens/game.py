@@ -1,34 +1,32 @@
-"""The game screen: holds the game record (``core.record.GameRecord``: every state and
-action), turns key presses into actions, runs the computer seats and hands over to the
-game-over screen. Autosave, undo and Save as are in ``screens.game_saving``.
-
-Everything allowed comes from ``legal_actions``; anything else is sent to
-the engine (``record.play``) only to show its reason in a notification.
+"""The game screen: holds the game record (``core.record.GameRecord``), turns keys into
+actions, runs the computer seats, hands over to the game-over screen. Its parts:
+``WardGrid`` (posts ``WardGrid.Chosen``), ``SidePanel``; collaborators ``WardSaves``
+(autosave, undo, Save as, Quit), ``WardSeats`` (who sees what, the pass screen, catching
+up with a shared table), ``NightShiftClock``. The screen plays actions and is the seam a
+shared table (``tui_common.server``) builds on. Everything allowed comes from
+``legal_actions``; anything else goes to the engine only to show its reason.
 """
 
 from __future__ import annotations
-
-import time
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
-from textual.screen import Screen
 from textual.widgets import Footer
 
 from clear_ward_tui.config import ASCII, UNICODE, Options
 from clear_ward_tui.screens import status
 from clear_ward_tui.screens.game_clock import NightShiftClock
-from clear_ward_tui.screens.game_saving import SavingMixin
-from clear_ward_tui.screens.game_seats import SeatsMixin
+from clear_ward_tui.screens.game_saving import WardSaves
+from clear_ward_tui.screens.game_seats import WardSeats
 from tui_common.header import TableHeader
-from tui_common.event_log import EventLog, EventLogKey
-from tui_common.hint import HINT_BINDING, HintMixin
+from tui_common.event_log import EventLog
+from tui_common.hint import HINT_BINDING
 from tui_common.messages import in_players_words
 from tui_common.secrecy import new_seed, seed_words
 from tui_common.seating import LOCAL, Seating
-from tui_common.turns import ComputerTurns
+from tui_common.table_screen import TableScreen
 from clear_ward_tui.widgets.side_panel import SidePanel
 from clear_ward_tui.widgets.ward_grid import GridView, WardGrid, line_to
 from core.clear_ward import (
@@ -58,7 +56,7 @@ def _dialogs():
     return staff
 
 
-class GameScreen(HintMixin, SavingMixin, SeatsMixin, NightShiftClock, ComputerTurns, EventLogKey, Screen):
+class GameScreen(TableScreen):
     """One game of Clear the Ward from setup to the last move."""
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
@@ -88,9 +86,8 @@ class GameScreen(HintMixin, SavingMixin, SeatsMixin, NightShiftClock, ComputerTu
         ``clock``: seconds the Night Shift clock had run when the game was saved.
         ``seating``: who sits here (``tui_common.seating``; the default: hot seat)."""
         super().__init__()  # no id: the finished game's screen may still be leaving when a new one comes
-        if clock is not None:
-            self.clock_started = time.monotonic() - clock
-        self._autosave_checked = autosaved
+        self.clock = NightShiftClock(clock)
+        self.saves = WardSaves(self, own=autosaved)
         self.options = options
         self.glyphs = ASCII if options.ascii else UNICODE
         if record is None:
@@ -117,7 +114,7 @@ class GameScreen(HintMixin, SavingMixin, SeatsMixin, NightShiftClock, ComputerTu
         #: hot seat (2+ people): whose private things (staff hand, peeks) are shown; a
         #: pass screen comes before they change hands
         self.humans = seating.people_here([i for i, s in enumerate(seats) if not s.is_cpu])
-        self._shown_to: int | None = seating.seat if seating.fixed_view else None
+        self.seats = WardSeats(self, seating.seat if seating.fixed_view else None)
         #: what each seat's Junior Doctor looked at: seat -> {space: patient}, shown to that
         #: seat while the card there stays face down
         self.peeks: dict[int, dict] = {}
@@ -167,7 +164,7 @@ class GameScreen(HintMixin, SavingMixin, SeatsMixin, NightShiftClock, ComputerTu
         if len(self.names) == 1:
             self.set_interval(1, self._tick)
         if self._initial.current in self.humans:
-            self._shown_to = self._initial.current  # the first player needs no pass screen
+            self.seats.shown_to = self._initial.current  # the first player needs no pass screen
         self.seating.mounted(self)
         self.state = self._initial
 
@@ -177,7 +174,7 @@ class GameScreen(HintMixin, SavingMixin, SeatsMixin, NightShiftClock, ComputerTu
     def _grid_view(self) -> GridView:
         state = self.state
         human = not self.is_cpu_turn
-        peeked, viewer = self._peeked(state), self._private_seat()
+        peeked, viewer = self._peeked(state), self.seats.private_seat()
         if self.targeting is not None:
             targets = frozenset(c for use in self._uses(self.targeting) for c in use.cells)
             return GridView(state, {}, targets, self.picked, peeked, viewer)
@@ -191,7 +188,7 @@ class GameScreen(HintMixin, SavingMixin, SeatsMixin, NightShiftClock, ComputerTu
 
     def _peeked(self, state: GameState) -> dict:
         """The face-down patients the seat shown has looked at (still face down there)."""
-        seat = self._private_seat()
+        seat = self.seats.private_seat()
         seen = self.peeks.get(seat, {}) if seat is not None else {}
         return {cell: patient for cell, patient in seen.items()
                 if state.ward[cell] is not None and not state.ward[cell].face_up
@@ -245,12 +242,12 @@ class GameScreen(HintMixin, SavingMixin, SeatsMixin, NightShiftClock, ComputerTu
                 status.instruction(state, self.names[state.current], cpu=not human, forced=forced,
                                    targeting=self.targeting, need=need, can_staff=can_staff, g=g), state.current),
             status.describe_cell(view, grid.cursor, g, short=not self.has_class("-wide")),
-            status.direction_line(state, g, self._clock_text()),
+            status.direction_line(state, g, self.clock.text(len(self.names) == 1, self.options.show_clock)),
         ]
         self.query_one("#status", status.StatusLines).show(lines)
         if not panel:
             return
-        self.query_one(SidePanel).show(state, self.names, self._private_seat(), g)
+        self.query_one(SidePanel).show(state, self.names, self.seats.private_seat(), g)
 
     def _selection_moved(self) -> None:
         if self.state is not None:
@@ -272,16 +269,13 @@ class GameScreen(HintMixin, SavingMixin, SeatsMixin, NightShiftClock, ComputerTu
             self.notify(in_players_words(str(err)), severity="error", title="Not allowed")
             return False
         self.record, after = record, record.state
-        if before.moves == 0 and after.moves > 0:
-            self.clock_started = time.monotonic()
-        if after.phase is Phase.OVER and self.clock_stopped is None:
-            self.clock_stopped = time.monotonic()
+        self.clock.follow(before, after)
         self.targeting, self.picked = None, ()
         if after.looked_at and not before.looked_at:  # the Junior Doctor looked: the looker remembers
             self.peeks.setdefault(before.current, {}).update(
                 {cell: after.ward[cell].patient for cell in after.looked_at if after.ward[cell] is not None})
         self.query_one(EventLog).add(describe(before, action, after))
-        self._autosave()
+        self.autosave()
         self.state = after
         return True
 
@@ -294,8 +288,8 @@ class GameScreen(HintMixin, SavingMixin, SeatsMixin, NightShiftClock, ComputerTu
             self._finish()
         elif self.is_cpu_turn:
             self.schedule_computer()
-        elif len(self.humans) > 1 and state.current != self._shown_to:
-            self._pass_keyboard()
+        elif len(self.humans) > 1 and state.current != self.seats.shown_to:
+            self.seats.pass_keyboard()
         elif state.phase in (Phase.DRAW_DECISION, Phase.KEEP_STAFF, Phase.JUNIOR_DOCTOR):
             self._open_phase_dialog()
 
@@ -331,7 +325,7 @@ class GameScreen(HintMixin, SavingMixin, SeatsMixin, NightShiftClock, ComputerTu
         outcome = None
         if self.state.solo:
             computer = any(s.is_cpu for s in self.options.seats)
-            outcome = self.app.night_shift_outcome(self.state, self.seed, self.elapsed(), computer=computer)
+            outcome = self.app.night_shift_outcome(self.state, self.seed, self.clock.elapsed(), computer=computer)
         over = GameOverScreen(self.options, self.state, self.names, self.seed, outcome, record=self.record)
         self.app.go(self, "replace", self.seating.game_over(over))
 
@@ -461,7 +455,7 @@ class GameScreen(HintMixin, SavingMixin, SeatsMixin, NightShiftClock, ComputerTu
 
     def keep_hint_count(self) -> None:
         if self.record.actions:
-            self._autosave()
+            self.autosave()
 
     def action_help(self) -> None:
         from clear_ward_tui.screens.help import HelpScreen
@@ -472,3 +466,32 @@ class GameScreen(HintMixin, SavingMixin, SeatsMixin, NightShiftClock, ComputerTu
         from tui_common.rules import RulesScreen
 
         self.app.go(self, "push", RulesScreen)
+
+    # -- the seams of a shared table (``tui_common.seating``): the parts do the work --------
+
+    def catch_up(self, record: GameRecord) -> None:
+        """Show the actions of ``record`` played elsewhere (``WardSeats.catch_up``)."""
+        self.seats.catch_up(record)
+
+    def autosave(self) -> None:
+        """Keep the game on disk after an action (``WardSaves.autosave``)."""
+        self.saves.autosave()
+
+    def action_undo(self) -> None:
+        """Take back the last action, or say why not (``WardSaves.undo``)."""
+        self.saves.undo()
+
+    def dialog_key(self, name: str) -> bool:
+        """u / Ctrl+Z / Ctrl+S / H in a dialog; True: close it (``WardSaves.dialog_key``)."""
+        return self.saves.dialog_key(name)
+
+    def action_save_as(self) -> None:
+        self.saves.save_as()
+
+    def action_quit(self) -> None:
+        self.saves.quit()
+
+    def _tick(self) -> None:
+        """Every second in a Night Shift: the clock on the status line."""
+        if self.clock.running and self.state is not None:
+            self.refresh_view(panel=False, grid_too=False)

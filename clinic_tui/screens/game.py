@@ -7,8 +7,9 @@ only to show its reason in a notification. The screen composes parts that own th
 state: the widgets ``ClinicBoard`` (the clinic and its floor cursor: placing, moving),
 ``MainBoard`` (with the notepad cursor), ``EDPanel``; they post messages up
 (``ClinicBoard.Moved``, ``MainBoard.NotepadMoved`` / ``ShiftAsked``). Plain
-collaborators do the rest: ``Menus`` (the menu of each decision), ``Plays`` (keys
-that play), ``EmergencyDesk`` (The 911th Extension), ``status`` (the status lines).
+collaborators do the rest: ``TableView`` (the layout and the drawing), ``Menus``
+(the menu of each decision), ``Plays`` (keys that play), ``EmergencyDesk`` (The 911th
+Extension), ``SaveKeeper`` (autosave, undo, save as), ``status`` (the status lines).
 The screen itself plays actions, keeps the record (autosave, undo, save as) and is the
 seam a shared table (``tui_common.server``) builds on.
 """
@@ -16,21 +17,18 @@ seam a shared table (``tui_common.server``) builds on.
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
-from textual.widgets import Footer, Static
 
-from clinic_tui import choices, saving
+from clinic_tui import saving
 from clinic_tui.config import ASCII, UNICODE, Options
 from clinic_tui.screens import status
 from clinic_tui.screens.emergency import EmergencyDesk
 from clinic_tui.screens.game_keys import GAME_KEYS, HELP_TOPIC
 from clinic_tui.screens.menus import Menus
 from clinic_tui.screens.moves import Plays
+from clinic_tui.screens.table_view import TableView
 from clinic_tui.screens.undo_save import SaveKeeper
 from clinic_tui.widgets.clinic_board import ClinicBoard
-from clinic_tui.widgets.other_clinics import OtherClinics
-from tui_common.header import TableHeader
 from tui_common.event_log import EventLog
 from tui_common.messages import reason_in_words
 from tui_common.secrecy import new_seed, seed_words
@@ -42,7 +40,6 @@ from clinic_tui.widgets.main_board import MainBoard
 # (core.clinic.game.narration), The 911th Extension's panel (clinic_tui.widgets.emergency).
 from core.clinic.game import Action, GameState, Phase, legal_actions
 from core.clinic.game.bots import make_bot
-from core.clinic.game.view import player_view
 from core.errors import GameError
 from core.record import GameRecord
 
@@ -93,38 +90,19 @@ class GameScreen(TableScreen):
         self._finished = False
         self._menu_key = None
         self._last_human: int | None = None
-        self._status_shown: str | None = None
         # the parts: widgets that own their state, collaborators that act through the screen
         self.clinic_board = ClinicBoard(self.glyphs, id="clinic")
         self.main_board = MainBoard(id="board")
         self.menus = Menus(self)
         self.plays = Plays(self)
         self.saves = SaveKeeper(self)
+        self.drawing = TableView(self)
         self.emergency = EmergencyDesk(self) if "emergency" in record.state.config.options else None
 
     # -- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        emergency = self.emergency is not None
-        if emergency:
-            from clinic_tui.widgets.emergency import EDPanel
-        yield TableHeader()
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                yield self.clinic_board
-                if emergency:  # key E shows it at 80 columns
-                    yield EDPanel(id="ed-left")
-                yield Static(id="status")
-                with Horizontal(id="lower"):
-                    yield EventLog(id="log", focusable=False)
-                    yield OtherClinics(id="others")  # only on a large screen (clinic.tcss)
-            side = VerticalScroll(id="side")
-            side.can_focus = False  # the screen's keys move the cursors, not the scroll
-            with side:
-                if emergency:  # beside the clinic when wide
-                    yield EDPanel(id="ed-side")
-                yield self.main_board
-        yield Footer(compact=True, show_command_palette=False)  # every key fits in 80 columns
+        return self.drawing.compose()
 
     def on_mount(self) -> None:
         self.title = "Clinic"
@@ -176,61 +154,19 @@ class GameScreen(TableScreen):
         self.call_after_refresh(self._next_step)
 
     def refresh_view(self, *, board: bool = True) -> None:
-        """Draw the state: the clinic shown, the status lines and (``board``) the main
-        board, the forecast, the other clinics; the ED panels."""
-        state = self.state
-        if state is None or not self.query(ClinicBoard):  # before the game is on screen, or after it left
-            return
-        seat = self.view_seat
-        whose = "your clinic" if seat == state.current and seat not in self.bots else f"{self.names[seat]}'s clinic"
-        if seat != state.current:
-            whose += " (read only)"
-        mine = seat == state.current
-        self.clinic_board.draw(
-            self.clinic, all_floors=self.wide, title=whose,
-            cars=choices.car_marks(state, self.legal()) if mine and not self.is_cpu_turn else {},
-            carrying=frozenset(state.step.carrying) if mine else frozenset(),
-        )
-        self._show_status()
-        if board:
-            admit = state.phase is Phase.ADMIT and not self.is_cpu_turn
-            self.main_board.show(player_view(state, self.viewer), self.names, notepad=admit,
-                                 empty=self.glyphs.empty, turn=self.glyphs.turn)
-            self.show_forecast()
-            if self.wide:
-                for others in self.query(OtherClinics):
-                    others.show(state, self.view_seat, self.names, self.glyphs)
-        if self.emergency is not None:
-            self.emergency.refresh()
-
-    def _show_status(self) -> None:
-        text = self.status_text()
-        if text != self._status_shown:
-            self._status_shown = text
-            # the status has a fixed height (clinic.tcss): no layout pass for new text
-            self.query_one("#status", Static).update(text, layout=False)
+        """Draw the state (``TableView.refresh``; ``board``: the main board too)."""
+        self.drawing.refresh(board=board)
 
     def on_clinic_board_moved(self, event: ClinicBoard.Moved) -> None:
         if self.state is not None:
-            self._show_status()
+            self.drawing.show_status()
 
     def on_main_board_notepad_moved(self, event: MainBoard.NotepadMoved) -> None:
         if self.state is not None:
-            self._show_status()
+            self.drawing.show_status()
 
     def on_main_board_shift_asked(self, event: MainBoard.ShiftAsked) -> None:
         self.plays.shift(event)
-
-    def show_forecast(self) -> None:
-        """This round's Business for the clinic shown, as if played now, on the line
-        above the event log (never covered by a menu; none once the game is over)."""
-        from clinic_tui.widgets.forecast import forecast_text
-        from core.clinic.game.business_phase import forecast
-
-        state = self.state
-        log = self.query_one(EventLog)
-        log.border_title = None if state.phase is Phase.OVER else forecast_text(
-            forecast(state, self.view_seat), ">" if self.options.ascii else "→")
 
     @property
     def viewer(self) -> int | None:
@@ -277,23 +213,9 @@ class GameScreen(TableScreen):
         return True
 
     def catch_up(self, record: GameRecord) -> None:
-        """Show ``record``'s actions this screen has not shown yet (none if it is older):
+        """Show ``record``'s actions this screen has not shown yet (``SaveKeeper.catch_up``):
         actions played elsewhere (``tui_common.seating``), with this seat's reports."""
-        from clinic_tui import reports
-        from core.clinic.game.narration import describe
-
-        done, seat = len(self.record.actions), self.seating.seat
-        if len(record.actions) <= done:
-            return
-        for before, action, after in zip(record.states[done:], record.actions[done:], record.states[done + 1:]):
-            for log in self.query(EventLog):
-                log.add(describe(before, action, after))
-            if seat is not None:
-                self.reports.extend(reports.after_action(before, after))
-            if before.current == seat:
-                self._last_human = seat
-        self.record = record
-        self.state = record.state
+        self.saves.catch_up(record)
 
     def _next_step(self) -> None:
         from tui_common.too_small import MIN_HEIGHT, MIN_WIDTH
@@ -505,10 +427,6 @@ class GameScreen(TableScreen):
         """Keep the record on disk (``SaveKeeper.autosave``), where the seating saves."""
         if self.seating.saves:
             self.saves.autosave()
-
-    def check_undo(self) -> str | None:
-        """Why ``u`` does nothing now (a sentence), or ``None`` when undo may go ahead."""
-        return self.saves.undo_refusal()
 
     def action_undo(self) -> None:
         if self._dialog_open:  # a menu on top: its own u key takes the action back

@@ -2,7 +2,7 @@
 Ctrl+Z takes the last action back (``GameRecord.undo``, the rule in ``core.undo``),
 Ctrl+S saves under a name.  ``SaveKeeper`` is a collaborator the game screen holds
 (``screen.saves``): the screen's ``autosave``, ``take_back`` and ``action_save_as``
-(the seam a shared table replaces) call it.
+and ``catch_up`` (the seams of a shared table) call it.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ class SaveKeeper:
         """Undo the last action if the rule allows, else say why. True if undone (the
         screen then shows the state before it, and its menu again)."""
         screen = self.screen
-        reason = screen.check_undo()
+        reason = self.undo_refusal()
         if reason is not None:
             screen.notify(reason, severity="warning", title="Undo", timeout=6)
             return False
@@ -99,3 +99,23 @@ class SaveKeeper:
         screen.autosave()
         screen.state = screen.record.state
         return True
+
+    def catch_up(self, record) -> None:
+        """Show ``record``'s actions the screen has not shown yet (none if it is older):
+        actions played elsewhere (``tui_common.seating``), with this seat's reports."""
+        from clinic_tui import reports
+        from core.clinic.game.narration import describe
+
+        screen = self.screen
+        done, seat = len(screen.record.actions), screen.seating.seat
+        if len(record.actions) <= done:
+            return
+        for before, action, after in zip(record.states[done:], record.actions[done:], record.states[done + 1:]):
+            for log in screen.query(EventLog):
+                log.add(describe(before, action, after))
+            if seat is not None:
+                screen.reports.extend(reports.after_action(before, after))
+            if before.current == seat:
+                screen._last_human = seat
+        screen.record = record
+        screen.state = record.state

@@ -68,7 +68,7 @@ async def test_night_shift_records_the_time(tmp_path):
         await play_to_end(pilot, app, random.Random(5))
         over = app.screen
         assert isinstance(over, GameOverScreen)
-        assert screen.clock_started is not None
+        assert screen.clock.started is not None
         text = str(over.query_one("#over-summary").render())
         if over.state.end_reason is EndReason.WARD_CLEAR:
             assert "Time:" in text

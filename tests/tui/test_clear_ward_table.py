@@ -87,7 +87,7 @@ async def test_a_resumed_night_shift_keeps_its_clock(tmp_path):
         game = game_screen(app)
         game.play(next(a for a in legal_actions(game.state) if isinstance(a, Move)))
         await settle(pilot, app)
-        game.clock_started = time.monotonic() - 125  # two minutes in
+        game.clock.started = time.monotonic() - 125  # two minutes in
         game.play(legal_actions(game.state)[0])
         await pilot.pause()
     clock = read_save(SaveFolder(tmp_path).autosave).clock
@@ -98,7 +98,7 @@ async def test_a_resumed_night_shift_keeps_its_clock(tmp_path):
     app = ClearWardApp(Options(cpu_delay=0, data_dir=tmp_path, resume=True))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
-        assert game_screen(app).elapsed() >= clock
+        assert game_screen(app).clock.elapsed() >= clock
         assert "02:0" in screen_text(app)
 
 
@@ -137,11 +137,11 @@ async def test_hot_seat_passes_the_keyboard_before_showing_a_hand(tmp_path):
                 await pilot.pause()
         await pilot.pause()
         assert type(app.screen).__name__ == "PassDialog"
-        assert game._private_seat() is None
+        assert game.seats.private_seat() is None
         assert "(hidden)" in str(game.query_one("#panel-text").render())
         await pilot.press("enter")
         await pilot.pause()
-        assert game._private_seat() == game.state.current
+        assert game.seats.private_seat() == game.state.current
         assert f"{game.names[game.state.current].upper()}'S STAFF CARDS" in str(game.query_one("#panel-text").render())
 
 
