@@ -190,8 +190,8 @@ class TableApp(App):
         if isinstance(event, events.InputEvent) and (self._exit or not self.screen_stack):
             event.stop()
             return
-        if self._keys_held is not None and isinstance(event, events.Key):
-            self._keys_held.append(event)
+        if self._keys_held is not None and isinstance(event, events.Key) and not self._too_small():
+            self._keys_held.append(event)  # (under the too-small gate keys are swallowed)
             event.stop()
             return
         await super().on_event(event)
@@ -311,11 +311,17 @@ class TableApp(App):
             self._prepare_timer.stop()
             self._prepare_timer = self.set_timer(PREPARE_SECONDS, self.prepare_texts)
 
+    def _too_small(self) -> bool:
+        """Whether the terminal is under the game's 80×24 (the too-small gate's rule)."""
+        from tui_common.too_small import MIN_HEIGHT, MIN_WIDTH
+
+        return self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+
     def check_size(self) -> None:
         """Push the too-small gate while the terminal is under 80×24, pop it after."""
-        from tui_common.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+        from tui_common.too_small import TooSmallScreen
 
-        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        small = self._too_small()
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:
             self.push_screen(TooSmallScreen())

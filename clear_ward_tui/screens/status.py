@@ -21,7 +21,8 @@ def instruction(state: GameState, name: str, *, cpu: bool, forced: bool,
     if state.phase is Phase.OVER:
         return f"Game over: {state.end_reason.value}."
     if cpu:
-        return f"[b]{escape(computer_says(name))}[/b] is playing…"
+        said = "" if computer_says(name) == name else " (computer)"  # "CPU (hard)" says so already
+        return f"{who}{said} is playing…"
     if targeting is not None:
         return f"{who}: {targeting.value}: pick {need} {g.target}, Enter (Esc: cancel)"
     if state.phase is Phase.MOVE:

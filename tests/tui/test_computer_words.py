@@ -22,4 +22,4 @@ def test_clear_the_wards_status_line_says_computer_once():
     assert line == "[b]CPU (hard)[/b] is playing…"
     named = instruction(state, "Robo", cpu=True, forced=False, targeting=None, need=0,
                         can_staff=False, g=UNICODE)
-    assert named == "[b]Robo (computer)[/b] is playing…"
+    assert named == "[b]Robo[/b] (computer) is playing…"
