@@ -46,12 +46,14 @@ class TableOptions:
 def game_parser(prog: str, title: str, *, saves: str, notes: str) -> argparse.ArgumentParser:
     """The game's argument parser: its ``title`` ("Clinic: Deluxe Edition, the
     hospital-building board game"), then an epilog with where the saved games are
-    listed (``saves``), the game's own ``notes`` and the ``simulate`` subcommand."""
+    listed (``saves``), the game's own ``notes`` and the subcommands (``daily``,
+    ``stats``, ``simulate``)."""
     return argparse.ArgumentParser(
         prog=prog,
         description=f"{title}, in the terminal (keyboard only).",
         epilog=f"Without --players the setup screen opens ({saves}). {notes} "
-        f"'{prog} simulate --help': computer players only, many games, a table of wins.",
+        f"'{prog} daily': today's deal, the same for everyone. '{prog} stats': your record "
+        f"of progress. '{prog} simulate --help': computer players only, many games, a table of wins.",
     )
 
 

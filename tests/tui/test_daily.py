@@ -8,6 +8,7 @@ import datetime as dt
 import json
 import random
 import stat
+import pytest
 
 from test_clear_ward_driver import game_screen, play_to_end, settle
 
@@ -164,3 +165,15 @@ async def test_setup_daily_button_counts_the_first_try_then_practice(tmp_path):
             assert screen.options.seats[0].name == "Ann", "the first seat's name"
             assert screen.options.daily == today.isoformat() and screen.options.practice is expected_practice
     assert daily.tried(tmp_path, "clear-ward", today_utc())
+
+
+@pytest.mark.parametrize("command", ["clear_ward_tui", "clinic_tui"])
+def test_help_names_the_daily_and_stats_commands(command, capsys):
+    """``--help`` tells a player the ``daily`` and ``stats`` subcommands exist."""
+    import importlib
+
+    main = importlib.import_module(f"{command}.__main__").main
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "daily': today's deal" in said and "stats': your record of progress" in said
