@@ -91,6 +91,17 @@ class GameOverActions(Screen):
         if problem:
             self.notify(problem, severity="warning", timeout=8, markup=False)
 
+    def score_egg(self) -> str | None:
+        """``tui_common.eggs.score_egg`` of the final scores (``RESULT``), or ``None``."""
+        from tui_common.eggs import score_egg
+
+        if not self.RESULT:
+            return None
+        try:
+            return score_egg(_made(self.RESULT, self.state).scores)
+        except (ValueError, AttributeError):  # not a finished state: no egg, never a crash
+            return None
+
     def share(self) -> str | None:
         """A daily deal's share text (``tui_common.daily``), else ``None``: the game's
         ``core.<game>.share``. Shown under the summary, copied to the clipboard (OSC 52)
@@ -102,6 +113,9 @@ class GameOverActions(Screen):
         with VerticalScroll(id="over-body"):
             yield Static("GAME OVER", id="over-title")
             yield self.summary()
+            egg = self.score_egg()
+            if egg:
+                yield Static(egg, id="over-egg", markup=False)
             self.share_text = self.share() if getattr(self.options, "daily", None) else None
             if self.share_text:
                 yield Static("To share (copied where the terminal allows it; printed on quitting):",

@@ -173,6 +173,11 @@ class SetupBase(Screen):
         self.title = self.TITLE
         self.sub_title = "Setup"
         self._show_count()
+        from tui_common import eggs
+
+        egg = eggs.day_egg(eggs.today())
+        if egg:
+            self.notify(egg, timeout=6, markup=False)
         self.query_one("#count", Select).focus()  # not Start: a first Enter never starts by surprise
 
     def count(self) -> int:
@@ -276,4 +281,9 @@ class SetupBase(Screen):
             self.notify(f"The seed must be a whole number of at most {len(str(MAX_SEED - 1))} digits"
                         f" (below {MAX_SEED}).", severity="error", markup=False)
             return
+        from tui_common.eggs import name_egg
+
+        egg = name_egg([s.name for s in seats])
+        if egg:
+            self.notify(egg, timeout=6, markup=False)
         self.start_game(tuple(seats), seed)

@@ -182,8 +182,12 @@ class PlainGame:
     def ending(self) -> list[str]:
         """Said when the game is over: the breakdown, then the seed (secret until now
         at a table of two or more; the same seed deals the same game again)."""
+        from core import registry
+        from tui_common.eggs import score_egg
+
         share = self.share_lines() if getattr(self.options, "daily", None) else []
-        return [*self.summary(), f"The seed was {self.record.seed}.",
+        egg = score_egg(registry.find(self.record.rules.game).result(self.state)[0])  # (scores, winners)
+        return [*self.summary(), *([egg] if egg else []), f"The seed was {self.record.seed}.",
                 *(["To share (it spoils nothing of the deal):", *share] if share else [])]
 
     def finished(self, piped: bool):
@@ -209,7 +213,10 @@ class PlainGame:
         if self.resumed:
             n = len(self.record.actions)
             return [f"{self.table()} Resumed after {counted(n, 'action')}; type log to hear the last ones."]
-        return [f"New game of {self.table()}"]
+        from tui_common import eggs
+
+        found = (eggs.day_egg(eggs.today()), eggs.name_egg(self.names))
+        return [f"New game of {self.table()}", *(egg for egg in found if egg)]
 
     def naming(self, place: str) -> list[str]:
         """``"Action 3: move right 2 to D4, …."`` for each legal action whose words name

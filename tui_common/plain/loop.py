@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from core.errors import GameError
+from tui_common.eggs import word_egg
 from tui_common.messages import in_players_words
 from tui_common.plain.game import PlainGame, numbered
 from tui_common.plain.menu import Entry, Menu, entry_line, menu
@@ -201,6 +202,9 @@ class PlainLoop(cmd.Cmd):
     def default(self, line: str) -> bool:
         text = line.strip().rstrip(".")
         n = len(self.entries)
+        if egg := word_egg(text):
+            self.say(egg)
+            return False
         if not self.offers:
             self.say(f"{text!r} is not a command: help lists them.")
             return False
