@@ -144,3 +144,13 @@ def daily_main(game: str, argv: list[str], what: str, make_options: Callable[...
 
             options = dataclasses.replace(options, practice=True)
     return run(options)
+
+
+def header_words(options) -> str:
+    """The game screen's words for a daily deal: ``" · daily deal 2026-11-28"`` (with
+    ``" (practice)"`` for a try that does not count), or ``""`` when ``options`` (a game's
+    ``Options``, with ``daily`` and ``practice``) is not a daily deal."""
+    day = getattr(options, "daily", None)
+    if not day:
+        return ""
+    return f" · daily deal {day}" + (" (practice)" if getattr(options, "practice", False) else "")

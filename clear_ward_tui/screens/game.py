@@ -137,7 +137,10 @@ class GameScreen(TableScreen):
     def on_mount(self) -> None:
         self.title = "Clear the Ward"
         seats, over = len(self.names), self.record.over
-        self.sub_title = f"{'Night Shift' if seats == 1 else f'{seats} players'}{seed_words(self.seed, seats, over)}"
+        from tui_common.daily import header_words
+
+        daily = header_words(self.options)
+        self.sub_title = f"{'Night Shift' if seats == 1 else f'{seats} players'}{daily or seed_words(self.seed, seats, over)}"
         grid = self.query_one(WardGrid)
         grid.focus()
         grid.cursor = self._initial.doctor

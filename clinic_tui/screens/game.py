@@ -108,7 +108,10 @@ class GameScreen(TableScreen):
         self.title = "Clinic"
         solo = len(self.names) == 1
         seats, over = len(self.names), self.record.over
-        self.sub_title = f"{'solitaire' if solo else f'{seats} players'}{seed_words(self.seed, seats, over)}"
+        from tui_common.daily import header_words
+
+        daily = header_words(self.options)
+        self.sub_title = f"{'solitaire' if solo else f'{seats} players'}{daily or seed_words(self.seed, seats, over)}"
         self.saves.log_the_start(self.query_one(EventLog))
         self.seating.mounted(self)
         self.state = self.record.state

@@ -91,6 +91,7 @@ async def test_daily_night_shift_hides_the_seed_and_shares_the_result(tmp_path):
         await settle(pilot, app)
         screen = game_screen(app)
         assert str(seed) not in screen.sub_title, "a daily deal's seed is not shown while it is played"
+        assert screen.sub_title == "Night Shift · daily deal 2026-11-27", "the header says which day's deal"
         assert not any(str(seed) in s for s in screen.query_one("#log").sentences)
         await play_to_end(pilot, app, random.Random(4))
         await pilot.pause()
@@ -105,6 +106,7 @@ async def test_daily_night_shift_hides_the_seed_and_shares_the_result(tmp_path):
         await settle(pilot, app)
         again = game_screen(app)
         assert again.options.practice and again.options.daily == "2026-11-27" and again.seed == seed
+        assert again.sub_title == "Night Shift · daily deal 2026-11-27 (practice)"
 
 
 async def test_a_game_that_is_no_daily_has_no_share_text(tmp_path):
@@ -164,6 +166,7 @@ async def test_setup_daily_button_counts_the_first_try_then_practice(tmp_path):
             assert screen.seed == daily_seed("clear-ward", today) and len(screen.options.seats) == 1
             assert screen.options.seats[0].name == "Ann", "the first seat's name"
             assert screen.options.daily == today.isoformat() and screen.options.practice is expected_practice
+            assert screen.sub_title.endswith(f"daily deal {today.isoformat()}" + " (practice)" * expected_practice)
     assert daily.tried(tmp_path, "clear-ward", today_utc())
 
 
@@ -177,3 +180,20 @@ def test_help_names_the_daily_and_stats_commands(command, capsys):
         main(["--help"])
     said = " ".join(capsys.readouterr().out.split())
     assert "daily': today's deal" in said and "stats': your record of progress" in said
+
+
+async def test_clinic_daily_solitaire_names_the_day_in_its_header(tmp_path):
+    from clinic_tui.app import ClinicApp
+    from clinic_tui.config import Options as ClinicOptions, Seat as ClinicSeat
+
+    seed = daily_seed("clinic", DAY)
+    options = ClinicOptions(seats=(ClinicSeat("Nia"),), seed=seed, goal="red-patients", cpu_delay=0,
+                            data_dir=str(tmp_path), daily=DAY.isoformat())
+    app = ClinicApp(options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):  # the game screen is mounted (no fixed sleep)
+            await pilot.pause()
+            screen = next((s for s in app.screen_stack if type(s).__name__ == "GameScreen"), None)
+            if screen is not None and screen.is_mounted and screen.sub_title:
+                break
+        assert screen.sub_title == "solitaire · daily deal 2026-11-27"
