@@ -277,12 +277,22 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         parts.extend(events(before, after))
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:
         parts.extend(_deaths(before, after))  # round 6's Admin (rulings 0.1)
-        best = max(p.popularity for p in after.players)
-        from .end import winners
-
-        win = after.players[winners(after)[0]].name
-        parts.append(f"The game is over: {win} wins with {best} popularity")
+        parts.append(_game_over(after))
     return ". ".join(parts) + "."
+
+
+def _game_over(state: GameState) -> str:
+    """The sentence that ends a game: the winner and their popularity; alone, nobody
+    "wins": the final popularity and whether the solitaire goal was met (base "Solo
+    variant": the game is won only by meeting the goal)."""
+    from .end import goal_status, winners
+
+    best = max(p.popularity for p in state.players)
+    if len(state.players) == 1:
+        status = goal_status(state)
+        goal = "" if status is None else f", solitaire goal {'met' if status.met else 'not met'}"
+        return f"The game is over: {state.players[0].name} ends with {best} popularity{goal}"
+    return f"The game is over: {state.players[winners(state)[0]].name} wins with {best} popularity"
 
 
 # -- actions not yet taken: the words of a menu or of the plain text mode ------------------
