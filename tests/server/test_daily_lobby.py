@@ -41,7 +41,11 @@ async def test_the_daily_key_seats_the_player_alone_at_todays_deal(game, tmp_pat
     app = LobbyApp(hall, "Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        footer = [strip.text for strip in app.screen._compositor.render_strips()][-1]  # the bottom line at 80x24
+        for _ in range(50):  # until the footer is drawn (a deadline: 5 s)
+            footer = [strip.text for strip in app.screen._compositor.render_strips()][-1]  # the bottom line
+            if "Leave" in footer:
+                break
+            await pilot.pause(0.1)
         assert "d Daily deal" in footer and "s My stats" in footer
         await choose_daily(pilot, app, game)
     kind, room_id = app.return_value
@@ -112,7 +116,12 @@ async def test_the_lobby_shows_todays_table_best_first_with_the_players_line_mar
                          "Daily deal 2026-11-28 · Clinic:",
                          f"  1. Bob · {score['Bob']} popularity",
                          f"  2. Ann · {score['Ann']} popularity ← you"]
-        assert app.query_one("#daily").region.bottom <= 23, "on screen at 80x24"
+        for _ in range(50):  # until it is laid out (a deadline: 5 s)
+            region = app.query_one("#daily").region
+            if region.height:
+                break
+            await pilot.pause(0.1)
+        assert region.height == 4 and region.bottom <= 23, "all on screen at 80x24"
         finish(hall.rooms[3])  # Cy finishes: the table follows
         for _ in range(40):  # the lobby refreshes once a second (a deadline: 4 s)
             await pilot.pause(0.1)
