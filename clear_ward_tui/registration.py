@@ -117,4 +117,5 @@ GAME = Game(
     option_names="start=N",
     options_help="start=N, the first player",
     slow_levels=frozenset({"strong"}),
+    daily_options="",  # the Night Shift as ``clear-ward daily`` deals it: no option
 )

@@ -95,9 +95,15 @@ def match_game(players: int, seed: int):
 
 
 def result(state) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Scores and winners; a solitaire with a goal is won only when its goal is met
+    (as Clear the Ward's lost Night Shift has no winner)."""
     from core.clinic.game import scores, winners
+    from core.clinic.game.end import goal_met, goal_status
 
-    return tuple(scores(state)), tuple(winners(state))
+    won = tuple(winners(state))
+    if len(state.players) == 1 and goal_status(state) is not None and not goal_met(state):
+        won = ()
+    return tuple(scores(state)), won
 
 
 class ClinicUI:
@@ -169,4 +175,5 @@ GAME = Game(
     option_names="goal=NAME, side=SIDE, expansions=NAMES",
     options_help="goal=NAME alone, side=S,S one a seat",
     lobby_fields=lobby_fields,
+    daily_options="goal=red-patients",  # the solitaire of ``clinic daily`` (config.DEFAULT_GOAL)
 )

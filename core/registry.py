@@ -125,6 +125,10 @@ class Game:
     #: ``still_replays(save, version)``: a save of an earlier rules version that today's
     #: rules replay unchanged (default: none does)
     still_replays: Callable[[Any, int], bool] = field(default=lambda save, version: False)
+    #: the options of the server's daily deal room (one seat, the day's seed,
+    #: ``core.daily``) as the lobby types them (``parse_option``; ``""``: the defaults);
+    #: ``None``: the game has no daily deal on the server
+    daily_options: str | None = None
 
     def load_ui(self) -> GameUI:
         """The game's ``GameUI`` (imports its app package)."""

@@ -6,7 +6,10 @@ its mode (``solo``, ``daily`` for a day's counted try, ``table`` for 2-4 seats),
 seats and their levels (``person`` or the computer level word), the result of the
 first person's seat (``won`` / ``lost``), their score (stars, popularity), the
 duration in seconds when the game timed it (the Night Shift clock), the hints used,
-the daily deal's day, and the game's record (the save JSON, to replay it).
+the daily deal's day, the game's record (the save JSON, to replay it) and the
+player's name (``player``: a served game's account, one row for each person seated,
+the history in the server's data folder; ``NULL`` for a local game, which has one
+player). A file written before ``player`` existed gains the column when opened.
 
 A game *counts* towards a personal best only when a person played it, its input was
 not piped, and it used at most ``HINT_ALLOWANCE`` hints (docs/daily.md, "Record of
@@ -59,15 +62,20 @@ CREATE TABLE IF NOT EXISTS games (
     hints INTEGER NOT NULL,
     daily TEXT,
     counts INTEGER NOT NULL,
-    record TEXT NOT NULL
+    record TEXT NOT NULL,
+    player TEXT
 )"""
+
+#: Columns added since the first version: (name, definition).
+_COLUMNS = (("player", "TEXT"),)
 
 
 @dataclass(frozen=True)
 class Finished:
     """One finished game, as a row of the history (see the module doc). ``levels``:
     one word a seat, ``"person"`` or a computer level (``"hard"``); ``daily``: the
-    day of a daily deal (``YYYY-MM-DD``) or ``None``; ``counts``: it may set a best."""
+    day of a daily deal (``YYYY-MM-DD``) or ``None``; ``counts``: it may set a best;
+    ``player``: whose row it is (a served game's account name; ``None`` locally)."""
 
     game: str
     mode: str
@@ -80,6 +88,7 @@ class Finished:
     counts: bool = True
     record: str = "{}"
     ended_at: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
+    player: str | None = None
 
 
 def mode_of(seats: int, daily: str | None, practice: bool) -> str:
@@ -126,7 +135,22 @@ def _connect(folder: Path) -> sqlite3.Connection:
     path = private_database(Path(folder) / FILE_NAME)
     db = sqlite3.connect(path, timeout=5)
     db.execute(_SCHEMA)
+    have = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    for name, definition in _COLUMNS:  # a file of an older version: its rows get NULL
+        if name not in have:
+            db.execute(f"ALTER TABLE games ADD COLUMN {name} {definition}")
     return db
+
+
+def same_player(a: str | None, b: str | None) -> bool:
+    """Whether two names are one player's (Unicode NFKC, then case-folded: the
+    server's account ``identity``)."""
+    import unicodedata
+
+    def key(name: str) -> str:
+        return unicodedata.normalize("NFKC", name).casefold()
+
+    return a is not None and b is not None and key(a) == key(b)
 
 
 def record_game(folder: Path | str, game: Finished) -> str | None:
@@ -136,10 +160,10 @@ def record_game(folder: Path | str, game: Finished) -> str | None:
         with _connect(Path(folder)) as db:
             db.execute(
                 "INSERT INTO games (game, ended_at, mode, seats, levels, result, score, seconds, hints, daily,"
-                " counts, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " counts, record, player) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game.game, game.ended_at, game.mode, len(game.levels), ",".join(game.levels),
                  "won" if game.won else "lost", int(game.score), game.seconds, int(game.hints), game.daily,
-                 int(game.counts), game.record),
+                 int(game.counts), game.record, game.player),
             )
         db.close()
     except (OSError, sqlite3.Error) as err:
@@ -147,23 +171,25 @@ def record_game(folder: Path | str, game: Finished) -> str | None:
     return None
 
 
-def read_games(folder: Path | str, game: str) -> list[Finished]:
+def read_games(folder: Path | str, game: str, player: str | None = None) -> list[Finished]:
     """The finished games of ``game`` in ``folder``'s history, oldest first (``[]``
-    without a history). Raises ``OSError`` / ``sqlite3.Error`` for a file that cannot
-    be read."""
+    without a history); ``player``: only that player's rows (``same_player``; a
+    server's history). ``game``: the console script (``clear-ward``). Raises ``OSError`` / ``sqlite3.Error`` for a file that
+    cannot be read."""
     path = Path(folder) / FILE_NAME
     if not path.exists():
         return []
     db = _connect(Path(folder))
     try:
         rows = db.execute(
-            "SELECT game, mode, levels, result, score, hints, seconds, daily, counts, record, ended_at"
+            "SELECT game, mode, levels, result, score, hints, seconds, daily, counts, record, ended_at, player"
             " FROM games WHERE game = ? ORDER BY ended_at, id", (game,)
         ).fetchall()
     finally:
         db.close()
-    return [Finished(g, m, tuple(lv.split(",")), r == "won", s, h, sec, d, bool(c), rec, at)
-            for g, m, lv, r, s, h, sec, d, c, rec, at in rows]
+    return [Finished(g, m, tuple(lv.split(",")), r == "won", s, h, sec, d, bool(c), rec, at, who)
+            for g, m, lv, r, s, h, sec, d, c, rec, at, who in rows
+            if player is None or same_player(who, player)]
 
 
 @dataclass(frozen=True)

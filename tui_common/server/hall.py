@@ -17,21 +17,35 @@ rooms), after its line in the lobby has said "expires in ..." for its last
 ``WARN_DAYS`` days; a room found past its time (the server was down) gets those
 days of warning from then. A room someone has open (seated or watching) is kept until
 they leave. ``clock`` is the wall clock in seconds (``time.time``; tests pass their own).
+
+The daily deal (``Hall.daily``, docs/daily.md "On the server"): a room of one seat, the
+player's, dealt today's deal of the game (``core.daily.daily_seed`` of the game's
+command and the UTC day; the game's ``daily_options``), private to its player; one
+counted try per account, game and UTC day (``Store.claim_daily``). ``daily_table`` is
+the day's results, best first.
+
+The history: when a room's game ends, each person seated gets a row in the server's
+history (``tui_common.history``, ``history.sqlite3`` in ``history_dir``: by default the
+store's folder, the server's data folder) with their name (``player``); the lobby's
+stats key reads it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime as _dt
 import logging
 import math
 import time
 from collections.abc import Callable
 from typing import Any
 
+from pathlib import Path
+
 from tui_common.server.names import same_name
-from tui_common.server.rooms import (OVER, Room, RoomError, RoomEvent, new_seed, parse_invited, parse_options,
-                                     parse_seats)
-from tui_common.server.store import Store
+from tui_common.server.rooms import (OVER, Room, RoomError, RoomEvent, SeatSpec, day_of, game_of, new_seed,
+                                     parse_invited, parse_options, parse_seats)
+from tui_common.server.store import DailyTry, Store
 from tui_common.server.thinking import SLOW_SECONDS, Thinker, slow_level
 
 log = logging.getLogger("hospital_games.server")
@@ -51,14 +65,28 @@ DAY = 86400.0
 CPU_DELAY = 0.6
 
 
+class DailyPlayed(RoomError):
+    """A second counted try of a daily deal the same day; ``room``: the player's room
+    of that try, if the hall still holds it (its replay), else ``None``."""
+
+    def __init__(self, text: str, room: Room | None) -> None:
+        super().__init__(text)
+        self.room = room
+
+
 class Hall:
     """The rooms of one server; see the module docstring."""
 
     def __init__(self, store: Store, *, call_later: Callable[[float, Callable[[], Any]], Any] | None = None,
                  cpu_delay: float = CPU_DELAY, max_rooms: int = MAX_ROOMS,
                  rooms_per_player: int = MAX_ROOMS_PER_PLAYER, room_days: float = ROOM_DAYS,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, history_dir: Path | str | None = None) -> None:
+        """``history_dir``: the folder of the served games' history (default: the
+        store's folder; none for a store in memory)."""
         self.store = store
+        if history_dir is None and str(store.path) != ":memory:":
+            history_dir = Path(store.path).parent
+        self.history_dir = None if history_dir is None else Path(history_dir)
         self.rooms: dict[int, Room] = {}
         self.call_later = call_later
         self.cpu_delay = cpu_delay
@@ -87,6 +115,8 @@ class Hall:
             room.clock = self.clock
             self._adopt(room)
             self.schedule_cpu(room)
+            if room.daily is not None and room.status == OVER:  # over just before a stop
+                self._daily_result(room)
         return problems
 
     def create(self, game: str, seats_text: str, creator: str, seed: int | None = None,
@@ -105,18 +135,13 @@ class Hall:
             raise RoomError("only a private room takes invited names; choose private, or empty the invite field")
         if private and not invited and any(s.name is None and not s.is_cpu for s in seats):
             raise RoomError("nobody could take the open seat of a private room: invite a name, or name the seat")
-        mine = [r for r in self.rooms.values() if same_name(r.created_by, creator) and r.status != OVER]
+        mine = [r for r in self.rooms.values()
+                if same_name(r.created_by, creator) and r.status != OVER and r.daily is None]
         if len(mine) >= self.rooms_per_player:
             rooms = f"{len(mine)} unfinished room{'s' if len(mine) != 1 else ''}"
             raise RoomError(f"you have {rooms} already, the most one player may open; "
                             "finish one, or give up your seat in one still waiting (x)")
-        self.expire()
-        if len(self.rooms) >= self.max_rooms:
-            over = [r for r in self.listing() if r.status == OVER and not r.present and not r.spectators]
-            if over:  # the oldest finished game nobody is looking at makes room
-                self.remove(over[0].id)
-        if len(self.rooms) >= self.max_rooms:
-            raise RoomError(f"the server holds {self.max_rooms} rooms already; join one or try later")
+        self._make_space()
         room = Room(self.store.next_id(), game, list(seats), new_seed() if seed is None else seed,
                     options, created_by=creator, save=self.store.save_room, private=private,
                     invited=invited, clock=self.clock)
@@ -126,6 +151,92 @@ class Hall:
         room._save()
         self.schedule_cpu(room)
         return room
+
+    def _make_space(self) -> None:
+        """Before a new room: expire the old ones; on a full server the oldest finished
+        game nobody is looking at makes room. Raises ``RoomError`` when none does."""
+        self.expire()
+        if len(self.rooms) >= self.max_rooms:
+            over = [r for r in self.listing() if r.status == OVER and not r.present and not r.spectators]
+            if over:  # the oldest finished game nobody is looking at makes room
+                self.remove(over[0].id)
+        if len(self.rooms) >= self.max_rooms:
+            raise RoomError(f"the server holds {self.max_rooms} rooms already; join one or try later")
+
+    # -- the daily deal ------------------------------------------------------------------
+
+    def today(self) -> str:
+        """Today's UTC day (``YYYY-MM-DD``) by the hall's ``clock``."""
+        return day_of(self.clock())
+
+    def daily(self, game: str, player: str) -> Room:
+        """``player``'s room of today's daily deal of ``game``: a new one, dealt at once
+        (their counted try: one seat, the day's seed, the game's ``daily_options``,
+        private to them), or the one they are still playing. Raises ``DailyPlayed``
+        (a sentence) when today's try is played already, ``RoomError`` for a game
+        without a daily deal or a full server."""
+        from core.daily import daily_seed
+
+        found = game_of(game)
+        if found.daily_options is None:
+            raise RoomError(f"{found.title} has no daily deal on this server")
+        day = self.today()
+        tried = self.store.daily_try(game, day, player)
+        if tried is not None:
+            room = self.rooms.get(tried.room)
+            if room is not None and room.status != OVER and room.seat_of(player) is not None:
+                return room  # still being played: back to it
+            raise DailyPlayed(self.daily_refusal(found.title, day, room), room)
+        options = parse_options(game, found.daily_options, 1)
+        self._make_space()
+        seed = daily_seed(found.command, _dt.date.fromisoformat(day))
+        room = Room(self.store.next_id(), game, [SeatSpec(player)], seed, options, created_by=player,
+                    save=self.store.save_room, private=True, clock=self.clock, daily=day)
+        if not self.store.claim_daily(game, day, player, room.id):  # (another connection was quicker)
+            raise DailyPlayed(self.daily_refusal(found.title, day, None), None)
+        self._adopt(room)
+        room.start()
+        room._save()
+        log.info("room #%d: %s's daily deal of %s (%s)", room.id, player, found.title, day)
+        return room
+
+    @staticmethod
+    def daily_refusal(title: str, day: str, room: Room | None) -> str:
+        """The sentence refusing a second counted try (``room``: the first one's, kept)."""
+        text = f"You have played today's daily deal of {title} ({day}) already; one counted try a day"
+        if room is not None:
+            return text + f". Its replay is room #{room.id}: choose it and press Enter"
+        return text + ". Your game is in your stats (s)"
+
+    def daily_table(self, game: str, day: str | None = None) -> list[DailyTry]:
+        """The finished counted tries of ``game``'s deal of ``day`` (default today),
+        best first: names and scores only, never a board."""
+        return self.store.daily_results(game, day or self.today())
+
+    def _daily_result(self, room: Room) -> None:
+        """Write a finished daily room's score into the day's table."""
+        found = game_of(room.game)
+        scores, winners = found.result(room.record.state)
+        for seat, spec in enumerate(room.seats):
+            if not spec.is_cpu and spec.name is not None:
+                self.store.daily_result(room.game, room.daily, spec.name, scores[seat], seat in winners, self.clock())
+
+    # -- the history ---------------------------------------------------------------------
+
+    def _ended(self, room: Room) -> None:
+        """A room's game is over: its daily result, and a history row a person."""
+        try:
+            if room.daily is not None:
+                self._daily_result(room)
+            if self.history_dir is not None:
+                from tui_common.history import record_game
+
+                for row in served_rows(room):
+                    problem = record_game(self.history_dir, row)
+                    if problem:
+                        log.warning("room #%d: %s", room.id, problem)
+        except Exception:  # the table goes on: the room is stored whatever happens here
+            log.exception("room #%d: its end could not be written down", room.id)
 
     def leave(self, room: Room, name: str) -> None:
         """``name`` gives up their seat in a room still waiting for players; a room left
@@ -212,6 +323,8 @@ class Hall:
     def _heard(self, room: Room, event: RoomEvent) -> None:
         if event.kind in ("started", "action"):
             self.schedule_cpu(room)
+        elif event.kind == "over":
+            self._ended(room)
 
     def schedule_cpu(self, room: Room) -> None:
         """Ask for the computer seat's next action after ``cpu_delay`` (once)."""
@@ -265,3 +378,25 @@ class Hall:
         room.bots[seat] = bot
         self.thinker.thought += 1
         room.play(seat, action)
+
+
+def served_rows(room: Room) -> list:
+    """The history rows (``tui_common.history.Finished``) of a finished room: one for
+    each person seated, with their name, seat's score and result (mode ``daily`` for a
+    daily deal's room, else ``solo`` or ``table``; levels as the lobby's words)."""
+    from core.saves import dumps
+    from tui_common.hint import hints_used
+    from tui_common.history import Finished, counts, mode_of
+    from tui_common.levels import LEVEL_WORDS
+
+    found = game_of(room.game)
+    words = dict(zip(found.levels, LEVEL_WORDS))
+    levels = tuple("person" if spec.cpu is None else words.get(spec.cpu, spec.cpu) for spec in room.seats)
+    scores, winners = found.result(room.record.state)
+    hints = hints_used(room.record)
+    text = dumps(room.record.to_save())
+    ended = _dt.datetime.fromtimestamp(room.clock(), _dt.timezone.utc).isoformat(timespec="seconds")
+    return [Finished(game=found.command, mode=mode_of(len(levels), room.daily, False), levels=levels,
+                     won=seat in winners, score=int(scores[seat]), hints=hints, daily=room.daily,
+                     counts=counts(levels, hints), record=text, ended_at=ended, player=spec.name)
+            for seat, spec in enumerate(room.seats) if not spec.is_cpu and spec.name is not None]

@@ -4,6 +4,13 @@ room's last days without a move, when it expires; the player creates a room (gam
 seats, seed, public or private with its invited names), joins a free seat (or takes
 their own back), watches a game, replays a finished one, or leaves.
 
+Under the rooms, today's daily deal: for each game, "Daily deal YYYY-MM-DD" and the
+day's finished results (names and scores, best first, the player's own line marked;
+never a board). ``d`` plays today's deal of a game alone (``Hall.daily``: one counted
+try a day; a second one is refused with a sentence and the first one's room is
+highlighted, its replay a key away); ``s`` opens the player's stats screen on the
+server's history (``tui_common.stats_screen.StatsScreen``, their games only).
+
 ``LobbyApp`` exits with ``("play", room_id)``, ``("watch", room_id)`` or ``None``
 (leave); the server then runs the room's game app on the same connection and comes back
 here when it closes.
@@ -24,15 +31,19 @@ from tui_common.header import TableHeader
 from tui_common.option_list import SafeOptionList, SafeSelect
 from core import registry
 from core.registry import FlagsField, SelectField
+from tui_common.server.names import same_name
 from tui_common.server.rooms import OVER, RoomError
 
 repaint.install()  # partial updates send only what changed
 
 HELP = (
     "Enter: play (your seat, or a free one; a finished game: its replay) · w: watch · n: new room · "
-    "x: give up a seat in a room still waiting · q: leave. "
+    "x: give up a seat in a room still waiting · d: today's daily deal · s: your stats · q: leave. "
     "Seats: me, open (anyone who joins), a friend's name, cpu:LEVEL."
 )
+
+#: Results of a game's daily deal the lobby lists (the player's own is always shown).
+DAILY_SHOWN = 5
 
 
 #: A new room's privacy, as the dialog offers it (option value: private?).
@@ -144,6 +155,64 @@ class NewRoomDialog(ModalScreen):
         self.dismiss(None)
 
 
+def daily_games() -> dict[str, registry.Game]:
+    """The games with a daily deal on the server (``Game.daily_options`` set), by name."""
+    return {name: game for name, game in registry.games().items() if game.daily_options is not None}
+
+
+def daily_lines(hall, player: str, shown: int = DAILY_SHOWN) -> list[str]:
+    """Today's table of the daily deals: for each game, "Daily deal YYYY-MM-DD ·
+    <title>" and its finished results best first ("1. Ann · 23 stars", ``player``'s
+    line marked "← you"; the first ``shown`` and the player's), or a line saying there
+    is none yet. Scores only: no board, no record."""
+    day, lines = hall.today(), []
+    for name, game in daily_games().items():
+        results = hall.daily_table(name, day)
+        if not results:
+            lines.append(f"Daily deal {day} · {game.title}: no result yet (d: play it)")
+            continue
+        lines.append(f"Daily deal {day} · {game.title}:")
+        for place, found in enumerate(results, 1):
+            mine = same_name(found.name, player)
+            if place <= shown or mine:
+                lines.append(f"  {place}. {found.name} · {found.score} {game.score_name}" + (" ← you" if mine else ""))
+    return lines
+
+
+class DailyDialog(ModalScreen):
+    """The game of today's daily deal (the games with one); dismisses with the game's
+    name or ``None``."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    DailyDialog { align: center middle; }
+    #daily-box { width: 64; max-width: 100%; height: auto; border: round $accent; padding: 0 1; }
+    """
+
+    def __init__(self, day: str) -> None:
+        super().__init__()
+        self.day = day
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="daily-box"):
+            yield Static(f"Daily deal {self.day}: the same deal for everyone, played alone; one counted "
+                         "try a day. Choose the game (Enter; Esc: cancel):", markup=False)
+            yield SafeOptionList(*(Option(game.title, id=name) for name, game in daily_games().items()),
+                                 id="daily-game")
+
+    def on_mount(self) -> None:
+        for games in self.query("#daily-game"):
+            games.highlighted = 0
+            games.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class LobbyApp(App):
     """The lobby of one connection; ``server`` is the ``GameServer`` (its ``hall``)."""
 
@@ -153,10 +222,13 @@ class LobbyApp(App):
         Binding("n", "new", "New room"),
         Binding("w", "watch", "Watch"),
         Binding("x", "give_up", "Give up seat"),
+        Binding("d", "daily", "Daily deal"),
+        Binding("s", "stats", "My stats"),
         Binding("q", "leave", "Leave"),
         Binding("ctrl+q", "leave", "Leave", show=False, priority=True),
     ]
-    CSS = "#rooms { height: 1fr; } #help { color: $text-muted; } #note { color: $warning; }"
+    CSS = ("#rooms { height: 1fr; } #help { color: $text-muted; } #note { color: $warning; } "
+           "#daily { height: auto; max-height: 8; overflow-y: auto; }")
 
     def __init__(self, hall, name: str, note: str = "", waiting_room: int | None = None) -> None:
         """``waiting_room``: a room where this player sits, still waiting for players: the
@@ -167,6 +239,7 @@ class LobbyApp(App):
         self.note = note
         self.waiting_room = waiting_room
         self._shown: list | None = None
+        self._daily_shown: list[str] | None = None
 
     def _handle_exception(self, error: Exception) -> None:
         # Textual prints the traceback where this process's output went; the log keeps it.
@@ -179,6 +252,7 @@ class LobbyApp(App):
         yield TableHeader()
         yield Static(f"Welcome, {self.player}. Rooms:", id="welcome", markup=False)
         yield SafeOptionList(id="rooms")
+        yield Static("", id="daily", markup=False)
         yield Static(self.note, id="note", markup=False)
         yield Static(HELP, id="help", markup=False)
         yield Footer()
@@ -195,6 +269,7 @@ class LobbyApp(App):
         if waited is not None and waited.record is not None and waited.seat_of(self.player) is not None:
             self.exit(("play", waited.id))
             return
+        self.refresh_daily()
         lines = [(r.id, self.room_line(r)) for r in self.hall.visible_to(self.player)]
         if lines == self._shown:
             return
@@ -209,6 +284,13 @@ class LobbyApp(App):
         if keep is None:  # the first time: the first room with a seat of yours
             keep = next((i for i, (_, text) in enumerate(lines) if text.endswith("← your seat")), 0)
         listing.highlighted = min(keep, len(lines) - 1)
+
+    def refresh_daily(self) -> None:
+        """Today's table of the daily deals (``daily_lines``), redrawn when it changed."""
+        lines = daily_lines(self.hall, self.player)
+        if lines != self._daily_shown:
+            self._daily_shown = lines
+            self.query_one("#daily", Static).update("\n".join(lines))
 
     def room_line(self, room) -> str:
         """A room's line: its summary, when it expires (its last days) and whether this
@@ -282,6 +364,65 @@ class LobbyApp(App):
                 self.refresh_rooms()
 
         self.push_screen(NewRoomDialog(), made)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """The lobby's keys act on the rooms only while the rooms are on the screen (not
+        under a dialog or the stats screen)."""
+        if action in ("new", "watch", "give_up", "daily", "stats") and len(self.screen_stack) > 1:
+            return False
+        return True
+
+    def action_daily(self) -> None:
+        """d: today's daily deal of a game (asked when more than one game has one)."""
+        games = daily_games()
+        if not games:
+            self.say("No game has a daily deal on this server.")
+            return
+        if len(games) == 1:
+            self.play_daily(next(iter(games)))
+        else:
+            self.push_screen(DailyDialog(self.hall.today()), self.play_daily)
+
+    def play_daily(self, game: str | None) -> None:
+        """Sit down at today's deal of ``game``: a new counted try, or the one still
+        being played; a second try is refused with a sentence and the first one's room
+        (its replay) is highlighted."""
+        from tui_common.server.hall import DailyPlayed
+
+        if game is None:
+            return
+        try:
+            room = self.hall.daily(game, self.player)
+        except DailyPlayed as err:
+            self.say(f"{err}.")
+            if err.room is not None:
+                self._shown = None
+                self.refresh_rooms()
+                self.highlight_room(err.room.id)
+            return
+        except RoomError as err:
+            self.say(f"No daily deal: {err}.")
+            return
+        self.exit(("play", room.id))
+
+    def highlight_room(self, room_id: int) -> None:
+        """Move the highlight to room ``room_id``'s line, if it is listed."""
+        listing = self.query_one("#rooms", OptionList)
+        for index in range(listing.option_count):
+            if listing.get_option_at_index(index).id == str(room_id):
+                listing.highlighted = index
+                return
+
+    def action_stats(self) -> None:
+        """s: this player's stats screen, on the server's history (both games)."""
+        folder = self.hall.history_dir
+        if folder is None:
+            self.say("This server keeps no history.")
+            return
+        from tui_common.stats_screen import StatsScreen
+
+        commands = tuple(game.command for game in registry.games().values())
+        self.push_screen(StatsScreen(folder, commands, player=self.player))
 
     def action_leave(self) -> None:
         self.exit(None)

@@ -157,6 +157,15 @@ def parse_options(game: str, text: str, seats: int) -> dict[str, Any]:
     return options
 
 
+def day_of(seconds: float) -> str:
+    """The UTC day (``YYYY-MM-DD``) of wall-clock ``seconds`` (``core.daily.today_utc``)."""
+    import datetime as _dt
+
+    from core.daily import today_utc
+
+    return today_utc(_dt.datetime.fromtimestamp(seconds, _dt.timezone.utc)).isoformat()
+
+
 def clean_name(text: str, limit: int = 14) -> str:
     """A player name safe to draw: printable characters only (escape codes and other
     control characters dropped), spaces squeezed, at most ``limit`` characters. Raises
@@ -200,6 +209,9 @@ class Room:
     #: when the room last moved (created, a seat taken, an action played): wall-clock
     #: seconds, stored; an unfinished room without a move for long expires (``Hall``)
     moved: float = 0.0
+    #: a daily deal's room: the day (``YYYY-MM-DD``, UTC) whose deal it plays, one seat
+    #: (``Hall.daily``); ``None``: an ordinary room
+    daily: str | None = None
 
     def __post_init__(self) -> None:
         if not self.moved:
@@ -231,7 +243,7 @@ class Room:
         seats = ", ".join(self.seat_label(i) for i in range(len(self.seats)))
         watching = f" · {self.spectators} watching" if self.spectators else ""
         state = {WAITING: "waiting for players", PLAYING: "playing", OVER: "game over (Enter: replay)"}[self.status]
-        private = " · private" if self.private else ""
+        private = f" · daily deal {self.daily}" if self.daily else " · private" if self.private else ""
         return f"#{self.id} {self.title}{self.options_text()}{private} · {state} · {seats}{watching}"
 
     def options_text(self) -> str:
@@ -258,11 +270,16 @@ class Room:
                 return i
         return None
 
-    def may_see(self, name: str) -> bool:
+    def may_see(self, name: str, today: str | None = None) -> bool:
         """Whether ``name`` may see this room in the lobby, join it or watch it: anyone
         for a public room; for a private one its creator, the names seated in it and
-        the invited names (``same_name``)."""
+        the invited names (``same_name``). A daily deal's room is its player's alone
+        until its game is over *and* its day is over (``today``: the UTC day now,
+        ``YYYY-MM-DD``; default from ``clock``): everyone plays the same deal that day;
+        then anyone may watch its replay."""
         if not self.private:
+            return True
+        if self.daily is not None and self.status == OVER and self.daily < (today or day_of(self.clock())):
             return True
         allowed = [self.created_by, *self.invited, *(s.name for s in self.seats if not s.is_cpu)]
         return any(same_name(name, other) for other in allowed)

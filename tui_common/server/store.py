@@ -10,16 +10,26 @@ back exactly where it was: ``load_rooms`` replays each record through the engine
 
 A file written before rooms could be private is brought up to date when opened
 (``ROOM_COLUMNS``): its rooms are public, invite nobody, and last moved when their row
-was last written (``updated``).
+was last written (``updated``); one written before the daily deal room gets the
+``daily`` column (the day of a daily deal's room, ``YYYY-MM-DD``; its old rooms:
+``NULL``, none is daily) and the ``daily_tries`` table.
+
+The daily deal (docs/daily.md, "On the server"): ``daily_tries`` holds one row for each
+account, game and UTC day whose counted try was dealt (``claim_daily``: written when the
+room is made, so a second try is refused even after the room is gone), with the room
+and, once the game is over, its score (``daily_result``); ``daily_results`` is the
+day's table.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 
 from core.private_files import private_database
+from tui_common.server.names import name_key
 from tui_common.server.rooms import Room, SeatSpec, record_rules
 
 #: The database's file name in the data folder.
@@ -56,13 +66,43 @@ CREATE TABLE IF NOT EXISTS accounts (
 CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
 """
 
+#: The daily deal's counted tries: one a (game, day, account identity); ``name`` as
+#: shown, ``room`` the room dealt, ``score`` / ``won`` once the game is over (``NULL``
+#: before), ``finished`` when (Unix seconds).
+DAILY_SCHEMA = """
+CREATE TABLE IF NOT EXISTS daily_tries (
+    game TEXT NOT NULL,
+    day TEXT NOT NULL,
+    player TEXT NOT NULL,
+    name TEXT NOT NULL,
+    room INTEGER NOT NULL,
+    score INTEGER,
+    won INTEGER,
+    finished REAL,
+    PRIMARY KEY (game, day, player)
+)
+"""
+
 #: Columns added to the rooms table since its first version: (name, definition, how an
 #: existing row gets its value: an SQL expression, or None for the default).
 ROOM_COLUMNS = (
     ("private", "INTEGER NOT NULL DEFAULT 0", None),
     ("invited", "TEXT NOT NULL DEFAULT '[]'", None),
     ("moved", "REAL", "(updated - 2440587.5) * 86400.0"),  # julian day -> Unix seconds
+    ("daily", "TEXT", None),  # the day of a daily deal's room; NULL: not one
 )
+
+
+@dataclass(frozen=True)
+class DailyTry:
+    """One account's counted try of a game's daily deal on a day: ``name`` (as shown),
+    the ``room`` it was dealt in, and ``score`` / ``won`` once it is over (``None``
+    while it is played)."""
+
+    name: str
+    room: int
+    score: int | None
+    won: bool | None
 
 
 class Store:
@@ -77,6 +117,7 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute(SCHEMA)
         self.db.executescript(ACCOUNTS_SCHEMA)
+        self.db.execute(DAILY_SCHEMA)
         self._migrate_rooms()
 
     def _migrate_rooms(self) -> None:
@@ -104,12 +145,12 @@ class Store:
         seats = json.dumps([[s.name, s.cpu] for s in room.seats])
         record = None if room.record is None else dumps(room.record.to_save(snapshot=False))
         self.db.execute(
-            "INSERT INTO rooms (id, game, seats, seed, options, created_by, record, private, invited, moved) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "INSERT INTO rooms (id, game, seats, seed, options, created_by, record, private, invited, moved, daily) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT(id) DO UPDATE SET seats=excluded.seats, record=excluded.record, updated=julianday('now'), "
             "moved=excluded.moved",
             (room.id, room.game, seats, room.seed, json.dumps(room.options), room.created_by, record,
-             int(room.private), json.dumps(list(room.invited)), room.moved),
+             int(room.private), json.dumps(list(room.invited)), room.moved, room.daily),
         )
 
     def delete_room(self, room_id: int) -> None:
@@ -123,12 +164,13 @@ class Store:
 
         rooms, problems = [], []
         for row in self.db.execute("SELECT id, game, seats, seed, options, created_by, record, private, invited, "
-                                   "moved FROM rooms ORDER BY id"):
-            room_id, game, seats, seed, options, created_by, record, private, invited, moved = row
+                                   "moved, daily FROM rooms ORDER BY id"):
+            room_id, game, seats, seed, options, created_by, record, private, invited, moved, daily = row
             try:
                 room = Room(room_id, game, [SeatSpec(n, c) for n, c in json.loads(seats)], seed,
                             json.loads(options), created_by=created_by, save=self.save_room,
-                            private=bool(private), invited=tuple(json.loads(invited)), moved=moved or 0.0)
+                            private=bool(private), invited=tuple(json.loads(invited)), moved=moved or 0.0,
+                            daily=daily)
                 if record is not None:
                     room.record = GameRecord.from_save(loads(record, f"room #{room_id}"), record_rules(game),
                                                        f"room #{room_id}")
@@ -137,3 +179,37 @@ class Store:
             except Exception as err:  # one bad row must not keep the others out
                 problems.append(f"room #{room_id} not restored: {err}")
         return rooms, problems
+
+    # -- the daily deal -------------------------------------------------------------------
+
+    def claim_daily(self, game: str, day: str, name: str, room_id: int) -> bool:
+        """Write down ``name``'s counted try of ``game``'s deal of ``day`` (``YYYY-MM-DD``),
+        dealt in room ``room_id``; False (nothing written) when that account has one
+        already (names compared by ``names.name_key``)."""
+        done = self.db.execute(
+            "INSERT OR IGNORE INTO daily_tries (game, day, player, name, room) VALUES (?, ?, ?, ?, ?)",
+            (game, day, name_key(name), name, room_id))
+        return done.rowcount == 1
+
+    def daily_try(self, game: str, day: str, name: str) -> DailyTry | None:
+        """``name``'s counted try of ``game``'s deal of ``day``, or ``None``."""
+        row = self.db.execute("SELECT name, room, score, won FROM daily_tries WHERE game = ? AND day = ? AND player = ?",
+                              (game, day, name_key(name))).fetchone()
+        if row is None:
+            return None
+        return DailyTry(row[0], row[1], row[2], None if row[3] is None else bool(row[3]))
+
+    def daily_result(self, game: str, day: str, name: str, score: int, won: bool, when: float) -> None:
+        """The score of ``name``'s try of ``game``'s deal of ``day``, over at ``when``
+        (Unix seconds); the first result written stays."""
+        self.db.execute("UPDATE daily_tries SET score = ?, won = ?, finished = ? "
+                        "WHERE game = ? AND day = ? AND player = ? AND score IS NULL",
+                        (int(score), int(won), when, game, day, name_key(name)))
+
+    def daily_results(self, game: str, day: str) -> list[DailyTry]:
+        """The finished tries of ``game``'s deal of ``day``, best first (highest score;
+        on a tie, the one finished first)."""
+        rows = self.db.execute("SELECT name, room, score, won FROM daily_tries "
+                               "WHERE game = ? AND day = ? AND score IS NOT NULL ORDER BY score DESC, finished, name",
+                               (game, day))
+        return [DailyTry(name, room, score, bool(won)) for name, room, score, won in rows]
