@@ -98,11 +98,11 @@ STEPS: tuple[Step, ...] = (
     Step("car", "Setup: your starting car", _phase("starting car"),
          "Cars park on the borders of your ground floor; everyone who arrives needs one.",
          "Choose where your starting car parks: {pick} (the menu's keys, or ↑/↓ and {choose}).",
-         "Type the number of a border.", picks=lambda m: ("park it",)),
+         "Type the number of a border (a group's number lists its borders).", picks=lambda m: ("park it",)),
     Step("bonus", "Setup: a bonus tile", _phase("bonus"),
          "Each player takes one bonus tile: money, a person or a free garden or parking.",
          "Choose {suggest}: {pick}.",
-         "Type the number of a bonus tile; a yellow doctor is a good one.",
+         "Type the number of {suggest}.",
          picks=lambda m: ("a yellow doctor", "your white doctor")),
     Step("select", "Select tiles", _phase("select"),
          "A round has 3 actions; for each you choose one of your action tiles (2 Build, 2 Hire,"
@@ -117,7 +117,7 @@ STEPS: tuple[Step, ...] = (
          f"A Build action builds up to {BUILDS_PER_ACTION} things, paid from your savings. A treatment room"
          " works beside a service hub on its floor, with a supply room in the clinic.",
          "Choose {suggest}: {pick}; then 'done' ({done}) ends the action.",
-         "Type the number of {suggest}; done ends the action.",
+         "Type the number of {suggest} (gardens are under build outside the modules); done ends the action.",
          picks=lambda m: ("done",) if m.played else ("garden", "treatment room", "")),
     Step("hire-where", "Hire: where they arrive", _phase("hire", menu="arrival-dialog"),
          "A new hire walks in at an entrance during the Move phase.",
@@ -154,12 +154,13 @@ STEPS: tuple[Step, ...] = (
          " in a working treatment room.",
          "Press {hint}: the hint marks whom to move (◀ hint); {choose} takes it. When the hint says"
          " 'end the move', {choose} ends it.",
-         "Type hint for a suggestion, then its number; end the move when everyone is in place."),
+         "The hint below says whom to move and where: type that move's number; when the hint"
+         " says to end the move, type end the move."),
     Step("remove-car", "Business: cars leave", _phase("remove car"),
          "Each person who left your clinic takes a car with them.", "Choose which car goes: {pick}.",
          "Type the number of a car.", picks=lambda m: ("",)),
     Step("business", "Business", lambda m: m.lesson and m.report.startswith("Business"),
-         "Business: doctors treat patients in working treatment rooms; you earn for each one cured,"
+         "Doctors treat patients in working treatment rooms; you earn for each one cured,"
          " then pay wages and upkeep.",
          "Read the report; {close} goes on.", "The report follows."),
     Step("buy", "Business: popularity", _phase("buy popularity"),
@@ -167,17 +168,18 @@ STEPS: tuple[Step, ...] = (
          "Choose how much: {pick}.", "Type the number of how much popularity to buy.",
          picks=lambda m: ("buy 1", "")),
     Step("admin", "Admin", lambda m: m.report.startswith("Admin") and m.round == LESSON_ROUND + 1,
-         "Admin: doctors in a lab train, red patients left waiting die (-5 popularity), the university"
+         "Doctors in a lab train, red patients left waiting die (-5 popularity), the university"
          " refills and the turn order is set for the next round.",
          "{close} starts round 2: play on by yourself, {hint} gives a hint at any time.",
-         "Round 2 begins: play on by yourself; type hint for a suggestion at any time."),
+         "Round 2 begins: play on by yourself; each decision comes with the strong computer"
+         " player's hint."),
     Step("confirm", "A question", lambda m: m.lesson and m.confirm,
          "The game asks before something is left unused.",
          "{yes} answers yes; {no} goes back.", "(Not in plain text.)"),
     Step("free", "Rounds 2 to 6", lambda m: not m.lesson,
          "Round 1 is done. Play rounds 2 to 6 your way: the goal is treating 4 red patients.",
          "Hints are on: each decision shows the strong computer's suggestion ({hint} asks again).",
-         "Type hint at any decision for the strong computer's suggestion."),
+         "Each decision comes with the strong computer player's hint."),
 )
 
 #: The steps a new player must meet in round 1, in order (the issue's list).
