@@ -16,6 +16,7 @@ class LearnPlain(ClinicPlain):
 
     _phase_key = None
     _phase_start = 0
+    _hinted = None  # (state, the hint line said for it)
 
     def moment(self, state, report: str = "") -> Moment:
         """The ``Moment`` of ``state`` (plain text has no cursor: an admission is one
@@ -35,14 +36,21 @@ class LearnPlain(ClinicPlain):
         return f"Lesson, {step.title}: {step.rule} {how_text(step, moment, {}, plain=True)}"
 
     def hint_line(self, state) -> str | None:
-        """The strong computer player's suggestion for the decision now."""
+        """The strong computer player's suggestion for the decision now, counted in the
+        record as a hint used (as ``H`` on the board: the end screen and the record of
+        progress see it)."""
         from core.clinic.game.bot_hint import hint
+        from tui_common.hint import counted
 
+        if self._hinted is not None and self._hinted[0] is state:  # said again (list): counted once
+            return self._hinted[1]
         try:
             found = hint(state, len(self.record.actions))
         except Exception:  # noqa: BLE001 - a hint that cannot be worked out is left unsaid
             return None
-        return f"Hint: {found.reason}."
+        self.record = counted(self.record)
+        self._hinted = (state, f"Hint: {found.reason}.")
+        return self._hinted[1]
 
     def decision(self, state) -> str:
         said = super().decision(state)

@@ -94,8 +94,8 @@ class SetupScreen(SetupBase):
 
         return data_dir(self.options)
 
-    LEARN = True
-
+    # No "Learn to play" button here (the buttons fill 80 columns): ``clear-ward learn``
+    # starts the guided first turn; ``start_learn`` is there for a setup that offers it.
     def start_learn(self, name: str) -> None:
         """``clear-ward learn`` from the setup: a Night Shift with the guided first turn."""
         from clear_ward_tui.__main__ import learn_options

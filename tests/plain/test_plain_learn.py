@@ -66,3 +66,15 @@ def test_round_1_said_step_by_step_reaches_round_2(tmp_path):
         if line.startswith("Lesson, Select tiles:"):
             assert "select an action tile" in lines[i + 1]
     assert len(stdin.asked) < 80  # the lesson's words were enough: no wandering
+
+
+def test_the_hints_said_are_counted_in_the_record(tmp_path):
+    from clinic_tui import saving
+    from tui_common.hint import hints_used
+
+    options = learn_options("Ann", plain=True, data_dir=str(tmp_path))
+    status, out, _ = play(main, options, follow_the_lesson)
+    said = out.count("\nHint: ")
+    assert status == 0 and said >= 2
+    record = saving.load_record(saving.folder(options).autosave)
+    assert hints_used(record) == said

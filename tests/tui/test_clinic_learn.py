@@ -114,3 +114,64 @@ async def _to_step(pilot, screen, name: str):
         await wait_for(pilot, lambda: lesson.keys_now)
         await follow_step(pilot, lesson)
     raise AssertionError(f"never reached {name}: {lesson.shown}")
+
+
+async def test_learn_to_play_on_the_setup_screen_starts_the_lesson():
+    from clinic_tui.config import Options
+
+    app = ClinicApp(Options())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "SetupScreen")
+        await pilot.press("ctrl+l")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) or any(
+            isinstance(s, GameScreen) for s in app.screen_stack))
+        screen = game_screen(app)
+        assert screen.options.learn and screen.seed == LESSON_SEED and screen.names == ["Ann"]
+        await wait_for(pilot, lambda: screen.lesson is not None and screen.lesson.step is not None)
+        assert screen.query(LessonPanel)
+
+
+async def test_a_game_that_is_not_learn_has_no_lesson():
+    from dataclasses import replace
+
+    app = ClinicApp(replace(learn_options("Ann"), learn=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack))
+        screen = game_screen(app)
+        await wait_for(pilot, lambda: screen.state is not None)
+        await pilot.pause(0.3)
+        assert screen.lesson is None and not screen.query(LessonPanel)
+
+
+def round_2_state():
+    """The lesson's solitaire played by the medium computer to round 2."""
+    from clinic_tui import saving
+    from core.clinic.game.bots import make_bot
+
+    record = saving.new_record(learn_options("Ann"), LESSON_SEED)
+    bot = make_bot("basic", 1)
+    while record.state.round < 2:
+        record = record.play(bot.choose(record.state))
+    return record.state
+
+
+@pytest.mark.timeout(120)
+async def test_after_round_1_the_hints_are_on():
+    app = ClinicApp(learn_options("Ann"), state=round_2_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack))
+        screen = game_screen(app)
+        await wait_for(pilot, lambda: screen.lesson is not None and screen.lesson.step is not None)
+        assert screen.lesson.step.name == "free" and "Hints are on" in screen.lesson.text
+        await wait_for(pilot, lambda: screen.shown_hint is not None, seconds=60)  # nobody pressed H
+        assert screen.shown_hint[0] is screen.state
+
+
+def test_clinic_learn_command_plays_the_lesson(monkeypatch, tmp_path):
+    from clinic_tui.__main__ import main
+
+    ran = []
+    monkeypatch.setattr("tui_common.cli.run_options", lambda game, options, **kw: ran.append(options) or 0)
+    assert main(["learn", "--name", "Zoe", "--plain", "--data-dir", str(tmp_path)]) == 0
+    options = ran[0]
+    assert options.learn and options.plain and options.seed == LESSON_SEED and options.seats[0].name == "Zoe"
