@@ -26,7 +26,9 @@ async def wait_for(pilot, condition, seconds: float = 20.0) -> None:
 
 
 def lesson_open(app) -> bool:
-    return isinstance(app.screen, ReportDialog) and app.screen.title_text == TITLE
+    """The lesson's screen is on top, drawn (its body composed)."""
+    return (isinstance(app.screen, ReportDialog) and app.screen.title_text == TITLE
+            and bool(app.screen.query("#report-body")))
 
 
 @pytest.mark.parametrize("key", ["enter", "escape"])
