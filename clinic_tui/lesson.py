@@ -110,7 +110,7 @@ STEPS: tuple[Step, ...] = (
          "Choose {suggest}: {pick}.",
          "Type the number of {suggest}.", picks=lambda m: (TILE_OF_ACTION.get(m.action, "Build"), "")),
     Step("build-place", "Build: place it", _phase("build", placing=True),
-         "◆ marks every space where it may go.",
+         "◆ marks every space where it may go (a garden beside a treatment room: +$2 a patient cured there).",
          "Arrows move the cursor ({next_target}: the next ◆); {choose} builds there; {cancel} puts it back.",
          "(Not in plain text.)"),
     Step("build", "Build", _phase("build"),
@@ -153,7 +153,7 @@ STEPS: tuple[Step, ...] = (
          "Everyone walks through modules; each step costs time. At Business a doctor treats a patient"
          " in a working treatment room.",
          "Press {hint}: the hint marks whom to move (◀ hint); {choose} takes it. When the hint says"
-         " 'end the move', {choose} ends it.",
+         " 'end the move': {choose} on it in the menu, or {end_move}.",
          "The hint below says whom to move and where: type that move's number; when the hint"
          " says to end the move, type end the move."),
     Step("remove-car", "Business: cars leave", _phase("remove car"),
@@ -168,8 +168,8 @@ STEPS: tuple[Step, ...] = (
          "Choose how much: {pick}.", "Type the number of how much popularity to buy.",
          picks=lambda m: ("buy 1", "")),
     Step("admin", "Admin", lambda m: m.report.startswith("Admin") and m.round == LESSON_ROUND + 1,
-         "Doctors in a lab train, red patients left waiting die (-5 popularity), the university"
-         " refills and the turn order is set for the next round.",
+         "Doctors in a lab train, every other doctor tires a colour, patients still in your clinic"
+         " worsen and red ones die (-5 popularity); the university refills and the turn order is set.",
          "{close} starts round 2: play on by yourself, {hint} gives a hint at any time.",
          "Round 2 begins: play on by yourself; each decision comes with the strong computer"
          " player's hint."),

@@ -166,7 +166,7 @@ class Lesson:
             if not self.shown or self.shown[-1] != step.name:
                 self.shown.append(step.name)
             self.panel.show(step.title, self.how, step.rule)
-        self._dress(top, step.title, self.how)
+        self._dress(top, step.title, self.how if isinstance(top, ChoiceDialog) else text)
         if not moment.lesson:
             self._hint_on(top)
 
@@ -181,8 +181,8 @@ class Lesson:
         return named.get(step.name, ("m",) if step.suggest(self.moment()) else ())
 
     def _dress(self, top, title: str, text: str) -> None:
-        """How to do the step, under the title of a dialog (the panel may be covered, or
-        too short to show it all)."""
+        """The step under the title of a dialog (the panel may be covered, or too short
+        to show it all): how to do it in a narrow menu, the whole text in a report."""
         if top is self.screen or not hasattr(top, "title_text") and not top.query(".dialog"):
             return
         boxes = top.query(".dialog")
