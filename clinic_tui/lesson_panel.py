@@ -15,7 +15,7 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.widgets import Label, Static
 
-from clinic_tui.lesson import LESSON_ROUND, STEP_NAMED, Moment, Step, current_step, how_text, key_note
+from clinic_tui.lesson import Moment, Step, current_step, how_text, key_note
 
 #: How a key is written in a sentence (``Binding.key`` -> words).
 KEY_WORDS = {"enter": "Enter", "escape": "Esc", "space": "Space", "question_mark": "?"}
@@ -183,7 +183,7 @@ class Lesson:
     def _dress(self, top, title: str, text: str) -> None:
         """The step under the title of a dialog (the panel may be covered, or too short
         to show it all): how to do it in a narrow menu, the whole text in a report."""
-        if top is self.screen or not hasattr(top, "title_text") and not top.query(".dialog"):
+        if top is self.screen:
             return
         boxes = top.query(".dialog")
         if not boxes or not boxes.first().children:  # not composed yet: next time
@@ -221,7 +221,8 @@ class Lesson:
         in the step shown, say what it does and what to do now. True if a note was shown."""
         from clinic_tui.screens.game_keys import GAME_KEYS
 
-        if self.step is None or self.step.name not in STEP_NAMED or not self.moment().lesson:
+        moment = self.moment()
+        if self.step is None or moment is None or not moment.lesson:
             return False
         for binding in GAME_KEYS:
             if key in [k.strip() for k in binding.key.split(",")]:
@@ -232,5 +233,3 @@ class Lesson:
                 return False
         return False
 
-
-__all__ = ["Lesson", "LessonPanel", "LESSON_ROUND"]
