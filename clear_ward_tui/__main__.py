@@ -92,7 +92,13 @@ def learn_options(name: str | None = None, *, ascii: bool = False, plain: bool =
 
     from clear_ward_tui.lesson import LESSON_NAME, LESSON_SEED
 
-    return Options(seats=(Seat(name or LESSON_NAME),), seed=LESSON_SEED, ascii=ascii, plain=plain,
+    from tui_common.cli import player_name
+
+    try:
+        name = player_name(name or LESSON_NAME)[0]  # spaces trimmed, cut to MAX_NAME
+    except ValueError:  # a blank --name
+        name = LESSON_NAME
+    return Options(seats=(Seat(name),), seed=LESSON_SEED, ascii=ascii, plain=plain,
                    data_dir=Path(data_dir) if data_dir else None, learn=True)
 
 

@@ -116,7 +116,13 @@ def learn_options(name: str | None = None, *, ascii: bool = False, plain: bool =
     from clinic_tui.config import Seat
     from clinic_tui.lesson import LESSON_NAME, LESSON_SEED
 
-    return Options(seats=(Seat(name or LESSON_NAME),), seed=LESSON_SEED, goal=DEFAULT_GOAL, ascii=ascii,
+    from tui_common.cli import player_name
+
+    try:
+        name = player_name(name or LESSON_NAME)[0]  # spaces trimmed, cut to MAX_NAME
+    except ValueError:  # a blank --name
+        name = LESSON_NAME
+    return Options(seats=(Seat(name),), seed=LESSON_SEED, goal=DEFAULT_GOAL, ascii=ascii,
                    plain=plain, data_dir=data_dir, learn=True)
 
 

@@ -175,3 +175,10 @@ def test_clinic_learn_command_plays_the_lesson(monkeypatch, tmp_path):
     assert main(["learn", "--name", "Zoe", "--plain", "--data-dir", str(tmp_path)]) == 0
     options = ran[0]
     assert options.learn and options.plain and options.seed == LESSON_SEED and options.seats[0].name == "Zoe"
+
+
+def test_learn_names_are_trimmed_and_cut():
+    from tui_common.cli import MAX_NAME
+
+    assert learn_options("  ").seats[0].name == "You"
+    assert learn_options("A" * 40).seats[0].name == "A" * MAX_NAME
