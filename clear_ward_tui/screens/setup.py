@@ -94,16 +94,6 @@ class SetupScreen(SetupBase):
 
         return data_dir(self.options)
 
-    # No "Learn to play" button here (the buttons fill 80 columns): ``clear-ward learn``
-    # starts the guided first turn; ``start_learn`` is there for a setup that offers it.
-    def start_learn(self, name: str) -> None:
-        """``clear-ward learn`` from the setup: a Night Shift with the guided first turn."""
-        from clear_ward_tui.__main__ import learn_options
-        from clear_ward_tui.screens.game import GameScreen
-
-        options = learn_options(name, ascii=self.options.ascii, data_dir=self.options.data_dir)
-        self.app.go(self, "switch", lambda: GameScreen(options))
-
     def start_daily(self, name: str, seed: int, day: str, practice: bool) -> None:
         """Today's Night Shift (``tui_common.daily``)."""
         from dataclasses import replace
