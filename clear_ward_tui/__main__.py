@@ -52,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "daily":  # today's Night Shift (tui_common.daily)
         return daily(argv[1:])
+    if argv and argv[0] == "learn":  # the guided first turn (clear_ward_tui.lesson)
+        return learn(argv[1:])
     if argv and argv[0] == "stats":  # the record of progress (tui_common.stats)
         from clear_ward_tui.config import data_dir
         from tui_common.stats import stats_main
@@ -81,6 +83,41 @@ def daily(argv: list[str]) -> int:
                            app="clear_ward_tui.app:ClearWardApp", plain="clear_ward_tui.plain:main")
 
     return daily_main("clear-ward", argv, "the Night Shift (solo)", daily_options, data_dir, run)
+
+
+def learn_options(name: str | None = None, *, ascii: bool = False, plain: bool = False,
+                  data_dir=None) -> Options:
+    """The options of ``clear-ward learn``: a Night Shift with the lesson's fixed seed."""
+    from pathlib import Path
+
+    from clear_ward_tui.lesson import LESSON_NAME, LESSON_SEED
+
+    from tui_common.cli import player_name
+
+    try:
+        name = player_name(name or LESSON_NAME)[0]  # spaces trimmed, cut to MAX_NAME
+    except ValueError:  # a blank --name
+        name = LESSON_NAME
+    return Options(seats=(Seat(name),), seed=LESSON_SEED, ascii=ascii, plain=plain,
+                   data_dir=Path(data_dir) if data_dir else None, learn=True)
+
+
+def learn(argv: list[str]) -> int:
+    """``clear-ward learn``: a Night Shift whose first turn opens the guided first turn."""
+    from tui_common.cli import run_options
+
+    parser = argparse.ArgumentParser(
+        prog="clear-ward learn",
+        description="A guided first turn: a Night Shift whose first turn explains the ward, the Doctor's "
+        "move, treating patients, stars and staff cards.")
+    parser.add_argument("--name", default=None, help="your name (default: You)")
+    parser.add_argument("--ascii", action="store_true", help="ASCII marks only")
+    parser.add_argument("--plain", action="store_true", help="the lesson in plain text, said before turn 1")
+    parser.add_argument("--data-dir", metavar="DIR", help="folder for saved games")
+    args = parser.parse_args(argv)
+    options = learn_options(args.name, ascii=args.ascii, plain=args.plain, data_dir=args.data_dir)
+    return run_options("clear-ward", options, loader="clear_ward_tui.autosave:load",
+                       app="clear_ward_tui.app:ClearWardApp", plain="clear_ward_tui.plain:main")
 
 
 if __name__ == "__main__":

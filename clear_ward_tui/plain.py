@@ -280,6 +280,10 @@ def _doctor_line(view: PlayerView) -> str:
 
 def main(options: Options, stdin=None, stdout=None) -> int:
     """``clear-ward --plain``: play with ``options``; the exit status."""
+    if options.learn:  # clear-ward learn --plain: the guided first turn said first
+        from clear_ward_tui.lesson_plain import LearnPlain
+
+        return run(LearnPlain, options, stdin, stdout)
     return run(ClearWardPlain, options, stdin, stdout)
 
 

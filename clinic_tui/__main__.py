@@ -76,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "daily":  # today's solitaire (tui_common.daily)
         return daily(argv[1:])
+    if argv and argv[0] == "learn":  # the guided first game (clinic_tui.lesson)
+        return learn(argv[1:])
     if argv and argv[0] == "stats":  # the record of progress (tui_common.stats)
         from clinic_tui.config import data_dir
         from tui_common.stats import stats_main
@@ -105,6 +107,41 @@ def daily(argv: list[str]) -> int:
                            plain="clinic_tui.plain:main")
 
     return daily_main("clinic", argv, f"solitaire ({GOAL_TEXT[DEFAULT_GOAL]})", daily_options, data_dir, run)
+
+
+def learn_options(name: str | None = None, *, ascii: bool = False, plain: bool = False,
+                  data_dir: str | None = None) -> Options:
+    """The options of ``clinic learn``: a solitaire with the lesson's fixed seed and the
+    default goal, no expansions (``clinic_tui.lesson``)."""
+    from clinic_tui.config import Seat
+    from clinic_tui.lesson import LESSON_NAME, LESSON_SEED
+
+    from tui_common.cli import player_name
+
+    try:
+        name = player_name(name or LESSON_NAME)[0]  # spaces trimmed, cut to MAX_NAME
+    except ValueError:  # a blank --name
+        name = LESSON_NAME
+    return Options(seats=(Seat(name),), seed=LESSON_SEED, goal=DEFAULT_GOAL, ascii=ascii,
+                   plain=plain, data_dir=data_dir, learn=True)
+
+
+def learn(argv: list[str]) -> int:
+    """``clinic learn``: the guided first Clinic (round 1 step by step, then hints on)."""
+    from tui_common.cli import run_options
+
+    parser = argparse.ArgumentParser(
+        prog="clinic learn",
+        description="A guided first Clinic: a solitaire whose round 1 is shown step by step beside the board "
+        "(select tiles, build, hire, admit, move, Business, Admin), then rounds 2-6 with hints on.")
+    parser.add_argument("--name", default=None, help="your name (default: You)")
+    parser.add_argument("--ascii", action="store_true", help="ASCII marks only")
+    parser.add_argument("--plain", action="store_true", help="the lesson in plain text, line by line")
+    parser.add_argument("--data-dir", metavar="DIR", help="folder for saved games")
+    args = parser.parse_args(argv)
+    options = learn_options(args.name, ascii=args.ascii, plain=args.plain, data_dir=args.data_dir)
+    return run_options("clinic", options, loader="clinic_tui.saving:load_record", app="clinic_tui.app:ClinicApp",
+                       plain="clinic_tui.plain:main")
 
 
 if __name__ == "__main__":

@@ -325,4 +325,8 @@ class ClinicPlain(PlainGame):
 
 def main(options: Options, stdin=None, stdout=None) -> int:
     """``clinic --plain``: play with ``options``; the exit status."""
+    if options.learn:  # clinic learn --plain: the lesson said before each decision
+        from clinic_tui.lesson_plain import LearnPlain
+
+        return run(LearnPlain, options, stdin, stdout)
     return run(ClinicPlain, options, stdin, stdout)

@@ -41,6 +41,7 @@ class TableOptions:
     replay: Path | str | None = None  # --replay FILE: open a save in the replay viewer
     daily: str | None = None  # the day (YYYY-MM-DD) of the daily deal played (``tui_common.daily``)
     practice: bool = False  # a daily deal played again or from a past day: not the day's counted try
+    learn: bool = False  # ``learn``: the guided first game (each game's lesson module)
 
 
 def game_parser(prog: str, title: str, *, saves: str, notes: str) -> argparse.ArgumentParser:
@@ -52,7 +53,7 @@ def game_parser(prog: str, title: str, *, saves: str, notes: str) -> argparse.Ar
         prog=prog,
         description=f"{title}, in the terminal (keyboard only).",
         epilog=f"Without --players the setup screen opens ({saves}). {notes} "
-        f"'{prog} daily': today's deal, the same for everyone. '{prog} stats': your record "
+        f"'{prog} learn': a guided first game. '{prog} daily': today's deal, the same for everyone. '{prog} stats': your record "
         f"of progress. '{prog} simulate --help': computer players only, many games, a table of wins.",
     )
 

@@ -75,6 +75,7 @@ class SetupBase(Screen):
         Binding("ctrl+s", "start", "Start game", priority=True, id="setup.start"),
         Binding("ctrl+o", "continue", "Continue", priority=True, id="setup.continue"),
         Binding("ctrl+d", "daily", "Daily deal", priority=True, id="setup.daily"),
+        Binding("ctrl+l", "learn", "Learn to play", priority=True, show=False, id="setup.learn"),
         Binding("s", "stats", "Stats", id="setup.stats"),
         Binding("down", "app.focus_next", "Next field", show=False, id="setup.next"),
         Binding("up", "app.focus_previous", "Previous field", show=False, id="setup.previous"),
@@ -121,6 +122,13 @@ class SetupBase(Screen):
     #: The game's console script, which names its daily deal (``core.daily``); "" for none.
     DAILY = ""
 
+    #: Whether the game has a guided first game (``start_learn``; Clinic's ``clinic learn``).
+    LEARN = False
+
+    def start_learn(self, name: str) -> None:
+        """Start the game's guided first game for one player ``name``."""
+        raise NotImplementedError
+
     def daily_folder(self):
         """The data folder holding the daily tries (``tui_common.daily``)."""
         raise NotImplementedError
@@ -159,6 +167,8 @@ class SetupBase(Screen):
                 yield Button("Start game (Ctrl+S)", id="start-button", variant="primary", compact=True)
                 if self.DAILY:
                     yield Button("Daily (Ctrl+D)", id="daily-button", compact=True)
+                if self.LEARN:
+                    yield Button("Learn to play (^L)", id="learn-button", compact=True)
                 yield from self.more_buttons()
                 yield Button("Quit (Esc)", id="quit-button", variant="error", compact=True)
             yield Label(self.HINT, id="setup-hint")
@@ -215,6 +225,8 @@ class SetupBase(Screen):
             self.action_start()
         elif event.button.id == "daily-button":
             self.action_daily()
+        elif event.button.id == "learn-button":
+            self.action_learn()
         elif event.button.id == "continue-button":
             self.action_continue()
         elif event.button.id == "quit-button":
@@ -232,6 +244,19 @@ class SetupBase(Screen):
         from tui_common.stats_screen import StatsScreen
 
         self.app.go(self, "push", lambda: StatsScreen(self.daily_folder(), self.DAILY))
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return self.LEARN if action == "learn" else True
+
+    def action_learn(self) -> None:
+        """Ctrl+L (or the button): the game's guided first game, for the first seat's name."""
+        if not self.LEARN or self.app.screen is not self:
+            return
+        try:
+            name, _cut = player_name(self.query_one("#name-0", Input).value)
+        except ValueError:
+            name = "You"
+        self.start_learn(name)
 
     def action_daily(self) -> None:
         """Ctrl+D: today's daily deal for the first seat's name, solo (``tui_common.daily``);

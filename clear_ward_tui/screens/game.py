@@ -170,6 +170,10 @@ class GameScreen(TableScreen):
             self.seats.shown_to = self._initial.current  # the first player needs no pass screen
         self.seating.mounted(self)
         self.state = self._initial
+        if self.options.learn and not self.record.actions:  # clear-ward learn: the guided first turn
+            from clear_ward_tui.lesson import lesson_dialog
+
+            self.call_after_refresh(self.app.push_screen, lesson_dialog())
 
     def _uses(self, card: StaffCard) -> list[UseStaff]:
         return [a for a in self.legal() if isinstance(a, UseStaff) and a.card is card]

@@ -115,6 +115,11 @@ class GameScreen(TableScreen):
         self.saves.log_the_start(self.query_one(EventLog))
         self.seating.mounted(self)
         self.state = self.record.state
+        if self.options.learn:  # clinic learn: the guided first game (clinic_tui.lesson_panel)
+            from clinic_tui.lesson_panel import Lesson
+
+            self.lesson = Lesson(self)
+            self.lesson.mount()
 
     @property
     def humans(self) -> list[int]:
@@ -286,6 +291,13 @@ class GameScreen(TableScreen):
         self.app.go(self, "replace", self.seating.game_over(over))
 
     # -- input --------------------------------------------------------------------------
+
+    #: ``clinic learn``'s lesson (``clinic_tui.lesson_panel.Lesson``); ``None`` in other games.
+    lesson = None
+
+    def on_key(self, event) -> None:
+        if self.lesson is not None:  # a key of no use in the lesson's step: what it does
+            self.lesson.key_pressed(event.key)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         state = self.state

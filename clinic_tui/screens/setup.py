@@ -116,6 +116,15 @@ class SetupScreen(SetupBase):
         self.app.go(self, "switch", lambda: GameScreen(options))
 
     DAILY = "clinic"
+    LEARN = True
+
+    def start_learn(self, name: str) -> None:
+        """``clinic learn`` from the setup: the guided first Clinic (``clinic_tui.lesson``)."""
+        from clinic_tui.__main__ import learn_options
+        from clinic_tui.screens.game import GameScreen
+
+        options = learn_options(name, ascii=self.options.ascii, data_dir=self.options.data_dir)
+        self.app.go(self, "switch", lambda: GameScreen(options))
 
     def daily_folder(self):
         from clinic_tui.config import data_dir
