@@ -133,7 +133,9 @@ def _config(players, expert, sides, solo_goal, options, ed_goal=None) -> GameCon
 
         goal = expansion_goal(expansions, ed_goal)
         if n != 1 or solo_goal is not None or goal is None:
-            raise SetupError("Setup: an expansion's solitaire goal needs one"
+            known = goal or expansion_goal(K.EXPANSIONS, ed_goal)
+            words = f" ({known.kind_words})" if hasattr(known, "kind_words") else ""
+            raise SetupError(f"Setup: an expansion's solitaire goal{words} needs one"
                              " player, its expansion and no other solitaire goal (it replaces the base goal)")
         return GameConfig(names, experts, sides, None, expansions, goal)
     if n == 1 and solo_goal is None:

@@ -15,7 +15,7 @@ from cattrs.strategies import configure_tagged_union
 
 from core.clinic.board import Border, Space
 from core.clinic.components import Garden, ParkingTile
-from core.clinic.slots import GoalSlot
+from core.clinic.slots import GoalSlot, PlayerSlot, TableSlot, TurnSlot
 
 from .actions import ChooseEmergency, EDConstruct, EDDone, EDHireDoctor, EDHireNurse
 from .board import EDBoard
@@ -24,6 +24,7 @@ from .components import EDGoal, EDModule, EDSide, Place
 from .construction import EDBuild
 from .movement import EDEndMove, EDMove
 from .queues import EDAdmit, EDShift
+from .state import EmergencyState, EmergencyTurn, WaitingArea
 
 ED_TILE = EDModule | Garden | ParkingTile
 # Every action of the expansion (for the game's tagged ``Action`` union).
@@ -80,10 +81,11 @@ def configure(converter, actions: bool = True) -> None:
     converter.register_unstructure_hook(EDBoard, unstructure_board)
     converter.register_structure_hook(EDBoard, structure_board)
 
-    # The solitaire goal slot of the config (``core.clinic.slots.GoalSlot``): saved as
-    # the ED's goal, read back as it.  (Its values in the state are ``SavedPart``s.)
+    # The slots this expansion's values fill (``core.clinic.slots``): read back as
+    # the ED's own values (the state's entries are saved by its ``SavedPart``s).
     # (Exactly the slot type: a hook for a class would also catch its subclasses.)
-    for slot, own in ((GoalSlot, EDGoal),):
+    for slot, own in ((PlayerSlot, EmergencyState), (TurnSlot, EmergencyTurn), (TableSlot, WaitingArea),
+                      (GoalSlot, EDGoal)):
         converter.register_unstructure_hook_func(
             lambda t, slot=slot: t is slot, lambda value, own=own: converter.unstructure(value, own))
         converter.register_structure_hook_func(
