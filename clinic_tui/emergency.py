@@ -29,7 +29,7 @@ MODULE_ABBR = {EDKind.HUB: "EHUB", EDKind.BREAK_ROOM: "BREAK"}
 
 def in_play(state) -> bool:
     """Whether the game (a ``GameState`` or a ``PlayerView``) has the ED."""
-    return getattr(state, "emergency", None) is not None
+    return waiting_area(state) is not None
 
 
 def level_text(level: Level | None, head: str = "", empty: str = "·") -> Text:

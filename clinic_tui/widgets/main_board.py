@@ -29,8 +29,8 @@ from core.clinic.game.constants import (
     ORDERLY_COST,
     ROUNDS,
     UNIVERSITY_COSTS,
-    WORKAHOLIC_HIRE_FACTOR,
 )
+from core.clinic.expansions.constants import WORKAHOLIC_HIRE_FACTOR
 from core.clinic.game.end import goal_status
 from core.clinic.expansions.emergency.round import EDPhase, EDTile
 from core.clinic.game.state import ActionTile, Phase
