@@ -2,7 +2,7 @@
 L1014-1198; rulings in ``clinic-expansion-rulings.md``).  Sources as in
 ``core/clinic/game/constants.py``: *rulebook* is ``rulebooks/clinic-deluxe-base.txt``;
 *house* is our own ruling.  The 911th Extension's are in ``emergency/constants.py``.
-Change a value here and in ``docs/rules/clinic-expansions.md`` together.
+Change a value here and in ``docs/rules/clinic.md`` ("Expansions") together.
 """
 
 from types import MappingProxyType
