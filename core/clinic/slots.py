@@ -5,7 +5,7 @@ The base state names no expansion.  ``PlayerState``, ``Turn`` and ``GameState`` 
 table) each have one ``expansions`` field: an ``Expansions`` value holding, by the
 expansion's name, that expansion's own ``@frozen`` attrs value (its state for one
 player, for the step in progress, for the table).  An expansion reads and writes its
-entry through helpers of its own module (``zombies.player_state(p)``...); the base
+entry through helpers of its own module (``player_state(p)``...); the base
 rules never look inside.  An entry equal to the expansion's default is not kept
 (``Expansions.put`` with ``None``), so equal games give equal states whatever the
 order things happened in, and a base game's are empty.

@@ -4,6 +4,11 @@ Unions are tagged with the class name: actions (``"action"``), part 1's builds
 (``"build"``), tiles on a board (``"tile"``), and places (``"place"``: a ``Space``,
 entrance ``Border`` or ``PreAdmissions``; a car spot is a ``Border`` or ``Space``).
 
+The expansions' values in the state (``expansions`` of a player, the step, the table)
+are written as the keys each expansion's ``SavedPart``s name, after the base keys: the
+layout the state had when those values were base fields, so a save's snapshot of
+earlier code still equals its replay (docs/architecture.md, "Saves").
+
 Sets (the cars on borders) are written sorted: attrs objects hash differently in every
 process, so their iteration order does too, and a save's snapshot written by one
 process must equal the replay made by another.
@@ -12,13 +17,12 @@ process must equal the replay made by another.
 from __future__ import annotations
 
 import json
+from collections.abc import Set
 from typing import Union, get_args
 
 import attrs
 from attrs import evolve
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
-from collections.abc import Set
-
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
