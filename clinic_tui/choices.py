@@ -272,7 +272,9 @@ def expansion_items(state: GameState, legal) -> list[tuple[str, object]]:
     kinds = action_types()
     clinic = state.players[state.current].clinic if state.current is not None else None
     out = []
-    if state.emergency is not None:  # The 911th Extension: one line per person who may move
+    from core.clinic.expansions.emergency.access import waiting_area
+
+    if waiting_area(state) is not None:  # The 911th Extension: one line per person who may move
         from clinic_tui.screens.emergency import ed_move_items
 
         out += ed_move_items(state, legal)

@@ -15,6 +15,7 @@ from rich.text import Text
 from core.clinic.board import Border, Space
 from core.clinic.components import Garden, ParkingTile
 from core.clinic.expansions.emergency import constants as EK
+from core.clinic.expansions.emergency.access import ed_state, waiting_area
 from core.clinic.expansions.emergency.components import EDKind, EDRole, Level, Place
 
 # The ED's Business, queues and end score are imported when first used: a game
@@ -28,7 +29,7 @@ MODULE_ABBR = {EDKind.HUB: "EHUB", EDKind.BREAK_ROOM: "BREAK"}
 
 def in_play(state) -> bool:
     """Whether the game (a ``GameState`` or a ``PlayerView``) has the ED."""
-    return getattr(state, "emergency", None) is not None
+    return waiting_area(state) is not None
 
 
 def level_text(level: Level | None, head: str = "", empty: str = "·") -> Text:
@@ -146,7 +147,7 @@ def waiting_area_text(view, *, empty: str = "·") -> Text:
     with costs, this round's emergency nurses, the tiles left."""
     from core.clinic.expansions.emergency.queues import QUEUE_NAMES
 
-    area = view.emergency
+    area = waiting_area(view)
     t = Text()
     t.append("Emergency queues", style="bold")
     t.append("  1 2 3 [4]\n")
@@ -173,15 +174,15 @@ def waiting_area_text(view, *, empty: str = "·") -> Text:
 def status_money(player) -> str:
     """The plain mode's ``status`` words for a player's ED funds (dollars), ``", ED
     funds $N"``; empty without the ED."""
-    return "" if player.emergency is None else f", ED funds ${player.emergency.funds}"
+    return "" if ed_state(player) is None else f", ED funds ${ed_state(player).funds}"
 
 
 def table_money(player) -> str:
     """The player table's ED line under a player's row: the ED funds under the ``$``
     column (empty without the ED)."""
-    if player.emergency is None:
+    if ed_state(player) is None:
         return ""
-    return f"{'ED $' + str(player.emergency.funds):>17}\n"
+    return f"{'ED $' + str(ed_state(player).funds):>17}\n"
 
 
 def short_place(ed, where) -> str:
@@ -212,7 +213,7 @@ def ed_plain_lines(view, seat: int) -> list[str]:
     from core.clinic.expansions.emergency.words import where_name
 
     p = view.players[seat]
-    ed = p.emergency
+    ed = ed_state(p)
     board = ed.board
     lines = [f"{p.name}'s emergency department, {board.cols} columns A to {chr(ord('A') + board.cols - 1)}"
              f" by {board.rows} rows, funds ${ed.funds}:"]
@@ -242,7 +243,7 @@ def waiting_area_plain_lines(view) -> list[str]:
     """The Emergency Waiting Area in sentences."""
     from core.clinic.expansions.emergency.queues import QUEUE_NAMES
 
-    area = view.emergency
+    area = waiting_area(view)
     lines = []
     for i, queue in enumerate(area.queues):
         cells = ", ".join(str(c) if c is not None else "empty" for c in queue)
@@ -261,7 +262,7 @@ def waiting_area_plain_lines(view) -> list[str]:
 # -- reports --------------------------------------------------------------------------------
 def business_lines(before, after, seat: int) -> list[str]:
     """The ED's part of a Business report for ``seat``."""
-    b, a = before.players[seat].emergency, after.players[seat].emergency
+    b, a = ed_state(before.players[seat]), ed_state(after.players[seat])
     if a is None:
         return []
     treated = [x - y for x, y in zip(a.treated, b.treated)]
@@ -272,7 +273,7 @@ def business_lines(before, after, seat: int) -> list[str]:
 def admin_lines(before, after, seat: int) -> list[str]:
     """The ED's part of an Admin report: expenses, doctors flipping, patients
     worsening, deaths."""
-    b, a = before.players[seat].emergency, after.players[seat].emergency
+    b, a = ed_state(before.players[seat]), ed_state(after.players[seat])
     if a is None:
         return []
     out = [f"  emergency department: ED funds ${b.funds} -> ${a.funds}"]
@@ -289,7 +290,7 @@ def end_total(state, seat: int) -> int:
     """The ED's end-game popularity for ``seat`` (0 without the ED)."""
     from core.clinic.expansions.emergency.end import end_score as ed_end_score
 
-    ed = state.players[seat].emergency
+    ed = ed_state(state.players[seat])
     return 0 if ed is None else ed_end_score(ed).total
 
 
@@ -297,7 +298,7 @@ def end_lines(state, seat: int) -> list[str]:
     """The ED's end-game lines for the summary."""
     from core.clinic.expansions.emergency.end import end_score as ed_end_score
 
-    ed = state.players[seat].emergency
+    ed = ed_state(state.players[seat])
     if ed is None:
         return []
     e = ed_end_score(ed)

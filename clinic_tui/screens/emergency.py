@@ -7,13 +7,14 @@ asks first: its menu, its status words, its panels."""
 from __future__ import annotations
 
 from clinic_tui.emergency import in_play
+from core.clinic.expansions.emergency.access import ed_state, waiting_area
 from core.clinic.expansions.emergency.components import Place
+from core.clinic.expansions.emergency.round import ED_PHASES, EDPhase
 from core.clinic.game import Phase
 
 # The ED's actions, words and panel are imported when a game with the ED needs them
 # (a game without it starts sooner).
 
-ED_PHASES = (Phase.EMERGENCY, Phase.ED_BUSINESS, Phase.ED_REMOVE_CAR, Phase.ED_BUY_POPULARITY)
 ED_KEY = "E"
 
 
@@ -67,12 +68,12 @@ class EmergencyDesk:
             return
         state = screen.state
         seat = screen.view_seat
-        ed = state.players[seat].emergency
+        ed = ed_state(state.players[seat])
         title = f"{screen.names[seat]}'s emergency department"
         ascii = screen.glyphs.car == "c"
         screen.set_class(self.ed_shown(), "-ed")
         cars = None
-        if state.phase is Phase.ED_REMOVE_CAR and seat == state.current:  # numbered as the menu
+        if state.phase is EDPhase.ED_REMOVE_CAR and seat == state.current:  # numbered as the menu
             from core.clinic.expansions.emergency.business import EDRemoveCar
 
             from tui_common.dialogs import choice_label
@@ -119,11 +120,11 @@ class EmergencyDesk:
         me = state.players[state.current]
         title = f"{me.name}: {decision_text(state)}"
         prompt = ""
-        if state.phase is Phase.EMERGENCY:
+        if state.phase is EDPhase.EMERGENCY:
             groups = self._emergency_groups(legal)
         else:
             groups = [(option_text(state, a), [a]) for a in legal]
-            if state.phase is Phase.ED_REMOVE_CAR:
+            if state.phase is EDPhase.ED_REMOVE_CAR:
                 prompt = "Someone left and takes a car: which one goes? (marked on your emergency department)"
         screen._push(ChoiceDialog(title, groups, prompt=prompt, id="emergency-dialog", sort=False),
                      self.group_chosen)
@@ -138,7 +139,7 @@ class EmergencyDesk:
         from core.clinic.expansions.emergency.words import option_text
 
         state = self.screen.state
-        area = state.emergency
+        area = waiting_area(state)
         groups: dict[str, list] = {}
         for a in legal:
             if isinstance(a, A.EDConstruct):
@@ -175,7 +176,7 @@ class EmergencyDesk:
 
             self.show_ed = True
             screen.refresh_view(board=False)
-            ed = state.players[state.current].emergency
+            ed = ed_state(state.players[state.current])
             p = ed.person(acts[0].pid)
             items = [(f"to {short_place(ed, a.to)} (time {move_time(ed.board, p.where, a.to)})", a) for a in acts]
             title = f"Move ED {person_short(p)} from {short_place(ed, p.where)}"
@@ -202,7 +203,7 @@ def ed_move_items(state, legal) -> list[tuple[str, list]]:
     for a in legal:
         if isinstance(a, EDMove):
             moves.setdefault(a.pid, []).append(a)
-    ed = state.players[state.current].emergency
+    ed = ed_state(state.players[state.current])
     out = []
     for pid, acts in moves.items():
         p = ed.person(pid)

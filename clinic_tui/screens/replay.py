@@ -19,6 +19,7 @@ from tui_common.secrecy import seed_words
 from tui_common.event_log import EventLog
 from tui_common.replay import ReplayBase
 from clinic_tui.widgets.emergency import EDPanel
+from core.clinic.expansions.emergency.access import ed_state
 from clinic_tui.widgets.main_board import MainBoard
 from core.clinic.game.narration import describe
 from core.clinic.game.view import player_view, revealed_view
@@ -99,7 +100,7 @@ class ReplayScreen(ReplayBase):
         view = revealed_view(state) if self.record.over else player_view(state, None)
         self.query_one(MainBoard).show(view, self.names, empty=self.glyphs.empty, turn=self.glyphs.turn)
         for panel in self.query(EDPanel):  # The 911th Extension: the viewed seat's ED
-            ed = state.players[self.view_seat].emergency
+            ed = ed_state(state.players[self.view_seat])
             panel.show(ed, f"{self.names[self.view_seat]}'s emergency department", ascii=self.glyphs.car == "c")
         self._show_log()
 

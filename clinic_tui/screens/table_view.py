@@ -65,10 +65,12 @@ class TableView:
         whose = "your clinic" if mine and seat not in screen.bots else f"{screen.names[seat]}'s clinic"
         if not mine:
             whose += " (read only)"
+        from core.clinic.expansions.blood import carrying  # the nurses with a Blood token
+
         screen.clinic_board.draw(
             screen.clinic, all_floors=screen.wide, title=whose,
             cars=choices.car_marks(state, screen.legal()) if mine and not screen.is_cpu_turn else {},
-            carrying=frozenset(state.step.carrying) if mine else frozenset(),
+            carrying=frozenset(carrying(state)) if mine else frozenset(),
         )
         self.show_status()
         if board:

@@ -29,14 +29,15 @@ from core.clinic.game.constants import (
     ORDERLY_COST,
     ROUNDS,
     UNIVERSITY_COSTS,
-    WORKAHOLIC_HIRE_FACTOR,
 )
+from core.clinic.expansions.constants import WORKAHOLIC_HIRE_FACTOR
 from core.clinic.game.end import goal_status
+from core.clinic.expansions.emergency.round import EDPhase, EDTile
 from core.clinic.game.state import ActionTile, Phase
 from core.clinic.game.actions import Shift
 from core.clinic.game.view import PlayerView
 
-TILE_LETTER = {ActionTile.BUILD: "B", ActionTile.HIRE: "H", ActionTile.ADMIT: "A", ActionTile.EMERGENCY: "E"}
+TILE_LETTER = {ActionTile.BUILD: "B", ActionTile.HIRE: "H", ActionTile.ADMIT: "A", EDTile.EMERGENCY: "E"}
 PHASE_TEXT = {
     Phase.EXPERT_SETUP: "Setup: initial clinic",
     Phase.BONUS: "Setup: bonus tiles",
@@ -50,10 +51,10 @@ PHASE_TEXT = {
     Phase.START_CAR: "Setup: starting car",
     Phase.REMOVE_CAR: "Remove a car",
     Phase.OVER: "Game over",
-    Phase.EMERGENCY: "Emergency",  # The 911th Extension
-    Phase.ED_BUSINESS: "Business: emergency care",
-    Phase.ED_REMOVE_CAR: "Remove an emergency car",
-    Phase.ED_BUY_POPULARITY: "Business: ED popularity",
+    EDPhase.EMERGENCY: "Emergency",  # The 911th Extension
+    EDPhase.ED_BUSINESS: "Business: emergency care",
+    EDPhase.ED_REMOVE_CAR: "Remove an emergency car",
+    EDPhase.ED_BUY_POPULARITY: "Business: ED popularity",
 }
 
 

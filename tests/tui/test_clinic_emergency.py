@@ -20,6 +20,8 @@ from core.clinic.expansions.emergency.movement import EDMove
 from core.clinic.expansions.emergency.state import Sub
 from core.clinic.game import Done, EndMove, Phase, apply_action, is_over, legal_actions, new_game
 from core.clinic.game.view import player_view
+from core.clinic.expansions.emergency.access import ed_state, with_ed_state, emergency_turn
+from core.clinic.expansions.emergency.round import EDPhase
 from tui_common.dialogs import ChoiceDialog
 
 OPTS = ("emergency",)
@@ -63,7 +65,7 @@ async def test_the_setup_checkbox_starts_a_game_with_the_ed():
         await pilot.pause()
         screen = game_screen(app)
         assert screen.state.config.options == {"emergency"}
-        assert screen.state.players[0].emergency is not None
+        assert ed_state(screen.state.players[0]) is not None
 
 
 # -- the main board ----------------------------------------------------------------------------
@@ -122,7 +124,7 @@ async def do_ed_action(pilot, app, action) -> None:
 
 async def test_an_emergency_action_is_played_by_its_menus():
     """Choose "build", a medium emergency room, its space; then "hire"... by keys."""
-    state = state_at(5, lambda s: s.phase is Phase.EMERGENCY and s.step.emergency.current is None)
+    state = state_at(5, lambda s: s.phase is EDPhase.EMERGENCY and emergency_turn(s).current is None)
     app = app_at(state, 5)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
@@ -130,7 +132,7 @@ async def test_an_emergency_action_is_played_by_its_menus():
         assert isinstance(app.screen, ChoiceDialog) and app.screen.kind == "emergency-dialog"
         assert screen.has_class("-ed")  # the ED board is shown for its decision
         await do_ed_action(pilot, app, ChooseEmergency(Sub.BUILD))
-        assert screen.state.step.emergency.current is Sub.BUILD
+        assert emergency_turn(screen.state).current is Sub.BUILD
         build = next(a for a in legal_actions(screen.state) if isinstance(a, EDConstruct))
         await settle(pilot, app)
         await do_ed_action(pilot, app, build)
@@ -138,7 +140,7 @@ async def test_an_emergency_action_is_played_by_its_menus():
         await settle(pilot, app)
         await do_ed_action(pilot, app, EDDone())
         await settle(pilot, app)
-        assert screen.state.step.emergency.done == (Sub.BUILD,)
+        assert emergency_turn(screen.state).done == (Sub.BUILD,)
         hire = ChooseEmergency(Sub.HIRE)
         await do_ed_action(pilot, app, hire)
         await settle(pilot, app)
@@ -166,8 +168,8 @@ async def test_an_emergency_person_moves_by_the_move_menu():
 SCENES = {
     # name: (seed, predicate, size, keys)
     "select-wide": (3, lambda s: s.phase is Phase.SELECT and s.round == 2, (160, 50), []),
-    "emergency-menu": (5, lambda s: s.phase is Phase.EMERGENCY, (80, 24), []),
-    "emergency-wide": (5, lambda s: s.phase is Phase.EMERGENCY, (160, 50), []),
+    "emergency-menu": (5, lambda s: s.phase is EDPhase.EMERGENCY, (80, 24), []),
+    "emergency-wide": (5, lambda s: s.phase is EDPhase.EMERGENCY, (160, 50), []),
     "ed-key": (3, lambda s: s.phase is Phase.MOVE and s.round >= 2, (80, 24), ["escape", "E"]),
     "move-menu": (3, lambda s: s.phase is Phase.MOVE and s.round >= 2, (80, 24), []),
 }
@@ -255,12 +257,12 @@ async def test_the_cars_an_emergency_person_may_take_are_numbered_on_the_ed_boar
     from core.clinic.parking import free_parking_spots, park_car, parked_spots
 
     state = state_at(3, lambda s: s.phase is Phase.SELECT and s.round == 2)
-    ed, lot = state.players[0].emergency, state.cars_lot
+    ed, lot = ed_state(state.players[0]), state.cars_lot
     while len(parked_spots(ed.board)) < 2:
         ed, lot = evolve(ed, board=park_car(ed.board, free_parking_spots(ed.board)[0])), lot - 1
     ed = evolve(ed, cars_owed=1)
-    state = evolve(state, players=set_player(state, 0, evolve(state.players[0], emergency=ed)),
-                   cars_lot=lot, phase=Phase.ED_REMOVE_CAR, queue=(0,))
+    state = evolve(state, players=set_player(state, 0, with_ed_state(state.players[0], ed)),
+                   cars_lot=lot, phase=EDPhase.ED_REMOVE_CAR, queue=(0,))
     picks = [a for a in legal_actions(state) if isinstance(a, EDRemoveCar)]
     assert len(picks) >= 2
     app = app_at(state, 3)

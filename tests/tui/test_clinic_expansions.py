@@ -16,6 +16,7 @@ from clinic_tui.config import EXPANSIONS, Options, parse_expansions, parse_playe
 from core.clinic.board import Space
 from core.clinic.components import Colour, ModuleKind, Role
 from core.clinic.expansions import action_types
+from core.clinic.expansions.zombies import with_zombie_moves
 from core.clinic.game import Phase, apply_action, constants as K, is_over, legal_actions, new_game
 from core.clinic.game.actions import Done, EndMove
 
@@ -237,7 +238,7 @@ async def test_ending_the_move_warns_who_a_zombie_would_remove():
     nurse = next(q for q in p.clinic.people if q.role is not Role.PATIENT)
     people = tuple(evolve(q, where=hub) if q.id == nurse.id else q for q in p.clinic.people)
     state = evolve(state, players=(evolve(p, clinic=evolve(p.clinic, people=people)), *state.players[1:]),
-                   step=evolve(state.step, zombie_moves=(hub,)))
+                   step=with_zombie_moves(state.step, (hub,)))
     assert EndMove() in legal_actions(state)
     app = _app(state, opts)
     async with app.run_test(size=(80, 24)) as pilot:

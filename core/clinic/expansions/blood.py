@@ -26,7 +26,8 @@
 
 from __future__ import annotations
 
-from attrs import evolve
+from attrs import evolve, field
+from core.converters import to_tuple
 from core.model import frozen
 
 from core.clinic.board import Space
@@ -35,11 +36,35 @@ from core.clinic.components import STAFF_ROLES, Colour, ModuleKind, Role
 from core.clinic.game import constants as K
 from core.clinic.game.state import GameState, Phase, set_player
 from core.clinic.people import person_departs, replace_person
+from core.clinic.slots import Level, SavedPart, TurnSlot
 
 from . import Expansion
+from . import constants as XK
 from .extinguishers import adjacent as adjacent_extinguishers
 
 RULE_EMPTY_HUB = "lie down to give blood in an otherwise empty service hub"
+
+
+NAME = "blood"
+
+
+@frozen
+class BloodTurn(TurnSlot):
+    """The Move step's Blood tokens in hand (``Turn.expansions``): the ids of the nurses
+    carrying one (B7: one each), dropped at the end of movement."""
+
+    carrying: tuple[int, ...] = field(default=(), converter=to_tuple)
+
+
+def carrying(state) -> tuple[int, ...]:
+    """The ids of the nurses carrying a Blood token this Move step."""
+    kept = state.step.expansions.get(NAME)
+    return kept.carrying if kept is not None else ()
+
+
+def with_carrying(step, nurses: tuple[int, ...]):
+    """The step (a ``Turn``) with ``nurses`` carrying a Blood token."""
+    return evolve(step, expansions=step.expansions.put(NAME, BloodTurn(nurses) if nurses else None))
 
 
 @frozen
@@ -65,7 +90,7 @@ class PickUpBlood:
 def left(state: GameState) -> int:
     """Blood tokens in the supply (B1: 6, shared)."""
     on_boards = sum(len(p.clinic.board.blood) for p in state.players)
-    return K.BLOOD_TOKENS - on_boards - len(state.step.carrying)
+    return XK.BLOOD_TOKENS - on_boards - len(carrying(state))
 
 
 def _module_kind(clinic, where):
@@ -93,7 +118,7 @@ def may_give(state: GameState, clinic, person) -> bool:
         and not person.lying
         and _module_kind(clinic, person.where) is ModuleKind.SERVICE_HUB
         and all(q.id == person.id for q in clinic.at(person.where))
-        and len(donors(clinic)) < K.BLOOD_DONORS_PER_ROUND
+        and len(donors(clinic)) < XK.BLOOD_DONORS_PER_ROUND
     )
 
 
@@ -109,7 +134,7 @@ def may_pick_up(state: GameState, clinic, person) -> bool:
     """Nurse ``person`` stands where a token lies and carries none yet (B7)."""
     return (
         person.role is Role.NURSE
-        and person.id not in state.step.carrying
+        and person.id not in carrying(state)
         and isinstance(person.where, Space)
         and person.where in clinic.board.blood
     )
@@ -159,12 +184,12 @@ def _apply(state: GameState, action) -> GameState:
     person = clinic.person(action.pid)
     if isinstance(action, GiveBlood):
         clinic = replace_person(clinic, evolve(person, lying=True))
-        clinic = evolve(clinic, move_time=clinic.move_time + K.BLOOD_DONATION_TIME)
+        clinic = evolve(clinic, move_time=clinic.move_time + XK.BLOOD_DONATION_TIME)
         return evolve(state, players=set_player(state, seat, evolve(p, clinic=clinic)))
     blood = list(clinic.board.blood)
     blood.remove(person.where)
     clinic = evolve(clinic, board=evolve(clinic.board, blood=blood))
-    step = evolve(state.step, carrying=(*state.step.carrying, person.id))
+    step = with_carrying(state.step, (*carrying(state), person.id))
     return evolve(state, players=set_player(state, seat, evolve(p, clinic=clinic)), step=step)
 
 
@@ -178,7 +203,7 @@ def _refusal(state: GameState, action) -> str:
     if isinstance(action, PickUpBlood):
         if person.role is not Role.NURSE:
             return "only a nurse can carry blood"
-        if person.id in state.step.carrying:
+        if person.id in carrying(state):
             return f"{person} carries a Blood token already (1 at most)"
         return f"no Blood token lies where {person} stands"
     if person.role not in STAFF_ROLES:
@@ -225,14 +250,14 @@ def _move_violations(state: GameState, clinic) -> list[str]:
 
 def _drop(state: GameState, seat: int) -> GameState:
     """End of the move: every carried token drops where its nurse stands (B7)."""
-    if not state.step.carrying:
+    if not carrying(state):
         return state
     p = state.players[seat]
     clinic = p.clinic
-    dropped = [clinic.person(pid).where for pid in state.step.carrying]
+    dropped = [clinic.person(pid).where for pid in carrying(state)]
     board = evolve(clinic.board, blood=(*clinic.board.blood, *dropped))
     p = evolve(p, clinic=evolve(clinic, board=board))
-    return evolve(state, players=set_player(state, seat, p), step=evolve(state.step, carrying=()))
+    return evolve(state, players=set_player(state, seat, p), step=with_carrying(state.step, ()))
 
 
 # --- Business ---------------------------------------------------------------------------
@@ -306,7 +331,7 @@ def transfusions(clinic) -> list[Transfusion]:
                 break
             blood.remove(room)
             income = patient_income(patient.colour, ModuleKind.TREATMENT_ROOM, board.adjacent_gardens(room))
-            income += K.INCOME_PER_ADJACENT_EXTINGUISHER * adjacent_extinguishers(board, room)
+            income += XK.INCOME_PER_ADJACENT_EXTINGUISHER * adjacent_extinguishers(board, room)
             out.append(Transfusion(room, nurse.id, patient, income))
     return out
 
@@ -393,14 +418,14 @@ def _bot(state: GameState, options: list, rng, choice):
         and r not in board.blood
     ]
     for a in options:
-        if isinstance(a, MovePerson) and a.pid in state.step.carrying and a.goal in rooms:
+        if isinstance(a, MovePerson) and a.pid in carrying(state) and a.goal in rooms:
             return a
     if rooms:
         for a in options:
             if isinstance(a, PickUpBlood):
                 return a
     give = [a for a in options if isinstance(a, GiveBlood)]
-    if give and not board.blood and not state.step.carrying and state.round < K.ROUNDS:
+    if give and not board.blood and not carrying(state) and state.round < K.ROUNDS:
         return give[0]
     return None
 
@@ -416,8 +441,8 @@ def _words(state: GameState, action, done: bool) -> str:
     where = place_name(clinic.board, person.where)
     if isinstance(action, GiveBlood):
         if done:
-            return f"lays {person} down to give blood in {where} (+{K.BLOOD_DONATION_TIME} time)"
-        return f"{person} lies down to give blood in {where} (+{K.BLOOD_DONATION_TIME} time)"
+            return f"lays {person} down to give blood in {where} (+{XK.BLOOD_DONATION_TIME} time)"
+        return f"{person} lies down to give blood in {where} (+{XK.BLOOD_DONATION_TIME} time)"
     if done:
         return f"has {person} pick up the Blood token in {where} (no time)"
     return f"{person} picks up the Blood token in {where} (no time)"
@@ -442,7 +467,7 @@ def _report(start: GameState, state: GameState, seat: int) -> list[str]:
 
 
 EXPANSION = Expansion(
-    name="blood",
+    name=NAME,
     title="Blood Transfusion",
     description="staff give blood in a service hub; a nurse with it helps a patient alone",
     options=_options,
@@ -459,4 +484,5 @@ EXPANSION = Expansion(
     move_refusal=_move_refusal,
     words=_words,
     bot_preference=_bot,
+    saved=(SavedPart(Level.TURN, BloodTurn, rank=2),),  # the key it had as a base field, last
 )

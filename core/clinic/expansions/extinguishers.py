@@ -28,6 +28,7 @@ from core.clinic.game.outcome import Outcome, Resume, waiting_or
 from core.clinic.game.state import GameState, Phase, set_player
 
 from . import Expansion
+from . import constants as XK
 
 RULE_BUILD = (
     "an extinguisher 'must be built on a module that does not directly treat patients"
@@ -48,12 +49,12 @@ class BuildExtinguisher:
 
 def cost(space: Space) -> int:
     """Dollars for an extinguisher on ``space``'s floor: $2, $3, $4, $5 on floors 0-3."""
-    return K.EXTINGUISHER_COST_BY_FLOOR[space.floor]
+    return XK.EXTINGUISHER_COST_BY_FLOOR[space.floor]
 
 
 def left(state: GameState) -> int:
     """Extinguishers left in the shared supply (X1: 12; they are never removed)."""
-    return K.EXTINGUISHERS_IN_GAME - sum(len(p.clinic.board.extinguishers) for p in state.players)
+    return XK.EXTINGUISHERS_IN_GAME - sum(len(p.clinic.board.extinguishers) for p in state.players)
 
 
 def sites(board) -> list[Space]:
@@ -61,7 +62,7 @@ def sites(board) -> list[Space]:
     triage without one (X3), in board order."""
     return [
         s for s, m in board.modules
-        if m.kind in K.EXTINGUISHER_MODULES and s not in board.extinguishers
+        if m.kind in XK.EXTINGUISHER_MODULES and s not in board.extinguishers
     ]
 
 
@@ -95,13 +96,13 @@ def _refusal(state: GameState, action: BuildExtinguisher) -> str:
     if state.phase is not Phase.BUILD:
         return "an extinguisher is built during a Build action"
     if left(state) <= 0:
-        return f"no extinguishers left (all {K.EXTINGUISHERS_IN_GAME} are built)"
+        return f"no extinguishers left (all {XK.EXTINGUISHERS_IN_GAME} are built)"
     p = state.players[state.current]
     board = p.clinic.board
     module = board.module_at(action.space)
     if action.space in board.extinguishers:
         return f"{action.space} already has an extinguisher ({RULE_BUILD})"
-    if module is None or module.kind not in K.EXTINGUISHER_MODULES:
+    if module is None or module.kind not in XK.EXTINGUISHER_MODULES:
         what = "no module" if module is None else f"a {module}"
         return f"{action.space} holds {what} ({RULE_BUILD})"
     return f"an extinguisher on floor {action.space.floor} costs ${cost(action.space)}, savings ${p.money}"
@@ -123,7 +124,7 @@ def _room(clinic, inner):
         n = adjacent(board, space) if kind is ModuleKind.TREATMENT_ROOM else 0
         if not n:
             return lines
-        bonus = K.INCOME_PER_ADJACENT_EXTINGUISHER * n
+        bonus = XK.INCOME_PER_ADJACENT_EXTINGUISHER * n
         return tuple(evolve(line, income=line.income + bonus) for line in lines)
 
     return room
@@ -132,7 +133,7 @@ def _room(clinic, inner):
 def _note(clinic, line) -> str | None:
     """X9: the bonus on a cured patient's line, e.g. "extinguishers +$3 × 2"."""
     n = adjacent(clinic.board, line.room) if line.kind is ModuleKind.TREATMENT_ROOM else 0
-    return f"extinguishers +${K.INCOME_PER_ADJACENT_EXTINGUISHER} × {n}" if n else None
+    return f"extinguishers +${XK.INCOME_PER_ADJACENT_EXTINGUISHER} × {n}" if n else None
 
 
 def gazes(board, steps) -> int:

@@ -34,6 +34,7 @@ from core.clinic.game.state import GameState, Phase, add_to_bag, draw_colour, dr
 from core.clinic.people import person_departs, replace_person
 
 from . import Expansion
+from . import constants as XK
 
 PURPLE = Colour.PURPLE
 
@@ -56,7 +57,7 @@ def fill_university(state: GameState) -> GameState:
         draws += 1
         if colour is None:
             break
-        if colour is PURPLE and purples >= K.WORKAHOLICS_AT_UNIVERSITY:
+        if colour is PURPLE and purples >= XK.WORKAHOLICS_AT_UNIVERSITY:
             aside += 1
             continue
         purples += colour is PURPLE
@@ -74,7 +75,7 @@ fill_university.next_round_only = True  # replaces ``admin.refill_university``
 def _setup(state: GameState) -> GameState:
     """The purples join the bag (counted as doctors from the box: ``supply_doctors``),
     the university's doctors go back in, and it is filled again (W1)."""
-    n = K.WORKAHOLICS_IN_BAG[state.player_count]
+    n = XK.WORKAHOLICS_IN_BAG[state.player_count]
     pool = tuple(state.doctor_pool) + (0,) * (BAG_SIZE - len(state.doctor_pool))
     for colour in state.university:
         if colour is not None:
@@ -108,7 +109,7 @@ def _admin_steps(steps: tuple) -> tuple:
 
 # --- Hire ---------------------------------------------------------------------------
 def _hire_cost(state: GameState, slot: int, cost: int) -> int:
-    return cost * K.WORKAHOLIC_HIRE_FACTOR if state.university[slot] is PURPLE else cost
+    return cost * XK.WORKAHOLIC_HIRE_FACTOR if state.university[slot] is PURPLE else cost
 
 
 # --- Move: the room's capacity ------------------------------------------------------
@@ -131,7 +132,7 @@ def _extra_capacity(clinic, where, person) -> int:
     if len(colours) != 1:
         return 0
     room = CAPACITY[ModuleKind.TREATMENT_ROOM.value][3]  # patients
-    return max(0, K.WORKAHOLIC_CAPACITY.get(person.colour, room) - room)
+    return max(0, XK.WORKAHOLIC_CAPACITY.get(person.colour, room) - room)
 
 
 def _move_violations(state: GameState, clinic) -> list[str]:
@@ -160,7 +161,7 @@ def _groups(kind: ModuleKind, patients: list) -> list[list]:
     out = []
     for colour in Colour:
         same = [p for p in patients if p.colour is colour]
-        limit = K.WORKAHOLIC_TREATS[colour] if colour <= Colour.RED else 0
+        limit = XK.WORKAHOLIC_TREATS[colour] if colour <= Colour.RED else 0
         out += [same[:k] for k in range(1, min(limit, len(same)) + 1)]
     return out
 

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from attrs import evolve
+from attrs import evolve, field
+from core.converters import to_tuple
 from core.model import frozen
 
 from core.clinic.board import Space
@@ -33,8 +34,55 @@ from core.clinic.components import Colour, Helipad, Module, ModuleKind, Role
 from core.clinic.game import constants as K
 from core.clinic.game.state import GameState, Phase, change_popularity, set_player
 from core.clinic.people import person_departs, replace_person
+from core.clinic.slots import Level, PlayerSlot, SavedPart, TurnSlot
 
 from . import Expansion
+from . import constants as XK
+
+
+NAME = "zombies"
+
+
+@frozen
+class ZombiesPlayer(PlayerSlot):
+    """One player's zombie counts (``PlayerState.expansions``): ``zombies_cured``, the
+    cured zombies set beside the board (Z12); ``mutated``, the yellow patients who became
+    zombies (2 a zombie: their cars stay, ``Clinic.abandoned_cars``)."""
+
+    zombies_cured: int = 0
+    mutated: int = 0
+
+
+@frozen
+class ZombiesTurn(TurnSlot):
+    """The Move step's zombie moves (``Turn.expansions``): where each zombie that moved
+    this phase went, one entry a move."""
+
+    zombie_moves: tuple[Space, ...] = field(default=(), converter=to_tuple)
+
+
+_NO_PLAYER = ZombiesPlayer()
+_NO_TURN = ZombiesTurn()
+
+
+def player_state(player) -> ZombiesPlayer:
+    """``player``'s zombie counts (a ``PlayerState``; zeros when none kept)."""
+    return player.expansions.get(NAME) or _NO_PLAYER
+
+
+def with_player_state(player, value: ZombiesPlayer):
+    """``player`` (a ``PlayerState``) with its zombie counts ``value``."""
+    return evolve(player, expansions=player.expansions.put(NAME, None if value == _NO_PLAYER else value))
+
+
+def zombie_moves(state) -> tuple[Space, ...]:
+    """Where each zombie moved this Move step (``ZombiesTurn.zombie_moves``)."""
+    return (state.step.expansions.get(NAME) or _NO_TURN).zombie_moves
+
+
+def with_zombie_moves(step, moves: tuple[Space, ...]):
+    """The step (a ``Turn``) with its zombie moves ``moves``."""
+    return evolve(step, expansions=step.expansions.put(NAME, ZombiesTurn(moves) if moves else None))
 
 
 @frozen
@@ -50,9 +98,9 @@ class MoveZombie:
 
 def left(state: GameState) -> int:
     """Zombies left in the shared supply (8; cured ones never return, Z12)."""
-    out = K.ZOMBIES_IN_GAME
+    out = XK.ZOMBIES_IN_GAME
     for p in state.players:
-        out -= len(p.clinic.board.zombies) + p.zombies_cured
+        out -= len(p.clinic.board.zombies) + player_state(p).zombies_cured
     return out
 
 
@@ -73,7 +121,7 @@ def to_move(state: GameState) -> list[Space]:
     """The spaces of the current player's zombies that must still move this phase (one
     entry per zombie; a zombie with no step is left out, Z1)."""
     board = state.players[state.current].clinic.board
-    waiting = Counter(board.zombies) - Counter(state.step.zombie_moves)
+    waiting = Counter(board.zombies) - Counter(zombie_moves(state))
     return [s for s in sorted(waiting.elements()) if steps(board, s)]
 
 
@@ -107,7 +155,7 @@ def _apply(state: GameState, action: MoveZombie) -> GameState:
     zombies.remove(action.start)
     board = evolve(board, zombies=(*zombies, action.goal))
     p = evolve(p, clinic=evolve(p.clinic, board=board))
-    step = evolve(state.step, zombie_moves=(*state.step.zombie_moves, action.goal))
+    step = with_zombie_moves(state.step, (*zombie_moves(state), action.goal))
     return evolve(state, players=set_player(state, seat, p), step=step)
 
 
@@ -198,8 +246,8 @@ def mutations(clinic, supply: int) -> list:
         if any(q.role in (Role.DOCTOR, Role.NURSE) for q in here):
             continue
         yellow = sorted((q for q in here if q.role is Role.PATIENT and q.colour is Colour.YELLOW), key=lambda q: q.id)
-        if len(yellow) >= K.ZOMBIE_YELLOW_PATIENTS:
-            out.append((space, yellow[: K.ZOMBIE_YELLOW_PATIENTS]))
+        if len(yellow) >= XK.ZOMBIE_YELLOW_PATIENTS:
+            out.append((space, yellow[: XK.ZOMBIE_YELLOW_PATIENTS]))
     return out
 
 
@@ -223,19 +271,15 @@ def _business(state: GameState, seat: int) -> GameState:
         zombies.append(space)
     if not cured and not mutated:
         return state
-    lost = K.ZOMBIE_YELLOW_PATIENTS * len(mutated)
+    lost = XK.ZOMBIE_YELLOW_PATIENTS * len(mutated)
     clinic = evolve(
         clinic,
         board=evolve(board, zombies=zombies),
         abandoned_cars=clinic.abandoned_cars + lost,
     )
-    p = evolve(
-        p,
-        clinic=clinic,
-        income=p.income + K.ZOMBIE_CURE_INCOME * len(cured),
-        zombies_cured=p.zombies_cured + len(cured),
-        mutated=p.mutated + lost,
-    )
+    p = evolve(p, clinic=clinic, income=p.income + XK.ZOMBIE_CURE_INCOME * len(cured))
+    z = player_state(p)
+    p = with_player_state(p, ZombiesPlayer(z.zombies_cured + len(cured), z.mutated + lost))
     return evolve(state, players=set_player(state, seat, p))
 
 
@@ -243,7 +287,7 @@ def _report(start: GameState, state: GameState, seat: int) -> list[str]:
     """Business lines: each cure, then each pair of yellow patients turned zombie."""
     clinic = state.players[seat].clinic
     lines = [
-        f"zombie cured +${K.ZOMBIE_CURE_INCOME}: {doctor} in the lab at {lab} (he lies down)"
+        f"zombie cured +${XK.ZOMBIE_CURE_INCOME}: {doctor} in the lab at {lab} (he lies down)"
         for lab, doctor in cures(clinic)
     ]
     for room, patients in mutations(clinic, left(state)):
@@ -279,7 +323,7 @@ def _admin_steps(steps: tuple) -> tuple:
 
 def _end_score(state: GameState, seat: int) -> int:
     """+9 popularity for each zombie still in the clinic (Z13: on the player board)."""
-    return K.END_ZOMBIE * len(state.players[seat].clinic.board.zombies)
+    return XK.END_ZOMBIE * len(state.players[seat].clinic.board.zombies)
 
 
 # --- Computer players -------------------------------------------------------------------
@@ -292,15 +336,15 @@ def _bot(state: GameState, options: list, rng, choice):
         return None
     clinic = state.players[state.current].clinic
     board = clinic.board
-    zombie_moves = [a for a in options if isinstance(a, MoveZombie)]
-    if zombie_moves:
+    offered = [a for a in options if isinstance(a, MoveZombie)]
+    if offered:
         def score(a):
             here = [q for q in clinic.people if q.where == a.goal]
             module = board.module_at(a.goal)
             cure = module is not None and module.kind is ModuleKind.LAB and len(here) == 1 and a.goal not in board.zombies
             return (not cure, len(here))
 
-        return min(zombie_moves, key=score)
+        return min(offered, key=score)
     if isinstance(choice, EndMove) and board.zombies:
         danger = set(board.zombies)
         for a in options:
@@ -325,7 +369,7 @@ def _events(before: GameState, after: GameState) -> list[str]:
     """Zombie kills (the Business report tells the cures and the mutations)."""
     out = []
     for b, a in zip(before.players, after.players):
-        mutated = a.mutated - b.mutated
+        mutated = player_state(a).mutated - player_state(b).mutated
         killed = a.clinic.abandoned_cars - b.clinic.abandoned_cars - mutated
         if killed > 0:
             out.append(f"{a.name}: {killed} {'person' if killed == 1 else 'people'} left with a zombie"
@@ -336,7 +380,7 @@ def _events(before: GameState, after: GameState) -> list[str]:
 def victims(player) -> int:
     """People a zombie removed from ``player``'s clinic (their cars stay: the abandoned
     cars that are not the mutated patients')."""
-    return player.clinic.abandoned_cars - player.mutated
+    return player.clinic.abandoned_cars - player_state(player).mutated
 
 
 def tally(player) -> str:
@@ -344,8 +388,8 @@ def tally(player) -> str:
     1 cured, 2 still in the clinic (+9 each)"."""
     dead = victims(player)
     return (
-        f"zombies: {dead} {'person' if dead == 1 else 'people'} killed, {player.zombies_cured} cured,"
-        f" {len(player.clinic.board.zombies)} still in the clinic (+{K.END_ZOMBIE} each)"
+        f"zombies: {dead} {'person' if dead == 1 else 'people'} killed, {player_state(player).zombies_cured} cured,"
+        f" {len(player.clinic.board.zombies)} still in the clinic (+{XK.END_ZOMBIE} each)"
     )
 
 
@@ -371,7 +415,7 @@ def _move_refusal(state: GameState, clinic, person, goal) -> str | None:
 
 
 EXPANSION = Expansion(
-    name="zombies",
+    name=NAME,
     title="Zombies in a Clinic",
     description="2 yellow patients left alone become a zombie; it kills, a lab cures it for $32",
     options=_options,
@@ -387,4 +431,6 @@ EXPANSION = Expansion(
     move_refusal=_move_refusal,
     words=_words,
     bot_preference=_bot,
+    # Saved as the keys they had as base fields: after the 911th's, before Blood's.
+    saved=(SavedPart(Level.PLAYER, ZombiesPlayer, rank=1), SavedPart(Level.TURN, ZombiesTurn, rank=1)),
 )

@@ -42,7 +42,7 @@ def return_appointments(state: GameState) -> GameState:
 
 
 def level_up(colour: Colour, steps: int = 1) -> Colour:
-    """One step towards red per ``steps`` (red stays red; a purple workaholic never
+    """One step towards red per ``steps`` (red stays red; a purple doctor never
     changes colour, rulings W2)."""
     if colour > Colour.RED:
         return colour
@@ -94,7 +94,7 @@ def train_in_labs(state: GameState) -> GameState:
     """7. Each doctor in a lab levels up twice and gives 1 popularity (even if red).
     A doctor who turns red here is remembered by id for the solitaire goal "train 2 red
     doctors" (rulings 0.4b: distinct doctors; one already red is not trained).  A doctor
-    lying in a lab (Zombies: he cured a zombie) does not train (rulings Z9)."""
+    lying in a lab (laid down by an expansion's rule) does not train (rulings Z9)."""
     for seat in state.turn_order:
         p = state.players[seat]
         clinic, gained, trained = p.clinic, 0, set()

@@ -110,7 +110,7 @@ class BasicBot:
         if len(options) == 1:
             return options[0]
         if state.config.options and (forced := bot_choice(state, options, self.rng, None)):
-            return forced  # an expansion's own decision (e.g. where zombies step)
+            return forced  # an expansion's own decision
         handler = getattr(self, "_" + state.phase.name.lower(), None)
         choice = handler(state, options) if handler else None
         choice = choice if choice is not None else options[-1]

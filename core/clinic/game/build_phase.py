@@ -226,7 +226,7 @@ def apply_bonus(state: GameState, action: ChooseBonus) -> Outcome:
     state = evolve(state, bonus_tiles=tuple(t for t in state.bonus_tiles if t is not tile))
     clinic = p.clinic
     if state.config.options and (taken := bonus_tile(state, seat, tile)) is not None:
-        return next_bonus(taken)  # an expansion's bonus tile (the emergency nurse)
+        return next_bonus(taken)  # an expansion's own bonus tile
     if tile is BonusTile.MONEY:
         p = evolve(p, money=p.money + K.BONUS_MONEY)
     elif tile in (BonusTile.NURSE, BonusTile.ORDERLY, BonusTile.YELLOW_DOCTOR):

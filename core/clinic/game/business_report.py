@@ -1,6 +1,6 @@
 """What the Business phase did, line by line: who was treated, by whom, for how much,
-what the expansions in play did first (blood drawn, transfusions, zombie cures and
-mutations) and after (whom the workaholic treated), wages, upkeep, savings and
+what the expansions in play did first (their hook points before treatment) and after
+(their lines after it), wages, upkeep, savings and
 popularity.  Worked out by running the phase's own functions again from the state it
 started from, so a report can never disagree with the rules.  The TUI's Business
 dialog, the plain text mode and the event log all say these lines; no Textual here.
@@ -29,8 +29,7 @@ class SeatBusiness:
     """One player's Business: ``clinic`` as treated (after the expansions' steps that
     come first), ``treatment`` (with the expansions' room rules), ``first`` (lines for
     those steps), ``notes`` (one per treatment line, "" for none), ``after`` (lines
-    after treatment) and ``extra_income`` (dollars the expansions' first steps earned:
-    transfusions, zombie cures)."""
+    after treatment) and ``extra_income`` (dollars the expansions' first steps earned)."""
 
     seat: int
     clinic: Clinic
@@ -83,7 +82,7 @@ def business_details(start: GameState) -> tuple[SeatBusiness, ...]:
 def business_report(before: GameState, after: GameState, extra=None) -> tuple[str, str]:
     """The Business dialog: a title and its text, player by player in turn order;
     ``extra(before, after, seat)`` may add lines to each player's part (the screen's
-    emergency department lines)."""
+    lines for an expansion's own board)."""
     lines = []
     for d in business_details(at_business(before)):
         b, a = before.players[d.seat], after.players[d.seat]

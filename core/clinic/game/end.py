@@ -60,7 +60,7 @@ def end_game(state: GameState) -> GameState:
 
     state = remove_all_owed(state)
     for seat in state.turn_order:
-        extra = expansion_end_score(state, seat)  # e.g. +9 a zombie (expansions)
+        extra = expansion_end_score(state, seat)  # an expansion's end-game popularity
         state = change_popularity(state, seat, end_score(state.players[seat]).total + extra)
         p = state.players[seat]
         state = evolve(state, players=set_player(state, seat, evolve(p, final=p.popularity)))

@@ -72,7 +72,7 @@ def start_round(state: GameState) -> GameState:
     if owing(state):
         return go_on(settle_cars(state, AfterCars.ROUND))
     tiles = ALL_TILES
-    if state.config.options:  # e.g. the ED's cars of the dead; the Emergency tile
+    if state.config.options:  # the expansions' points before the round
         out = _point(state, "before_round")
         if isinstance(out, Waiting):
             return out.state
@@ -106,7 +106,7 @@ def start_resolution(state: GameState) -> GameState:
     seat = state.queue[0]
     tile = state.selected[seat]
     step = Turn()
-    if tile not in _TILE_PHASE:  # an expansion's tile (the Emergency action)
+    if tile not in _TILE_PHASE:  # an expansion's own action tile
         started = hooks.start_tile(state, tile)
         assert started is not None, tile
         return go_on(started)
@@ -122,7 +122,7 @@ def finish_resolution(state: GameState) -> GameState:
     if queue:
         return start_resolution(evolve(state, queue=queue))
     state = new_appointments(evolve(state, queue=()))
-    if state.config.options:  # e.g. new emergency patients
+    if state.config.options:  # the expansions' points after a step
         state = hooks.after_step(state)
     if state.action < K.ACTIONS_PER_ROUND:
         return start_selection(evolve(state, action=state.action + 1))

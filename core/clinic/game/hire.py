@@ -66,7 +66,7 @@ def can_settle(clinic: Clinic, role: Role, arrival: Location) -> bool:
 
 def doctor_cost(state: GameState, slot: int) -> int:
     """Dollars for the doctor on university space ``slot`` (0 = leftmost): $4, $3, $2,
-    $1 (decisions), changed by the expansions in play (a workaholic costs 2x)."""
+    $1 (decisions), changed by the expansions in play (``hooks.hire_cost``)."""
     from core.clinic.game.hooks import hire_cost
 
     cost = K.UNIVERSITY_COSTS[slot]

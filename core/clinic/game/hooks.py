@@ -28,6 +28,8 @@ from attrs import field
 from core.converters import to_tuple
 from core.model import frozen
 
+from core.clinic.slots import Level, SavedPart
+
 if TYPE_CHECKING:  # the hooks' signatures only
     from core.clinic.board import Board
     from core.clinic.business import Treatment
@@ -72,6 +74,7 @@ TextHook = Callable[["GameState"], Optional[str]]  # narration.decision_text
 OptionTextHook = Callable[["GameState", Any], Optional[str]]  # narration.option_text
 TileRefusalHook = Callable[["GameState", "ActionTile"], Optional[str]]  # rules: a tile not left
 ConfigureHook = Callable[[Any], None]  # serialize: teach the converter its values
+StateTest = Callable[["GameState"], bool]  # narration.in_move: its phase comes before Business
 
 
 @frozen
@@ -118,6 +121,12 @@ class Expansion:
     option_text: OptionTextHook | None = None
     tile_refusal: TileRefusalHook | None = None
     solo_goals: type[enum.Enum] | None = None
+    #: Its own members of the base's open enums: phases, action tiles, bonus tiles (each
+    #: an ``Enum`` with ``slots.PhaseSlot``, ``TileSlot`` or ``BonusSlot`` as a mixin).
+    members: tuple[type[enum.Enum], ...] = field(default=(), converter=to_tuple)
+    #: How saves write its values in the state (``slots.SavedPart``, ``serialize``).
+    saved: tuple[SavedPart, ...] = field(default=(), converter=to_tuple)
+    in_move: StateTest | None = None
 
 
 # --- the registry -----------------------------------------------------------------------
@@ -147,6 +156,7 @@ def register(expansion: Expansion) -> Expansion:
     _REGISTERED[expansion.name] = expansion
     _active.cache_clear()
     _hooks.cache_clear()
+    saved_parts.cache_clear()
     return expansion
 
 
@@ -206,8 +216,8 @@ def extend_options(state: GameState, options: tuple) -> tuple:
 
 def room_treatment(state: GameState, clinic: Clinic, inner: Callable) -> Callable:
     """One room's treatment function with every ``room`` hook wrapped around ``inner``;
-    the first expansion registered is the outermost (extinguishers add their income to
-    every line, the workaholic's too)."""
+    the first expansion registered is the outermost (one that adds income to every line
+    sees the lines of those registered after it)."""
     for hook in reversed(hooks(state, "room")):
         inner = hook(clinic, inner)
     return inner
@@ -288,8 +298,8 @@ def bot_choice(state: GameState, options: list, rng: Random, choice: Any) -> Any
 
 
 def move_refusal(state: GameState, clinic: Clinic, person: Person, goal: Location) -> str | None:
-    """Why an expansion's rule leaves ``person`` no path to ``goal`` (e.g. a zombie in
-    the way), in players' words, or None."""
+    """Why an expansion's rule leaves ``person`` no path to ``goal`` (e.g. one of its
+    pieces in the way), in players' words, or None."""
     for hook in hooks(state, "move_refusal"):
         why = hook(state, clinic, person, goal)
         if why:
@@ -298,8 +308,8 @@ def move_refusal(state: GameState, clinic: Clinic, person: Person, goal: Locatio
 
 
 def path_notes(state: Game, board: Board, steps: tuple) -> str:
-    """What the expansions in play say about a path ``steps`` on ``board`` (e.g. "+1
-    extinguisher"), joined by ", "; empty when nothing."""
+    """What the expansions in play say about a path ``steps`` on ``board`` (e.g. what a
+    piece passed costs), joined by ", "; empty when nothing."""
     return ", ".join(n for hook in hooks(state, "path_note") if (n := hook(board, steps)))
 
 
@@ -408,3 +418,33 @@ def solo_goal(options: frozenset[str] | Sequence[str], goal: Any) -> Any:
             continue
     return None
 
+
+
+def in_move(state: Game) -> bool:
+    """Whether an expansion's phase now comes before the main clinic's Business (for
+    the words of the round: ``narration.in_move``)."""
+    return any(hook(state) for hook in hooks(state, "in_move"))
+
+
+@lru_cache(maxsize=8)
+def saved_parts(level: Level) -> tuple[tuple[str, SavedPart], ...]:
+    """Every registered expansion's ``(name, part)`` saved at ``level``, in the save
+    format's order (``SavedPart.rank``): written for every game, in play or not."""
+    parts = [(e.name, part) for e in all_expansions() for part in e.saved if part.level is level]
+    return tuple(sorted(parts, key=lambda item: item[1].rank))
+
+
+def member(base: type[enum.Enum], marker: type, value: Any) -> enum.Enum:
+    """The member of ``base`` valued ``value``, or of a registered expansion's own enum
+    marked ``marker`` (``Expansion.members``); ValueError when none has it."""
+    try:
+        return base(value)
+    except ValueError:
+        for e in all_expansions():
+            for kind in e.members:
+                if issubclass(kind, marker):
+                    try:
+                        return kind(value)
+                    except ValueError:
+                        continue
+        raise

@@ -10,6 +10,8 @@ from __future__ import annotations
 import weakref
 from functools import wraps
 
+import attrs
+
 from core.clinic.parking import free_parking_spots as _free_parking_spots
 
 _MAX = 4096
@@ -53,6 +55,16 @@ def for_spots(key: tuple, spots: tuple, make) -> tuple:
 
 
 _BY_LAYOUT: dict = {}
+_LAYOUT_FIELDS: dict = {}
+
+
+def _layout_fields(cls: type) -> tuple[str, ...]:
+    """The names of a board class's fields but its parked cars (``border_cars``): the
+    layout, with whatever pieces an expansion keeps on the board."""
+    names = _LAYOUT_FIELDS.get(cls)
+    if names is None:
+        names = _LAYOUT_FIELDS[cls] = tuple(f.name for f in attrs.fields(cls) if f.name != "border_cars")
+    return names
 
 
 @per_object
@@ -60,10 +72,7 @@ def layout_tables(board) -> dict:
     """Tables kept for ``board``'s layout: everything on it but the cars on borders
     (which neither walking nor where people may end depends on), so boards that differ
     only by parked cars share them: ``{table name: {key: value}}``."""
-    key = (
-        board.__class__, board.side, board.tiles, board.entrances, board.conveyor_stops,
-        board.extinguishers, board.zombies, board.blood,
-    )
+    key = (board.__class__, *(getattr(board, name) for name in _layout_fields(board.__class__)))
     hit = _BY_LAYOUT.get(key)
     if hit is None:
         if len(_BY_LAYOUT) >= 1024:  # pragma: no mutate (a cache's size limit)

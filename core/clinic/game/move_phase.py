@@ -195,7 +195,7 @@ def end_move_problems(state: GameState, dests: dict | None = None) -> tuple[str,
     base L696, L750), and nobody may stay on an entrance or helipad who can still go
     somewhere (the stuck are dismissed at ``EndMove``, house rule)."""
     if state.config.options:
-        state = end_of_movement(state, state.current)  # e.g. zombie kills (expansions)
+        state = end_of_movement(state, state.current)  # the expansions' hook point
     clinic = state.players[state.current].clinic
     dests = _all_destinations(state, clinic) if dests is None else dests
     out = []
@@ -250,7 +250,7 @@ def ended_move(state: GameState) -> GameState:
     leaves it (the reports of Business start from it)."""
     seat = state.current
     if state.config.options:
-        state = end_of_movement(state, seat)  # e.g. zombie kills (expansions)
+        state = end_of_movement(state, seat)  # the expansions' hook point
     p = state.players[seat]
     clinic = p.clinic
     stuck = [q for q in clinic.people if on_arrival_point(clinic, q)]
@@ -276,7 +276,7 @@ def move_refusal(state: GameState, action: MovePerson) -> str:
         return f"Move: you have no person {action.pid}"
     person = clinic.person(action.pid)
     why = expansion_move_refusal(state, clinic, person, action.goal) if state.config.options else None
-    if why:  # an expansion's rule (e.g. a zombie in the way)
+    if why:  # an expansion's rule (its hook point)
         return why
     made = moves_made(state, person.id)
     if person.stays:

@@ -28,6 +28,7 @@ from .actions import (
     SelectTile,
     ShiftAppointment,
 )
+from .hooks import in_move as expansion_in_move
 from .state import AfterCars, GameState, Phase
 
 
@@ -138,7 +139,7 @@ def _move(before: GameState, action: MovePerson, after: GameState, seat: int) ->
 
 def _path_note(state: GameState, board, person: Person, goal) -> str:
     """What the expansions say about the cheapest way there, after a comma (e.g. ", +1
-    extinguisher": each costs 1 more time, base L1087); empty otherwise."""
+    piece passed costs more time); empty otherwise."""
     if not state.config.options:
         return ""
     from core.clinic.game.hooks import path_notes
@@ -208,14 +209,12 @@ def _round_end(before: GameState, after: GameState) -> list[str]:
 
 
 def in_move(state: GameState) -> bool:
-    """The Move phase, or its cars being removed before the next player moves; with
-    The 911th Extension also the ED's care that comes first in Business (off-duty
-    nurses, its cars): the main clinic's Business has not happened yet."""
+    """The Move phase, or its cars being removed before the next player moves, or an
+    expansion's phase that comes before the main clinic's Business (``hooks.in_move``):
+    the main clinic's Business has not happened yet."""
     return state.phase is Phase.MOVE or (
         state.phase is Phase.REMOVE_CAR and state.cars_then is AfterCars.MOVE
-    ) or state.phase is Phase.ED_BUSINESS or (
-        state.phase is Phase.ED_REMOVE_CAR and state.cars_then is AfterCars.BUSINESS
-    )
+    ) or (bool(state.config.options) and expansion_in_move(state))
 
 
 def _cars_owed(state: GameState) -> str:
@@ -271,7 +270,7 @@ def describe(before: GameState, action: Action, after: GameState) -> str:
         parts.append(_cars_owed(after))
     if after.round > before.round:
         parts.extend(_round_end(before, after))
-    if after.config.options:  # what the expansions did (zombie kills, transfusions...)
+    if after.config.options:  # what the expansions did
         from core.clinic.game.hooks import events
 
         parts.extend(events(before, after))
@@ -348,7 +347,7 @@ def option_text(state: GameState, action: Action) -> str:
 
     from . import constants as K
 
-    if state.config.options:  # an expansion's own action (the Emergency action...)
+    if state.config.options:  # an expansion's own action
         from core.clinic.game.hooks import option_text as expansion_text
 
         if (text := expansion_text(state, action)) is not None:

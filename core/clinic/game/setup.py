@@ -40,7 +40,7 @@ from .state import (
 BASE_TILES = (ActionTile.BUILD, ActionTile.HIRE, ActionTile.ADMIT)
 ALL_TILES = tuple(t for t in BASE_TILES for _ in range(K.TILES_PER_ACTION))
 #: The base game's seven bonus tiles (an expansion adds its own in its ``setup`` hook).
-BASE_BONUS_TILES = tuple(t for t in BonusTile if t is not BonusTile.EMERGENCY_NURSE)
+BASE_BONUS_TILES = tuple(BonusTile)
 
 
 def clockwise_borders(board: Board) -> tuple[Border, ...]:
@@ -128,12 +128,14 @@ def _config(players, expert, sides, solo_goal, options, ed_goal=None) -> GameCon
     if solo_goal is not None and n != 1:
         raise SetupError("Setup: a solitaire goal needs exactly one player")
     expansions = _expansions(options)
-    if ed_goal is not None:  # an expansion's goal replaces the base goal (911: E34)
+    if ed_goal is not None:  # an expansion's goal replaces the base goal
         from core.clinic.game.hooks import solo_goal as expansion_goal
 
         goal = expansion_goal(expansions, ed_goal)
         if n != 1 or solo_goal is not None or goal is None:
-            raise SetupError("Setup: an expansion's solitaire goal (an emergency department goal) needs one"
+            known = goal or expansion_goal(K.EXPANSIONS, ed_goal)
+            words = f" ({known.kind_words})" if hasattr(known, "kind_words") else ""
+            raise SetupError(f"Setup: an expansion's solitaire goal{words} needs one"
                              " player, its expansion and no other solitaire goal (it replaces the base goal)")
         return GameConfig(names, experts, sides, None, expansions, goal)
     if n == 1 and solo_goal is None:

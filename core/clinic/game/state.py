@@ -19,23 +19,26 @@ from core.clinic.board import BoardSide
 from core.clinic.components import Colour, Module, Role, Service
 from core.clinic.fast_evolve import evolve
 from core.clinic.people import Clinic
-from core.clinic.slots import GoalSlot, PlayerSlot, TableSlot, TurnSlot
+from core.clinic.slots import NONE, Expansions, GoalSlot
 
 
 class ActionTile(enum.IntEnum):
-    """The three action tiles, in resolution order (rulebook, Execute Actions)."""
+    """The three action tiles, in resolution order (rulebook, Execute Actions).  An
+    expansion's own tiles are members of its own ``IntEnum`` (``slots.TileSlot``),
+    numbered after these."""
 
     BUILD = 0
     HIRE = 1
     ADMIT = 2
-    EMERGENCY = 3  # The 911th Extension: one a round, resolved after Admit (E8)
 
     def __str__(self) -> str:
-        return ("Build", "Hire", "Admit Patients", "Emergency")[self]
+        return ("Build", "Hire", "Admit Patients")[self]
 
 
 class Phase(enum.Enum):
-    """Where the game stands; ``current_player`` says who decides."""
+    """Where the game stands; ``current_player`` says who decides.  An expansion's own
+    phases are members of its own ``Enum`` (``slots.PhaseSlot``), stored here the same
+    way; ``flow`` hands their decisions to the expansion's hooks."""
 
     EXPERT_SETUP = "expert setup"  # experts place their starting components
     BONUS = "bonus"  # take a bonus tile, reverse turn order
@@ -48,10 +51,6 @@ class Phase(enum.Enum):
     BUY_POPULARITY = "buy popularity"  # Business, reverse turn order
     START_CAR = "starting car"  # setup: beginners park their starting car, in turn order
     REMOVE_CAR = "remove car"  # someone left: the owner removes the car of their choice
-    EMERGENCY = "emergency"  # The 911th Extension: the Emergency action
-    ED_BUSINESS = "emergency business"  # off-duty emergency nurses, in turn order
-    ED_REMOVE_CAR = "emergency remove car"  # an emergency person left: which car goes
-    ED_BUY_POPULARITY = "emergency popularity"  # ED popularity at $2, reverse turn order
     OVER = "over"
 
 
@@ -65,7 +64,8 @@ class AfterCars(enum.Enum):
 
 
 class BonusTile(enum.Enum):
-    """The seven bonus tiles (decisions)."""
+    """The seven bonus tiles (decisions).  An expansion's own are members of its own
+    ``Enum`` (``slots.BonusSlot``)."""
 
     MONEY = "$5"
     NURSE = "a nurse"
@@ -74,7 +74,6 @@ class BonusTile(enum.Enum):
     TRAINED_DOCTOR = "your white doctor becomes yellow"
     PARKING = "a free parking tile"
     GARDEN = "a free garden"
-    EMERGENCY_NURSE = "an emergency nurse"  # The 911th Extension only (E15)
 
     def __str__(self) -> str:
         return self.value
@@ -98,15 +97,14 @@ class SoloGoal(enum.Enum):
 class GameConfig:
     """Options fixed at setup.  ``expert[seat]``: free initial construction instead of a
     beginner layout; ``sides[seat]``: the player board side; ``solo_goal``: the
-    solitaire goal; ``options``: expansion names (none implemented yet; carried so an
-    expansion can plug in without changing the state's shape)."""
+    solitaire goal; ``options``: the names of the expansions in play (``hooks``)."""
 
     names: tuple[str, ...] = field(converter=to_tuple)
     expert: tuple[bool, ...] = field(converter=to_tuple)
     sides: tuple[BoardSide, ...] = field(converter=to_tuple)
     solo_goal: SoloGoal | None = None
     options: frozenset[str] = field(default=frozenset(), converter=to_frozenset)
-    ed_goal: GoalSlot | None = None  # an expansion's solitaire goal replacing solo_goal (911: E34)
+    ed_goal: GoalSlot | None = None  # an expansion's solitaire goal replacing solo_goal
 
 
 @frozen
@@ -149,9 +147,7 @@ class PlayerState:
     dismissed_orderlies: int = 0
     final: int | None = None
     cars_owed: int = 0
-    emergency: PlayerSlot | None = None  # owned by the 911th Extension: the player's ED
-    zombies_cured: int = 0  # Zombies: cured zombies set beside the board
-    mutated: int = 0  # Zombies: yellow patients who became zombies (2 a zombie)
+    expansions: Expansions = NONE  # each expansion's values for this player (``slots``)
 
     def count(self, role: Role) -> int:
         return sum(1 for p in self.clinic.people if p.role is role)
@@ -169,9 +165,7 @@ class Turn:
     qp: int = 0
     moved: tuple[int, ...] = field(default=(), converter=to_tuple)
     placing: BonusTile | None = None
-    emergency: TurnSlot | None = None  # owned by the 911th Extension: the Emergency action
-    zombie_moves: tuple = field(default=(), converter=to_tuple)  # Zombies: where each moved to
-    carrying: tuple[int, ...] = field(default=(), converter=to_tuple)  # Blood: nurses with a token
+    expansions: Expansions = NONE  # each expansion's progress through this step (``slots``)
 
 
 @frozen
@@ -222,7 +216,7 @@ class GameState:
     selected: tuple[ActionTile | None, ...] = field(default=(), converter=to_tuple)
     step: Turn = Turn()
     cars_then: AfterCars | None = None
-    emergency: TableSlot | None = None  # owned by the 911th Extension: the waiting area
+    expansions: Expansions = NONE  # each expansion's values shared by the table (``slots``)
 
     @property
     def player_count(self) -> int:

@@ -10,9 +10,9 @@ chosen (``has_selected``). The viewer's own hand and tile are shown as they are.
 At the reveal (the phase leaves ``SELECT``) everything is shown.
 
 Everything else in Clinic is public: clinics, money, popularity, the main board, the
-bags' contents (each player can count what went in and out); with The 911th Extension
-the Emergency tile is one more face-down tile, and the emergency departments, their
-funds and the Emergency Waiting Area are public.
+bags' contents (each player can count what went in and out); an expansion's own
+action tile is one more face-down tile, and the expansions' values (each player's,
+the step's, the table's: ``expansions``) are public.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from attrs import evolve
 from core.model import frozen
 
 from core.clinic.components import Colour, Service
-from core.clinic.slots import TableSlot
+from core.clinic.slots import NONE, Expansions
 
 from .state import ActionTile, BonusTile, GameConfig, GameState, Phase, PlayerState, Stack, Turn
 
@@ -61,9 +61,9 @@ class PlayerView:
     hidden: bool = False
     #: The options fixed at setup (names, sides, solitaire goal): all public.
     config: GameConfig | None = None
-    #: An expansion's values shared by the table (the 911th Extension's Emergency
-    #: Waiting Area), public as the main board.
-    emergency: TableSlot | None = None
+    #: The expansions' values shared by the table (``GameState.expansions``), public
+    #: as the main board.
+    expansions: Expansions = NONE
 
     @property
     def player_count(self) -> int:
@@ -124,5 +124,5 @@ def _project(state: GameState, viewer: int | None, hidden: bool) -> PlayerView:
         step=state.step,
         hidden=hidden,
         config=state.config,
-        emergency=state.emergency,
+        expansions=state.expansions,
     )

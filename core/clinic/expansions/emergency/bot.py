@@ -32,18 +32,20 @@ from . import movement as MV
 from .components import EDKind, EDRole, Level
 from .construction import EDBuildModule, ed_build_cost
 from .queues import EDAdmit
+from .access import ed_state, waiting_area
+from .round import EDBonus, EDPhase, EDTile
 from .state import Sub
 
 KEEP = 12  # dollars of main savings the ED never spends (the main clinic comes first)
 MAX_ROOMS = 2  # emergency rooms the basic player builds
 _BONUS_ORDER = (
-    BonusTile.ORDERLY, BonusTile.YELLOW_DOCTOR, BonusTile.EMERGENCY_NURSE, BonusTile.GARDEN,
+    BonusTile.ORDERLY, BonusTile.YELLOW_DOCTOR, EDBonus.EMERGENCY_NURSE, BonusTile.GARDEN,
     BonusTile.MONEY, BonusTile.NURSE, BonusTile.TRAINED_DOCTOR, BonusTile.PARKING,
 )
 
 
 def _ed(state):
-    return state.players[state.current].emergency
+    return ed_state(state.players[state.current])
 
 
 def needs(state) -> bool:
@@ -53,11 +55,11 @@ def needs(state) -> bool:
     rooms = board.functional_rooms
     doctors = ed.of_role(EDRole.DOCTOR)
     patients = ed.of_role(EDRole.PATIENT)
-    queued = any(c is not None for q in state.emergency.queues for c in q)
+    queued = any(c is not None for q in waiting_area(state).queues for c in q)
     money = ed.funds + max(0, state.players[state.current].money - KEEP)
     if len(board.rooms) < MAX_ROOMS and money >= 4:
         return True
-    if len(doctors) < len(rooms) and any(state.emergency.residency) and money >= 3:
+    if len(doctors) < len(rooms) and any(waiting_area(state).residency) and money >= 3:
         return True
     return queued and len(patients) < min(len(rooms), len(doctors))
 
@@ -213,28 +215,28 @@ def _expert(state, options):
 def preference(state, options, rng, choice):
     """The ED's decisions for the basic player (``choice`` None: asked first)."""
     phase = state.phase
-    if state.current is None or state.players[state.current].emergency is None:
+    if state.current is None or ed_state(state.players[state.current]) is None:
         return None
     if choice is None:
-        if phase is Phase.EMERGENCY:
+        if phase is EDPhase.EMERGENCY:
             return _emergency(state, options)
-        if phase is Phase.ED_BUSINESS:
+        if phase is EDPhase.ED_BUSINESS:
             return _off_duty(state, options)
-        if phase is Phase.ED_REMOVE_CAR:
+        if phase is EDPhase.ED_REMOVE_CAR:
             return options[0]  # the computer's car (``cars.computer_car``)
-        if phase is Phase.ED_BUY_POPULARITY:
+        if phase is EDPhase.ED_BUY_POPULARITY:
             return _buy(state, options)
         if phase is Phase.EXPERT_SETUP and isinstance(options[0], A.EDConstruct):
             return _expert(state, options)
-        if phase is Phase.BONUS and any(getattr(a, "tile", None) is BonusTile.EMERGENCY_NURSE for a in options):
+        if phase is Phase.BONUS and any(getattr(a, "tile", None) is EDBonus.EMERGENCY_NURSE for a in options):
             return min(options, key=lambda a: _BONUS_ORDER.index(a.tile))
         if phase is Phase.MOVE:
             return _move(state, options)
         return None
-    if phase is Phase.SELECT and SelectTile(ActionTile.EMERGENCY) in options:
+    if phase is Phase.SELECT and SelectTile(EDTile.EMERGENCY) in options:
         admit = isinstance(choice, SelectTile) and choice.tile is ActionTile.ADMIT
         if state.action >= 2 and not admit and needs(state):
-            return SelectTile(ActionTile.EMERGENCY)
+            return SelectTile(EDTile.EMERGENCY)
     return None
 
 

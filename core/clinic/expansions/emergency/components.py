@@ -146,3 +146,8 @@ class EDGoal(GoalSlot, enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def kind_words(self) -> str:
+        """What such a goal is, for messages (``setup.new_game``'s refusal)."""
+        return "an emergency department goal"

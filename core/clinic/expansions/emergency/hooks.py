@@ -9,9 +9,9 @@ Seams (hooks of ``core/clinic/expansions/__init__.py``):
   expert's empty board), 40 more cars in the lot, the Emergency Nurse bonus tile among
   the bonus tiles (the tiles drawn again with it, E15);
 - ``options``/``apply``: the expert's two free ED pieces (expert setup), the Emergency
-  action (``Phase.EMERGENCY``), ED moves in the Move phase, off-duty nurses
-  (``Phase.ED_BUSINESS``), the ED's cars (``Phase.ED_REMOVE_CAR``, the player's choice,
-  H7), ED popularity (``Phase.ED_BUY_POPULARITY``);
+  action (``EDPhase.EMERGENCY``), ED moves in the Move phase, off-duty nurses
+  (``EDPhase.ED_BUSINESS``), the ED's cars (``EDPhase.ED_REMOVE_CAR``, the player's choice,
+  H7), ED popularity (``EDPhase.ED_BUY_POPULARITY``);
 - ``action_tiles``/``start_tile``: one Emergency tile a round, resolved after Admit (E8);
 - ``after_step``: new emergency patients after each action step;
 - ``before_business_phase``: the ED's patient care first (H10), then the base Business;
@@ -46,6 +46,7 @@ from core.clinic.game.state import (
     set_player,
 )
 from core.clinic.parking import parked_spots
+from core.clinic.slots import Level, SavedPart
 
 from .. import Expansion
 from . import DESCRIPTION, NAME, TITLE
@@ -55,15 +56,15 @@ from . import business as B
 from . import end as END
 from . import movement as MV
 from . import setup as SU
-from .access import ed_of, emergency_of  # noqa: F401  (read here and by bot, words)
+from .access import ed_of, emergency_of, emergency_turn, waiting_area, with_ed_state, with_emergency_turn, with_waiting_area
+from .round import ED_PHASES, EDBonus, EDPhase, EDTile  # noqa: F401  (ED_PHASES: read by the apps)
 from .components import EDGoal, EDSide
 from .constants import EXTRA_CARS
 from .queues import new_emergency_patients
 from .serialize import ACTION_TYPES
 from .serialize import configure as _configure
-from .state import EmergencyState, EmergencyTurn
+from .state import EmergencyState, EmergencyTurn, WaitingArea
 
-ED_PHASES = (Phase.EMERGENCY, Phase.ED_BUSINESS, Phase.ED_REMOVE_CAR, Phase.ED_BUY_POPULARITY)
 
 
 # --- reading and writing the state ------------------------------------------------------
@@ -74,7 +75,7 @@ def _rng(state: GameState) -> tuple[random.Random, GameState]:
 
 
 def _set_ed(state: GameState, seat: int, ed: EmergencyState, **player) -> GameState:
-    p = evolve(state.players[seat], emergency=ed, **player)
+    p = with_ed_state(evolve(state.players[seat], **player) if player else state.players[seat], ed)
     return evolve(state, players=set_player(state, seat, p))
 
 
@@ -96,15 +97,15 @@ def _setup(state: GameState) -> GameState:
         ed = SU.new_emergency(ed_side(state, seat), rng, expert=state.config.expert[seat])
         lot -= ed.board.parked_cars
         state = _set_ed(state, seat, ed)
-    tiles = (*BASE_BONUS_TILES, BonusTile.EMERGENCY_NURSE)
+    tiles = (*BASE_BONUS_TILES, EDBonus.EMERGENCY_NURSE)
     bonus = tuple(rng.sample(tiles, len(state.bonus_tiles)))
-    return evolve(state, emergency=area, cars_lot=lot, bonus_tiles=bonus)
+    return evolve(with_waiting_area(state, area), cars_lot=lot, bonus_tiles=bonus)
 
 
 def _bonus_tile(state: GameState, seat: int, tile: BonusTile) -> GameState | None:
     """The Emergency Nurse bonus tile: a nurse from the supply outside the ED grid, a
     car from the lot on the ED board (E15)."""
-    if tile is not BonusTile.EMERGENCY_NURSE:
+    if tile is not EDBonus.EMERGENCY_NURSE:
         return None
     ed = SU.emergency_nurse_bonus(ed_of(state, seat))
     return evolve(_set_ed(state, seat, ed), cars_lot=state.cars_lot - 1)
@@ -112,34 +113,35 @@ def _bonus_tile(state: GameState, seat: int, tile: BonusTile) -> GameState | Non
 
 # --- the Emergency action -------------------------------------------------------------------
 def _action_tiles(state: GameState, tiles: tuple) -> tuple:
-    return (*tiles, ActionTile.EMERGENCY)
+    return (*tiles, EDTile.EMERGENCY)
 
 
 def _tile_refusal(state: GameState, tile: ActionTile) -> str | None:
     """Why the Emergency tile cannot be selected: it was used this round (E8)."""
-    if tile is not ActionTile.EMERGENCY:
+    if tile is not EDTile.EMERGENCY:
         return None
     return "Select: you have only 1 Emergency tile, so you can perform it 1 time per round (with the emergency option)"
 
 
 def _start_tile(state: GameState, tile: ActionTile) -> Outcome | None:
-    if tile is not ActionTile.EMERGENCY:
+    if tile is not EDTile.EMERGENCY:
         return None
-    return Waiting(evolve(state, phase=Phase.EMERGENCY, step=Turn(emergency=EmergencyTurn())))
+    return Waiting(evolve(state, phase=EDPhase.EMERGENCY, step=with_emergency_turn(Turn(), EmergencyTurn())))
 
 
 def _apply_emergency(state: GameState, action) -> Outcome:
     em = A.apply(emergency_of(state), action)
     seat = state.current
     state = _set_ed(state, seat, em.ed, money=em.savings)
-    state = evolve(state, emergency=em.area, cars_lot=em.cars_lot, step=evolve(state.step, emergency=em.turn))
+    state = evolve(with_waiting_area(state, em.area), cars_lot=em.cars_lot,
+                   step=with_emergency_turn(state.step, em.turn))
     return waiting_or(state, em.turn.over, Resume.ACTION)
 
 
 def _after_step(state: GameState) -> GameState:
     """After each action step a new emergency patient joins each queue (rulebook)."""
     rng, state = _rng(state)
-    return evolve(state, emergency=new_emergency_patients(state.emergency, rng))
+    return with_waiting_area(state, new_emergency_patients(waiting_area(state), rng))
 
 
 # --- options and apply ----------------------------------------------------------------------
@@ -153,7 +155,7 @@ def _options(state: GameState, options: list) -> list:
     if seat is None:
         return options
     phase = state.phase
-    if phase is Phase.EMERGENCY:
+    if phase is EDPhase.EMERGENCY:
         return A.options(emergency_of(state))
     ed = ed_of(state, seat)
     if phase is Phase.EXPERT_SETUP:
@@ -165,12 +167,12 @@ def _options(state: GameState, options: list) -> list:
         if _zombies_first(options):
             return options
         return [*options, *(m for m in MV.move_options(ed) if isinstance(m, MV.EDMove))]
-    if phase is Phase.ED_BUSINESS:
+    if phase is EDPhase.ED_BUSINESS:
         return B.off_duty_options(ed)
-    if phase is Phase.ED_REMOVE_CAR:
+    if phase is EDPhase.ED_REMOVE_CAR:
         first = computer_car(ed.board)
         return [B.EDRemoveCar(first)] + [B.EDRemoveCar(s) for s in parked_spots(ed.board) if s != first]
-    if phase is Phase.ED_BUY_POPULARITY:
+    if phase is EDPhase.ED_BUY_POPULARITY:
         return [B.EDBuyPopularity(n) for n in range(B.popularity_for_sale(ed) + 1)]
     return options
 
@@ -188,17 +190,17 @@ def _apply(state: GameState, action) -> Outcome:
         arrived = ed.board.parked_cars - before.board.parked_cars  # pragma: no mutate
         lot = state.cars_lot - arrived
         return Waiting(evolve(_set_ed(state, seat, ed), cars_lot=lot))
-    if phase is Phase.EMERGENCY:
+    if phase is EDPhase.EMERGENCY:
         return _apply_emergency(state, action)
     if phase is Phase.MOVE:
         return Waiting(_apply_move(state, seat, action))
-    if phase is Phase.ED_BUSINESS:
+    if phase is EDPhase.ED_BUSINESS:
         state = _treat(state, seat, action.rooms)
         queue = state.queue[1:]
         return Waiting(evolve(state, queue=queue)) if queue else _cars_after_treatment(state)
-    if phase is Phase.ED_REMOVE_CAR:
+    if phase is EDPhase.ED_REMOVE_CAR:
         return _apply_remove_car(state, seat, action)
-    assert phase is Phase.ED_BUY_POPULARITY, phase
+    assert phase is EDPhase.ED_BUY_POPULARITY, phase
     ed, points = B.buy_popularity(ed_of(state, seat), action.points)
     state = change_popularity(_set_ed(state, seat, ed), seat, points)
     queue = state.queue[1:]
@@ -207,7 +209,7 @@ def _apply(state: GameState, action) -> Outcome:
 
 def _refusal(state: GameState, action) -> str:
     """Why an ED action is not legal now, in players' words."""
-    if state.phase is Phase.EMERGENCY:
+    if state.phase is EDPhase.EMERGENCY:
         try:
             A.apply(emergency_of(state), action)
         except IllegalActionError as err:
@@ -262,7 +264,7 @@ def _treat(state: GameState, seat: int, rooms) -> GameState:
 
 def _business(state: GameState) -> Outcome:
     """Treat in every ED, in turn order; a player who may use off-duty nurses decides
-    (``Phase.ED_BUSINESS``)."""
+    (``EDPhase.ED_BUSINESS``)."""
     queue = []
     for seat in state.turn_order:
         if B.off_duty_choices(ed_of(state, seat)):
@@ -270,7 +272,7 @@ def _business(state: GameState) -> Outcome:
         else:
             state = _treat(state, seat, frozenset())
     if queue:
-        return Waiting(evolve(state, phase=Phase.ED_BUSINESS, queue=tuple(queue), step=Turn()))
+        return Waiting(evolve(state, phase=EDPhase.ED_BUSINESS, queue=tuple(queue), step=Turn()))
     return _cars_after_treatment(state)
 
 
@@ -294,12 +296,12 @@ _RESUME = {AfterCars.BUSINESS: Resume.BASE_BUSINESS, AfterCars.ROUND: Resume.ROU
 
 def _settle(state: GameState, then: AfterCars) -> Outcome:
     """Remove the ED cars owed that involve no choice; the players still owing choose
-    (``Waiting`` in ``Phase.ED_REMOVE_CAR``), or the round goes on after ``then``."""
+    (``Waiting`` in ``EDPhase.ED_REMOVE_CAR``), or the round goes on after ``then``."""
     for seat in state.turn_order:
         state = _remove_without_choice(state, seat)
     seats = tuple(s for s in state.turn_order if ed_of(state, s).cars_owed)
     if seats:
-        return Waiting(evolve(state, phase=Phase.ED_REMOVE_CAR, queue=seats, cars_then=then, step=Turn()))
+        return Waiting(evolve(state, phase=EDPhase.ED_REMOVE_CAR, queue=seats, cars_then=then, step=Turn()))
     return Finished(state, _RESUME[then])
 
 
@@ -337,7 +339,7 @@ def _before_admin(state: GameState) -> GameState | Outcome:
         state = change_popularity(_set_ed(state, seat, ed, money=money), seat, pop)
     queue = tuple(s for s in reversed(state.turn_order) if B.popularity_for_sale(ed_of(state, s)))
     if queue:
-        return Waiting(evolve(state, phase=Phase.ED_BUY_POPULARITY, queue=queue, step=Turn()))
+        return Waiting(evolve(state, phase=EDPhase.ED_BUY_POPULARITY, queue=queue, step=Turn()))
     return state
 
 
@@ -346,7 +348,7 @@ def area_admin(state: GameState) -> GameState:
     """The waiting area: residency doctors flip, empty spaces refilled, the round's
     unhired emergency nurses leave (the round marker has moved on already)."""
     rng, state = _rng(state)
-    return evolve(state, emergency=AD.admin_area(state.emergency, rng, state.round - 1))
+    return with_waiting_area(state, AD.admin_area(waiting_area(state), rng, state.round - 1))
 
 
 area_admin.next_round_only = True  # H9: not after round 6
@@ -376,6 +378,13 @@ def _admin_steps(steps: tuple) -> tuple:
 # --- end of the game ------------------------------------------------------------------------------
 def _end_score(state: GameState, seat: int) -> int:
     return END.end_score(ed_of(state, seat)).total
+
+
+def _in_move(state) -> bool:
+    """The ED's care that comes first in Business (off-duty nurses, then its cars)
+    comes before the main clinic's Business (``narration.in_move``)."""
+    return state.phase is EDPhase.ED_BUSINESS or (
+        state.phase is EDPhase.ED_REMOVE_CAR and state.cars_then is AfterCars.BUSINESS)
 
 
 def _goal_status(state, seat: int):
@@ -428,4 +437,10 @@ EXPANSION = Expansion(
     option_text=lambda state, action: _words().option_text(state, action),
     configure=lambda converter: _configure(converter, actions=False),
     solo_goals=EDGoal,
+    members=(EDPhase, EDTile, EDBonus),
+    # Saved under the key "emergency" at each level, first (as when it was a base field).
+    saved=(SavedPart(Level.PLAYER, EmergencyState, rank=0, key=NAME),
+           SavedPart(Level.TURN, EmergencyTurn, rank=0, key=NAME),
+           SavedPart(Level.TABLE, WaitingArea, rank=0, key=NAME)),
+    in_move=_in_move,
 )

@@ -81,8 +81,8 @@ def configure(converter, actions: bool = True) -> None:
     converter.register_unstructure_hook(EDBoard, unstructure_board)
     converter.register_structure_hook(EDBoard, structure_board)
 
-    # The game state's slots this expansion owns (``core.clinic.slots``): saved as
-    # the ED's own values, read back as them.
+    # The slots this expansion's values fill (``core.clinic.slots``): read back as
+    # the ED's own values (the state's entries are saved by its ``SavedPart``s).
     # (Exactly the slot type: a hook for a class would also catch its subclasses.)
     for slot, own in ((PlayerSlot, EmergencyState), (TurnSlot, EmergencyTurn), (TableSlot, WaitingArea),
                       (GoalSlot, EDGoal)):

@@ -14,6 +14,8 @@ from . import movement as MV
 from .components import EDRole, Place
 from .construction import EDBuildModule, ed_build_cost
 from .queues import QUEUE_NAMES, EDAdmit, EDShift
+from .access import ed_state, emergency_turn, waiting_area
+from .round import EDPhase
 from .state import Sub
 
 
@@ -50,15 +52,15 @@ def decision_text(state) -> str | None:
 
     phase = state.phase
     seat = state.current
-    if seat is None or state.players[seat].emergency is None:
+    if seat is None or ed_state(state.players[seat]) is None:
         return None
     ed = ed_of(state, seat)
     p = state.players[seat]
     where = f"round {state.round}, action {state.action}: "
     if phase is Phase.EXPERT_SETUP and state.legal and isinstance(state.legal[0], A.EDConstruct):
         return "place your free emergency service hub, then your free light emergency room"
-    if phase is Phase.EMERGENCY:
-        turn = state.step.emergency
+    if phase is EDPhase.EMERGENCY:
+        turn = emergency_turn(state)
         money = f"(ED ${ed.funds}, savings ${p.money})"
         if turn is None or turn.current is None:
             done = len(turn.done) if turn else 0
@@ -69,11 +71,11 @@ def decision_text(state) -> str | None:
         if turn.current is Sub.HIRE:
             return where + f"Emergency: hire an emergency doctor and/or nurse {money}, or be done"
         return where + f"Emergency: admit emergency patients, {_plural(turn.eqp, 'queue point')} left"
-    if phase is Phase.ED_BUSINESS:
+    if phase is EDPhase.ED_BUSINESS:
         return f"round {state.round}, Business: use off-duty emergency nurses from the break room? (-1 / -3 / -7 popularity)"
-    if phase is Phase.ED_REMOVE_CAR:
+    if phase is EDPhase.ED_REMOVE_CAR:
         return f"remove {_plural(ed.cars_owed, 'car')} of your choice from your emergency department (people left)"
-    if phase is Phase.ED_BUY_POPULARITY:
+    if phase is EDPhase.ED_BUY_POPULARITY:
         return (
             f"round {state.round}, Business: the emergency department buys popularity at"
             f" ${K.ED_POPULARITY_PRICE} each from its funds (${ed.funds})"
@@ -86,7 +88,7 @@ def option_text(state, action) -> str | None:
     from .access import ed_of
 
     seat = state.current
-    if seat is None or state.players[seat].emergency is None:
+    if seat is None or ed_state(state.players[seat]) is None:
         return None
     ed = ed_of(state, seat)
     if isinstance(action, A.ChooseEmergency):
@@ -103,7 +105,7 @@ def option_text(state, action) -> str | None:
 
         return f"{words} (${cost}){cars_moved_words(b, spot_name)}"
     if isinstance(action, A.EDHireDoctor):
-        level = state.emergency.residency[action.slot]
+        level = waiting_area(state).residency[action.slot]
         cost = A.doctor_cost(action.slot)
         return (
             f"hire the {level} emergency doctor on residency space {action.slot + 1} for ${cost},"
@@ -112,19 +114,19 @@ def option_text(state, action) -> str | None:
     if isinstance(action, A.EDHireNurse):
         return f"hire an emergency nurse for ${K.ED_NURSE_COST}, car parked {spot_name(action.car)}"
     if isinstance(action, EDAdmit):
-        queue = state.emergency.queues[action.queue]
+        queue = waiting_area(state).queues[action.queue]
         return (
             f"admit the {queue[-1]} emergency patient from the {QUEUE_NAMES[action.queue]} queue"
             f" into emergency pre-admissions (1 queue point), car parked {spot_name(action.car)}"
         )
     if isinstance(action, EDShift):
-        level = state.emergency.queues[action.queue][action.index]
+        level = waiting_area(state).queues[action.queue][action.index]
         return (
             f"move the {level} emergency patient in the {QUEUE_NAMES[action.queue]} queue, space"
             f" {action.index + 1}, {action.direction} (1 queue point)"
         )
     if isinstance(action, A.EDDone):
-        turn = state.step.emergency
+        turn = emergency_turn(state)
         return "done with this part of the Emergency action" if turn and turn.current else "done with the Emergency action"
     if isinstance(action, MV.EDMove):
         person = ed.person(action.pid)
@@ -150,10 +152,10 @@ def option_text(state, action) -> str | None:
 def events(before, after) -> list[str]:
     """What the ED did between two states: treatments, deaths (one sentence each)."""
     out = []
-    if before.emergency is None or after.emergency is None:
+    if waiting_area(before) is None or waiting_area(after) is None:
         return out
     for seat in after.turn_order:
-        b, a = before.players[seat].emergency, after.players[seat].emergency
+        b, a = ed_state(before.players[seat]), ed_state(after.players[seat])
         treated = sum(a.treated) - sum(b.treated)
         if treated > 0:
             out.append(

@@ -9,7 +9,10 @@ from attrs import evolve
 from core.clinic import Clinic, Colour, Role
 from core.clinic.components import Garden
 from core.clinic.construction import BuildGarden, build
+from core.clinic.expansions import constants as XK
+from core.clinic.expansions.zombies import with_zombie_moves
 from core.clinic.expansions.blood import (
+    carrying,
     GiveBlood,
     PickUpBlood,
     draw_blood,
@@ -147,7 +150,7 @@ def test_the_donor_produces_a_token_on_the_hub_and_stands_up():
     c = after.players[0].clinic
     assert c.board.blood == (HUB,)
     assert not c.people[0].lying
-    assert left(after) == K.BLOOD_TOKENS - 1 == 5
+    assert left(after) == XK.BLOOD_TOKENS - 1 == 5
 
 
 def test_short_supply_least_popular_first():
@@ -157,7 +160,7 @@ def test_short_supply_least_popular_first():
     pops = (7, 2, 4)
     state = evolve(state, players=[evolve(p, popularity=n) for p, n in zip(state.players, pops)])
     other = state.players[0].clinic
-    full = evolve(other, board=evolve(other.board, blood=(sp("D1"),) * (K.BLOOD_TOKENS - 2)))
+    full = evolve(other, board=evolve(other.board, blood=(sp("D1"),) * (XK.BLOOD_TOKENS - 2)))
     state = with_clinic(state, 0, evolve(full, people=other.people))
     after = draw_blood(state)
     got = [p.clinic.board.blood.count(HUB) for p in after.players]
@@ -170,7 +173,7 @@ def test_ties_the_first_to_reach_the_popularity_draws_later():
     state = _donor_state(players=2)
     state = evolve(state, players=[evolve(p, popularity=3, stamp=s) for p, s in zip(state.players, (5, 9))])
     other = state.players[0].clinic
-    state = with_clinic(state, 0, evolve(other, board=evolve(other.board, blood=(sp("D1"),) * (K.BLOOD_TOKENS - 1))))
+    state = with_clinic(state, 0, evolve(other, board=evolve(other.board, blood=(sp("D1"),) * (XK.BLOOD_TOKENS - 1))))
     after = draw_blood(state)
     assert after.players[1].clinic.board.blood == (HUB,)  # stamp 9: arrived later, draws first
 
@@ -183,8 +186,8 @@ def test_a_nurse_carries_blood_at_no_time_and_drops_it_where_she_ends():
     nurse = clinic.last.id
     state = moving(clinic)
     state = apply_action(state, PickUpBlood(nurse))
-    assert state.players[0].clinic.board.blood == () and state.step.carrying == (nurse,)
-    assert left(state) == K.BLOOD_TOKENS - 1
+    assert state.players[0].clinic.board.blood == () and carrying(state) == (nurse,)
+    assert left(state) == XK.BLOOD_TOKENS - 1
     state = apply_action(state, MovePerson(nurse, ROOM))
     assert state.players[0].clinic.move_time == 1  # the walk only
     state = apply_action(state, EndMove())
@@ -229,7 +232,7 @@ def test_a_white_patient_is_cured_by_blood():
     p = after.players[0]
     assert p.clinic.of_role(Role.PATIENT) == () and p.cured == 1 and p.cars_owed == 1
     assert p.income == 4 and p.clinic.board.blood == ()
-    assert left(after) == K.BLOOD_TOKENS
+    assert left(after) == XK.BLOOD_TOKENS
 
 
 def test_other_colours_improve_by_one_and_stay_with_the_nurse_atop():
@@ -342,7 +345,7 @@ def test_the_report_says_the_donor_gives_blood_or_gets_none():
     state = in_phase(_donor_state(), Phase.MOVE)
     (d,) = business_details(at_business(state))
     assert d.first[0].startswith(f"blood drawn: nurse {state.players[0].clinic.people[0].id} gives a Blood token")
-    clinic = with_blood(state.players[0].clinic, *(LAB_AT,) * K.BLOOD_TOKENS)
+    clinic = with_blood(state.players[0].clinic, *(LAB_AT,) * XK.BLOOD_TOKENS)
     (d,) = business_details(with_clinic(state, 0, clinic))
     assert d.first[0].startswith("no Blood token left for nurse")
 
@@ -382,11 +385,11 @@ def test_a_dropped_token_is_no_longer_carried():
     nurse = clinic.last.id
     clinic = staff(clinic, Role.DOCTOR, sp("C3", 1), W)
     clinic = evolve(clinic, people=[evolve(q, lying=True) if q.role is Role.DOCTOR else q for q in clinic.people])
-    clinic = with_blood(clinic, HUB, *(LAB_AT,) * (K.BLOOD_TOKENS - 2))
+    clinic = with_blood(clinic, HUB, *(LAB_AT,) * (XK.BLOOD_TOKENS - 2))
     state = apply_action(moving(clinic), PickUpBlood(nurse))
     assert left(state) == 1
     after = apply_action(state, EndMove())  # the nurse drops it; Business: the donor gives the last
-    assert len(after.players[0].clinic.board.blood) == K.BLOOD_TOKENS
+    assert len(after.players[0].clinic.board.blood) == XK.BLOOD_TOKENS
 
 
 # --- Gaps decided in the rulings (§1) -----------------------------------------------------
@@ -419,7 +422,7 @@ def test_a_token_drops_where_a_zombie_kills_its_nurse():
     nurse = clinic.last.id
     clinic = evolve(clinic, board=evolve(clinic.board, zombies=(HUB,)))
     state = moving(clinic, ("blood", "zombies"))
-    state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
+    state = evolve(state, step=with_zombie_moves(state.step, (HUB,)))
     state = apply_action(state, PickUpBlood(nurse))
     after = apply_action(state, EndMove()).players[0].clinic
     assert after.of_role(Role.NURSE) == () and after.board.blood == (HUB,)

@@ -18,6 +18,7 @@ from core.clinic.expansions.blood import left as blood_left
 from core.clinic.expansions.extinguishers import left as extinguishers_left
 from core.clinic.expansions.zombies import left as zombies_left
 from core.clinic.game import apply_action, constants as K, is_over, legal_actions, new_game
+from core.clinic.expansions import constants as XK
 from core.clinic.game.bots import make_bot
 from core.clinic.game.game_record import RULES, options
 from core.clinic.game.serialize import action_from_data, action_to_data, state_from_json, state_to_json
@@ -68,9 +69,9 @@ def test_games_with_expansions_finish_with_invariants(seed, players, combo, leve
     def check(state, action):
         problems = invariant_violations(state)
         assert not problems, f"after {action}: {problems}"
-        assert 0 <= blood_left(state) <= K.BLOOD_TOKENS
-        assert 0 <= zombies_left(state) <= K.ZOMBIES_IN_GAME
-        assert 0 <= extinguishers_left(state) <= K.EXTINGUISHERS_IN_GAME
+        assert 0 <= blood_left(state) <= XK.BLOOD_TOKENS
+        assert 0 <= zombies_left(state) <= XK.ZOMBIES_IN_GAME
+        assert 0 <= extinguishers_left(state) <= XK.EXTINGUISHERS_IN_GAME
         for p in state.players:  # the cars of the dead and the mutated stay parked
             assert p.clinic.abandoned_cars == 0 or "zombies" in combo
 
@@ -78,7 +79,7 @@ def test_games_with_expansions_finish_with_invariants(seed, players, combo, leve
     assert final.phase is Phase.OVER
     for p in final.players:
         assert not any(d.colour is Colour.PURPLE and d.lying for d in p.clinic.of_role(Role.DOCTOR))
-        assert len(p.clinic.board.extinguishers) <= K.EXTINGUISHERS_IN_GAME
+        assert len(p.clinic.board.extinguishers) <= XK.EXTINGUISHERS_IN_GAME
 
 
 #: Every combination once, the player counts taking turns, and all four options at
@@ -100,9 +101,9 @@ def test_every_combination_keeps_the_invariants(combo, players):
     def check(state, action):
         problems = invariant_violations(state)
         assert not problems, f"after {action}: {problems}"
-        assert 0 <= blood_left(state) <= K.BLOOD_TOKENS
-        assert 0 <= zombies_left(state) <= K.ZOMBIES_IN_GAME
-        assert 0 <= extinguishers_left(state) <= K.EXTINGUISHERS_IN_GAME
+        assert 0 <= blood_left(state) <= XK.BLOOD_TOKENS
+        assert 0 <= zombies_left(state) <= XK.ZOMBIES_IN_GAME
+        assert 0 <= extinguishers_left(state) <= XK.EXTINGUISHERS_IN_GAME
 
     class Random:
         def choose(self, state):

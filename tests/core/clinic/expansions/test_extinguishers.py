@@ -10,6 +10,7 @@ from core.clinic import Colour, Module, ModuleKind, Role, Service, cheapest_path
 from core.clinic.business import treat
 from core.clinic.construction import BuildConveyor, build
 from core.clinic.game import apply_action, constants as K, legal_actions
+from core.clinic.expansions import constants as XK
 from core.clinic.game.actions import Done
 from core.clinic.game.rules import reject_reason
 from core.clinic.game.state import Phase
@@ -93,7 +94,7 @@ def test_an_extinguisher_is_one_of_the_two_components_of_a_build():
 def test_the_shared_supply_runs_out():
     """X1 (house): 12 extinguishers in one shared supply; none left, none built."""
     state = building(clinic_with())
-    assert left(state) == K.EXTINGUISHERS_IN_GAME == 12
+    assert left(state) == XK.EXTINGUISHERS_IN_GAME == 12
     full = frozenset(sp(n, f) for f in range(3) for n in ("A1", "B1", "C1", "D1"))
     other = evolve(state.players[0].clinic.board, extinguishers=full)
     state = evolve(state, players=(evolve(state.players[0], clinic=evolve(state.players[0].clinic, board=other)),))

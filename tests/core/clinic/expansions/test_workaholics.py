@@ -8,9 +8,10 @@ from attrs import evolve
 
 from core.clinic import Clinic, Colour, Role
 from core.clinic.business import best_in_room, treat
-from core.clinic.expansions import room_treatment
+from core.clinic.expansions import room_treatment, zombies
 from core.clinic.expansions.workaholics import exhausted_leave, fill_university
 from core.clinic.game import EndMove, apply_action, constants as K, legal_actions, new_game
+from core.clinic.expansions import constants as XK
 from core.clinic.game.actions import Done, HireDoctor
 from core.clinic.game.admin import admin, level_down, level_up
 from core.clinic.game.business_phase import business_for
@@ -51,7 +52,7 @@ def test_purple_doctors_join_the_bag(players):
     """L1107-1113 doctor pool table: the purple row "1 2 3 4" for 1-4 players (W11)."""
     state = new_game(players, 5, options=OPTS)
     purples = state.doctor_pool[P] + state.university.count(P)
-    assert purples == K.WORKAHOLICS_IN_BAG[players] == players
+    assert purples == XK.WORKAHOLICS_IN_BAG[players] == players
     assert sum(state.doctor_pool) + sum(c is not None for c in state.university) == (
         sum(K.DOCTOR_POOL[players]) + players
     )
@@ -372,7 +373,7 @@ def test_lying_in_a_lab_after_a_zombie_cure_he_leaves():
     clinic = evolve(clinic, board=evolve(clinic.board, zombies=(sp("A3"),)))
     state = business(in_phase(started(opts), Phase.MOVE, clinic))
     p = state.players[0]
-    assert p.zombies_cured == 1 and p.clinic.of_role(Role.DOCTOR)[0].lying
+    assert zombies.player_state(p).zombies_cured == 1 and p.clinic.of_role(Role.DOCTOR)[0].lying
     assert admin(state).players[0].clinic.of_role(Role.DOCTOR) == ()
 
 

@@ -9,7 +9,10 @@ from attrs import evolve
 from core.clinic import Clinic, Colour, Role, cheapest_path
 from core.clinic.components import Garden, Module
 from core.clinic.construction import BuildConveyor, BuildGarden, BuildHelipad, build
-from core.clinic.expansions.zombies import MoveZombie, left, stand_up_in_labs, steps
+from core.clinic.expansions import constants as XK
+from core.clinic.expansions.zombies import (
+    MoveZombie, ZombiesPlayer, left, player_state, stand_up_in_labs, steps, with_player_state, with_zombie_moves,
+)
 from core.clinic.game import EndMove, MovePerson, apply_action, constants as K, legal_actions
 from core.clinic.game.actions import Construct
 from core.clinic.game.admin import admin, train_in_labs
@@ -124,7 +127,7 @@ def test_people_may_move_out():
 def _ended(clinic, zombies=(), popularity=10):
     """End the move with ``zombies`` already moved this phase."""
     state = moving(with_zombies(clinic, *zombies))
-    state = evolve(state, step=evolve(state.step, zombie_moves=tuple(zombies)))
+    state = evolve(state, step=with_zombie_moves(state.step, tuple(zombies)))
     state = evolve(state, players=(evolve(state.players[0], popularity=popularity),))
     return apply_action(state, EndMove())
 
@@ -171,7 +174,7 @@ def test_the_end_move_check_counts_the_dead_out():
     dies may end the phase."""
     clinic = staff(base_clinic(), Role.NURSE, HUB)
     state = moving(with_zombies(clinic, HUB))
-    state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
+    state = evolve(state, step=with_zombie_moves(state.step, (HUB,)))
     assert EndMove() in legal_actions(state)
 
 
@@ -186,9 +189,9 @@ def test_two_yellow_patients_alone_become_a_zombie():
     p = after.players[0]
     assert p.clinic.board.zombies == (ROOM,)
     assert p.clinic.of_role(Role.PATIENT) == ()
-    assert p.clinic.abandoned_cars == 2 and p.mutated == 2
+    assert p.clinic.abandoned_cars == 2 and player_state(p).mutated == 2
     assert p.popularity == state.players[0].popularity  # no -5 (Z7)
-    assert left(after) == K.ZOMBIES_IN_GAME - 1
+    assert left(after) == XK.ZOMBIES_IN_GAME - 1
 
 
 def test_not_with_a_nurse_or_a_doctor_or_other_colours():
@@ -209,11 +212,11 @@ def test_no_zombie_left_no_mutation():
     state = in_phase(started(OPTS, players=2), Phase.MOVE, clinic, seat=0)
     state = in_phase(state, Phase.MOVE, clinic, seat=1)
     first, second = state.turn_order
-    seven = evolve(clinic, board=evolve(clinic.board, zombies=(HUB,) * (K.ZOMBIES_IN_GAME - 1)))
+    seven = evolve(clinic, board=evolve(clinic.board, zombies=(HUB,) * (XK.ZOMBIES_IN_GAME - 1)))
     state = with_clinic(state, first, seven)
     after = business(state)
     # the first in turn order took the last zombie; the second's pair stays
-    assert len(after.players[first].clinic.board.zombies) == K.ZOMBIES_IN_GAME
+    assert len(after.players[first].clinic.board.zombies) == XK.ZOMBIES_IN_GAME
     assert after.players[second].clinic.board.zombies == ()
     assert len(after.players[second].clinic.of_role(Role.PATIENT)) == 2
 
@@ -227,19 +230,19 @@ def test_a_lab_doctor_cures_a_zombie_for_32():
     state = evolve(state, players=(evolve(state.players[0], money=0),))
     after = business_for(state, 0)
     p = after.players[0]
-    assert p.clinic.board.zombies == () and p.zombies_cured == 1
+    assert p.clinic.board.zombies == () and player_state(p).zombies_cured == 1
     assert p.clinic.abandoned_cars == clinic.abandoned_cars  # L1184: the cars stay abandoned
     assert p.clinic.of_role(Role.DOCTOR)[0].lying
     wages, upkeep = 2, 4
-    assert p.income + p.money == K.ZOMBIE_CURE_INCOME - wages - upkeep
-    assert left(after) == K.ZOMBIES_IN_GAME - 1  # never back to the supply (Z12)
+    assert p.income + p.money == XK.ZOMBIE_CURE_INCOME - wages - upkeep
+    assert left(after) == XK.ZOMBIES_IN_GAME - 1  # never back to the supply (Z12)
 
 
 def test_no_cure_with_two_zombies():
     """L1182 "with 1 zombie"."""
     clinic = with_zombies(staff(base_clinic(), Role.DOCTOR, LAB_AT, Y), LAB_AT, LAB_AT)
     state = in_phase(started(OPTS), Phase.MOVE, clinic)
-    assert business_for(state, 0).players[0].zombies_cured == 0
+    assert player_state(business_for(state, 0).players[0]).zombies_cured == 0
 
 
 def test_no_cure_outside_a_lab():
@@ -248,7 +251,7 @@ def test_no_cure_outside_a_lab():
     clinic = with_zombies(staff(base_clinic(), Role.DOCTOR, ROOM, Y), ROOM)
     state = in_phase(started(OPTS), Phase.MOVE, clinic)
     p = business_for(state, 0).players[0]
-    assert p.zombies_cured == 0 and p.clinic.board.zombies == (ROOM,)
+    assert player_state(p).zombies_cured == 0 and p.clinic.board.zombies == (ROOM,)
 
 
 # --- Admin and the end ------------------------------------------------------------------
@@ -302,7 +305,7 @@ def test_the_basic_player_walks_a_zombie_to_a_lone_lab_doctor_and_its_people_out
     assert action_from_data(action_to_data(choice)) == choice
     nurse = staff(base_clinic(), Role.NURSE, HUB)
     state = moving(with_zombies(nurse, HUB))
-    state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
+    state = evolve(state, step=with_zombie_moves(state.step, (HUB,)))
     choice = make_bot("basic").choose(state)
     assert isinstance(choice, MovePerson) and choice.pid == nurse.last.id
 
@@ -327,12 +330,12 @@ def test_the_event_log_says_who_a_zombie_removed():
 
     clinic = staff(base_clinic(), Role.NURSE, HUB)
     state = moving(with_zombies(clinic, HUB))
-    state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
+    state = evolve(state, step=with_zombie_moves(state.step, (HUB,)))
     after = apply_action(state, EndMove())
     assert "1 person left with a zombie removed from the game" in describe(state, EndMove(), after)
     clinic = staff(clinic, Role.ORDERLY, HUB)
     state = moving(with_zombies(clinic, HUB))
-    state = evolve(state, step=evolve(state.step, zombie_moves=(HUB,)))
+    state = evolve(state, step=with_zombie_moves(state.step, (HUB,)))
     after = apply_action(state, EndMove())
     assert "2 people left with a zombie removed from the game" in describe(state, EndMove(), after)
 
@@ -357,7 +360,7 @@ def test_a_move_refused_for_a_zombie_names_the_rule():
     state = moving(with_zombies(clinic, ROOM))
     with pytest.raises(IllegalActionError, match="zombies move first .'they must move ... before anyone else'."):
         apply_action(state, MovePerson(doctor, LAB_AT))
-    state = evolve(state, step=evolve(state.step, zombie_moves=(ROOM,)))  # it has moved
+    state = evolve(state, step=with_zombie_moves(state.step, (ROOM,)))  # it has moved
     with pytest.raises(IllegalActionError, match=r"a zombie is at floor 0 C3, and 'no one is allowed to move into"):
         apply_action(state, MovePerson(doctor, ROOM))
     with pytest.raises(IllegalActionError, match="goes through a zombie's space"):
@@ -378,7 +381,7 @@ def test_the_business_report_says_cures_and_mutations():
     doctor = clinic.last.id
     clinic = patient(patient(clinic, Y, ROOM, stays=True), Y, ROOM, stays=True)
     state = moving(clinic)
-    state = evolve(state, step=evolve(state.step, zombie_moves=(LAB_AT,)))
+    state = evolve(state, step=with_zombie_moves(state.step, (LAB_AT,)))
     report = business_report(state, apply_action(state, EndMove()))[1]
     assert f"zombie cured +$32: yellow doctor {doctor} in the lab at {LAB_AT} (he lies down)" in report
     assert f"2 yellow patients alone in the treatment room at {ROOM} become a zombie" in report
@@ -397,7 +400,7 @@ def test_the_end_screen_counts_the_corpses():
     p = after.players[0]
     assert victims(p) == 2 and p.dead == 1
     assert tally(p) == "zombies: 2 people killed, 0 cured, 1 still in the clinic (+9 each)"
-    mutated = evolve(p, mutated=2, clinic=evolve(p.clinic, abandoned_cars=4))
+    mutated = with_player_state(evolve(p, clinic=evolve(p.clinic, abandoned_cars=4)), ZombiesPlayer(mutated=2))
     assert victims(mutated) == 2  # the mutated patients' cars are not corpses
 
 
@@ -422,7 +425,7 @@ def test_short_supply_the_lowest_room_first():
     clinic = Clinic(board)
     for room in (sp("C2", 1), sp("C3"), sp("A2")):
         clinic = patient(patient(clinic, Y, room, stays=True), Y, room, stays=True)
-    clinic = with_zombies(clinic, *(HUB,) * (K.ZOMBIES_IN_GAME - 2))
+    clinic = with_zombies(clinic, *(HUB,) * (XK.ZOMBIES_IN_GAME - 2))
     state = in_phase(started(OPTS), Phase.MOVE, clinic)
     zombies = business_for(state, 0).players[0].clinic.board.zombies
     assert sorted(z for z in zombies if z != HUB) == [sp("A2"), sp("C3")]  # floor 0 first, then by row
@@ -435,7 +438,7 @@ def test_a_cure_is_no_treatment():
     "zombie cures do not count")."""
     clinic = with_zombies(staff(base_clinic(), Role.DOCTOR, LAB_AT, Y), LAB_AT)
     p = business_for(in_phase(started(OPTS), Phase.MOVE, clinic), 0).players[0]
-    assert p.zombies_cured == 1 and p.cured == 0 and p.cured_red == 0
+    assert player_state(p).zombies_cured == 1 and p.cured == 0 and p.cured_red == 0
 
 
 def test_zombies_are_no_patients_and_ignore_capacities():
@@ -445,7 +448,7 @@ def test_zombies_are_no_patients_and_ignore_capacities():
 
     clinic = with_zombies(base_clinic(), SUPPLY, SUPPLY, SUPPLY)
     state = moving(clinic)
-    state = evolve(state, step=evolve(state.step, zombie_moves=(SUPPLY,) * 3))
+    state = evolve(state, step=with_zombie_moves(state.step, (SUPPLY,) * 3))
     assert EndMove() in legal_actions(state)  # 3 zombies in a supply room
     after = admin(state)
     assert after.players[0].clinic.board.zombies == (SUPPLY,) * 3 and after.players[0].dead == 0

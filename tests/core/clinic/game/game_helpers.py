@@ -14,6 +14,8 @@ from core.clinic.game.setup import (
     initial_patients,
 )
 from core.clinic.game.state import GameState, Phase, set_player
+from core.clinic.expansions import zombies
+from core.clinic.expansions.emergency.access import ed_state, waiting_area
 
 
 def with_player(state: GameState, seat: int = 0, **changes) -> GameState:
@@ -33,7 +35,7 @@ def conservation(state: GameState) -> dict[str, tuple[int, int]]:
         sum(state.patient_pool)
         + sum(c is not None for row in state.notepad for c in row)
         + sum(len(c.of_role(Role.PATIENT)) for c in clinics)
-        + sum(p.cured + p.dead + p.mutated for p in state.players)
+        + sum(p.cured + p.dead + zombies.player_state(p).mutated for p in state.players)
     )
     doctors = (
         sum(state.doctor_pool)
@@ -55,11 +57,11 @@ def conservation(state: GameState) -> dict[str, tuple[int, int]]:
     cars = state.cars_lot + sum(c.board.parked_cars for c in clinics)
     cars_expected = K.CARS_IN_GAME
     out = {}
-    if state.emergency is not None:  # The 911th Extension: its own pieces, 40 more cars
+    if waiting_area(state) is not None:  # The 911th Extension: its own pieces, 40 more cars
         from core.clinic.expansions.emergency.constants import EXTRA_CARS
 
         out = ed_conservation(state)
-        cars += sum(p.emergency.board.parked_cars for p in state.players)
+        cars += sum(ed_state(p).board.parked_cars for p in state.players)
         cars_expected += EXTRA_CARS
     return out | {
         "patients": (patients, initial_patients(state)),
@@ -77,8 +79,8 @@ def ed_conservation(state: GameState) -> dict[str, tuple[int, int]]:
     from core.clinic.expansions.emergency import constants as EK
     from core.clinic.expansions.emergency.components import EDRole
 
-    area = state.emergency
-    eds = [p.emergency for p in state.players]
+    area = waiting_area(state)
+    eds = [ed_state(p) for p in state.players]
     patients = (
         sum(area.bag_patients)
         + sum(c is not None for q in area.queues for c in q)
@@ -107,17 +109,17 @@ def invariant_violations(state: GameState) -> list[str]:
     for seat, p in enumerate(state.players):
         if p.money < 0:
             out.append(f"seat {seat} money {p.money}")
-        if p.emergency is not None and p.emergency.funds < 0:
-            out.append(f"seat {seat} emergency funds {p.emergency.funds}")
+        if ed_state(p) is not None and ed_state(p).funds < 0:
+            out.append(f"seat {seat} emergency funds {ed_state(p).funds}")
         if p.popularity < 0:
             out.append(f"seat {seat} popularity {p.popularity}")
         out += [f"seat {seat}: {v}" for v in clinic_violations(p.clinic, p.cars_owed)]
         if settled(state):
             out += [f"seat {seat}: {v}" for v in end_of_move_violations(p.clinic)]
-            if p.emergency is not None:  # The 911th Extension: everyone in the ED stands legally
+            if ed_state(p) is not None:  # The 911th Extension: everyone in the ED stands legally
                 from core.clinic.expansions.emergency.movement import ed_move_violations
 
-                out += [f"seat {seat} ED: {v}" for v in ed_move_violations(p.emergency)]
+                out += [f"seat {seat} ED: {v}" for v in ed_move_violations(ed_state(p))]
     return out
 
 

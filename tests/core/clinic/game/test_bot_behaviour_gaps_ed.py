@@ -17,6 +17,9 @@ from core.clinic.game import apply_action, legal_actions
 from core.clinic.game.actions import ChooseBonus, SelectTile
 from core.clinic.game.bots import BasicBot
 from core.clinic.game.state import ActionTile, BonusTile, Phase, Turn
+from core.clinic.expansions.emergency.access import ed_state, waiting_area, with_waiting_area
+from core.clinic.expansions.emergency.round import EDPhase, EDTile, EDBonus
+from expansions.emergency.ed_helpers import put_ed
 
 from expansions.emergency.ed_helpers import ed_board, ed_with
 from expansions.emergency.ed_helpers import sp as ed_sp
@@ -27,7 +30,7 @@ from .game_helpers import with_player
 
 def _with_ed(ed, phase: Phase, **changes):
     """A solo game with the Emergency option, seat 0 in ``phase`` with ED ``ed``."""
-    state = with_player(started(("emergency",), players=1), 0, emergency=ed)
+    state = put_ed(started(("emergency",), players=1), 0, ed)
     return evolve(state, phase=phase, queue=(0,), step=Turn(), **changes)
 
 
@@ -35,13 +38,13 @@ def test_the_ed_player_takes_the_emergency_nurse_bonus_tile_when_offered():
     """911 rulebook: the Emergency Nurse bonus tile brings an emergency nurse. The ED
     player ranks it after the orderly and the yellow doctor, before the garden and the
     money; without it on offer it takes the garden, as the basic player does."""
-    ed = started(("emergency",), players=1).players[0].emergency
-    offered = (BonusTile.MONEY, BonusTile.GARDEN, BonusTile.EMERGENCY_NURSE)
+    ed = ed_state(started(("emergency",), players=1).players[0])
+    offered = (BonusTile.MONEY, BonusTile.GARDEN, EDBonus.EMERGENCY_NURSE)
     state = _with_ed(ed, Phase.BONUS, bonus_tiles=offered)
-    assert BasicBot().choose(state) == ChooseBonus(BonusTile.EMERGENCY_NURSE)
+    assert BasicBot().choose(state) == ChooseBonus(EDBonus.EMERGENCY_NURSE)
     state = _with_ed(ed, Phase.BONUS, bonus_tiles=offered[:2])
     assert BasicBot().choose(state) == ChooseBonus(BonusTile.GARDEN)
-    state = _with_ed(ed, Phase.BONUS, bonus_tiles=(BonusTile.EMERGENCY_NURSE, BonusTile.ORDERLY))
+    state = _with_ed(ed, Phase.BONUS, bonus_tiles=(EDBonus.EMERGENCY_NURSE, BonusTile.ORDERLY))
     assert BasicBot().choose(state) == ChooseBonus(BonusTile.ORDERLY)
 
 
@@ -51,7 +54,7 @@ def test_the_ed_player_builds_its_room_where_most_spaces_stay_free_around_it():
     B1 and C2, are alike but for the free spaces around them (B1: only C1; C2: C1 and
     D2), so the medium room goes to C2, leaving room to grow."""
     board = ed_board((ED_HUB, "B2"), (ED_ROOM[Level.LIGHT], "A2"), (BREAK_ROOM, "A1"))
-    state = apply_action(_with_ed(ed_with(board), Phase.EMERGENCY, selected=(ActionTile.EMERGENCY,)),
+    state = apply_action(_with_ed(ed_with(board), EDPhase.EMERGENCY, selected=(EDTile.EMERGENCY,)),
                          ChooseEmergency(Sub.BUILD))
     choice = BasicBot().choose(state)
     assert choice.build.module == ED_ROOM[Level.MEDIUM] and choice.build.space == ed_sp("C2")
@@ -84,10 +87,10 @@ def test_an_emergency_patient_joins_the_doctor_who_can_treat_it():
 def _ed_sub(ed, sub: Sub, money: int = 15, **area):
     """Seat 0's Emergency action, ``sub`` chosen, with ED ``ed`` (solo: one residency
     space, one queue of 4)."""
-    state = _with_ed(ed, Phase.EMERGENCY, selected=(ActionTile.EMERGENCY,))
+    state = _with_ed(ed, EDPhase.EMERGENCY, selected=(EDTile.EMERGENCY,))
     state = with_player(state, 0, money=money)
     if area:
-        state = evolve(state, emergency=evolve(state.emergency, **area))
+        state = with_waiting_area(state, evolve(waiting_area(state), **area))
     return apply_action(state, ChooseEmergency(sub))
 
 
@@ -131,12 +134,12 @@ def test_the_ed_player_selects_the_emergency_tile_late_in_the_round_when_the_ed_
     the 3rd. Two rooms, each with its doctor, and nobody in the queue: it needs nothing,
     and the main clinic's choice stands."""
     start = started(("emergency",), players=1)
-    emergency = SelectTile(ActionTile.EMERGENCY)
+    emergency = SelectTile(EDTile.EMERGENCY)
 
     def choice(ed, action: int, **area):
-        state = evolve(with_player(start, 0, emergency=ed, money=15), action=action)
+        state = evolve(put_ed(start, 0, ed, money=15), action=action)
         if area:
-            state = evolve(state, emergency=evolve(state.emergency, **area))
+            state = with_waiting_area(state, evolve(waiting_area(state), **area))
         assert emergency in legal_actions(state)
         return BasicBot().choose(state)
 
@@ -157,7 +160,7 @@ def test_the_ed_buys_popularity_with_what_it_will_not_need_for_two_rounds():
     def bought(funds: int, round_: int) -> int:
         ed = ed_with(ed_board(*ED_TWO_ROOMS), (EDRole.DOCTOR, "A2", Level.LIGHT), funds=funds)
         assert business.expenses(ed) == 5
-        return BasicBot().choose(_with_ed(ed, Phase.ED_BUY_POPULARITY, round=round_)).points
+        return BasicBot().choose(_with_ed(ed, EDPhase.ED_BUY_POPULARITY, round=round_)).points
 
     assert bought(20, 2) == 5
     assert bought(8, 2) == 0
@@ -179,6 +182,6 @@ def test_an_expert_ed_player_puts_its_free_hub_in_the_middle_and_the_room_beside
     assert hub.build.space.name in ("B1", "B2")
     state = apply_action(state, hub)
     room = BasicBot().choose(state)
-    board = state.players[0].emergency.board
+    board = ed_state(state.players[0]).board
     assert room.build.module == ED_ROOM[Level.LIGHT] and room.build.space in board.neighbours(hub.build.space)
     assert any(a.build.space not in board.neighbours(hub.build.space) for a in legal_actions(state))

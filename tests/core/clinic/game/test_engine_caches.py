@@ -36,6 +36,7 @@ from core.clinic.game.state import GameState, Phase, set_player
 from core.clinic.game.supplies import shortage, supplies_left
 from core.clinic.game.move_phase import _candidates, capacity, may_end_at
 from core.clinic.movement import _search, _searched, reachable
+from core.clinic.expansions.emergency.access import ed_state
 
 MINIS = ("blood", "extinguishers", "workaholics", "zombies")
 
@@ -140,7 +141,7 @@ def test_kept_buildings_are_the_fresh_ones(seed, options):
     for this board."""
     for state in random_states(seed, options):
         for p in state.players:
-            boards = [p.clinic.board] + ([p.emergency.board] if p.emergency is not None else [])
+            boards = [p.clinic.board] + ([ed_state(p).board] if ed_state(p) is not None else [])
             for board in boards:
                 assert board.building_index == board._building_index()
 

@@ -20,6 +20,7 @@ from core.clinic.game.cars import settle_cars
 from core.clinic.game.hooks import Expansion, register
 from core.clinic.game.outcome import Finished, Resume, Waiting, as_outcome, state_of, waiting_or
 from core.clinic.game.state import AfterCars, ActionTile, Phase
+from core.clinic.expansions.emergency.round import EDPhase, EDTile
 
 ROOT = Path(__file__).resolve().parents[4]
 CLINIC = ROOT / "core" / "clinic"
@@ -197,9 +198,9 @@ def test_an_expansions_tile_is_started_by_its_start_tile_hook(plug):
     """``start_tile`` resolves a tile the base game does not know; its ``Waiting``
     state is where the round stands."""
     state = _selecting()
-    name = plug(start_tile=lambda s, tile: Waiting(evolve(s, phase=Phase.EMERGENCY)) if tile is ActionTile.EMERGENCY else None)
-    state = _in_play(evolve(state, selected=(ActionTile.EMERGENCY, ActionTile.BUILD), queue=(0, 1)), name)
-    assert flow.start_resolution(state).phase is Phase.EMERGENCY
+    name = plug(start_tile=lambda s, tile: Waiting(evolve(s, phase=EDPhase.EMERGENCY)) if tile is EDTile.EMERGENCY else None)
+    state = _in_play(evolve(state, selected=(EDTile.EMERGENCY, ActionTile.BUILD), queue=(0, 1)), name)
+    assert flow.start_resolution(state).phase is EDPhase.EMERGENCY
 
 
 # --- outcomes ------------------------------------------------------------------------------------

@@ -20,7 +20,9 @@ from core.clinic.expansions.emergency.components import (
 )
 from core.clinic.expansions.emergency.construction import EDBuildModule, ed_build
 from core.clinic.expansions.emergency.setup import new_area
+from core.clinic.expansions.emergency.access import with_ed_state
 from core.clinic.expansions.emergency.state import EmergencyState, add_person
+from core.clinic.game.state import set_player
 
 L, M, D = Level.LIGHT, Level.MEDIUM, Level.DARK
 HUB = ED_HUB
@@ -57,3 +59,10 @@ def area(players: int = 1, seed: int = 0, **changes):
 
 
 DOC, NURSE, PAT = EDRole.DOCTOR, EDRole.NURSE, EDRole.PATIENT
+
+
+def put_ed(state, seat: int, ed: EmergencyState, **changes):
+    """``state`` with seat ``seat``'s Emergency Department ``ed`` (and its other
+    ``PlayerState`` fields changed as ``changes`` says)."""
+    player = with_ed_state(evolve(state.players[seat], **changes), ed)
+    return evolve(state, players=set_player(state, seat, player))

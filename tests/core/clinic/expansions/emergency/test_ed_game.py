@@ -26,6 +26,9 @@ from core.clinic.game.flow import end_of_round, start_business
 from core.clinic.game.state import ActionTile, BonusTile, Phase, Turn
 from core.clinic.game.view import player_view
 from core.errors import IllegalActionError
+from core.clinic.expansions.emergency.access import ed_state, waiting_area, with_waiting_area, emergency_turn, with_emergency_turn
+from core.clinic.expansions.emergency.round import EDPhase, EDTile, EDBonus
+from .ed_helpers import put_ed
 
 from clinic_helpers import sp
 from game.game_helpers import invariant_violations, with_player
@@ -36,11 +39,11 @@ OPTS = ("emergency",)
 
 
 def _ed(state, seat=0):
-    return state.players[seat].emergency
+    return ed_state(state.players[seat])
 
 
 def with_ed(state, seat=0, **changes):
-    return with_player(state, seat, emergency=evolve(_ed(state, seat), **changes))
+    return put_ed(state, seat, evolve(_ed(state, seat), **changes))
 
 
 def select(state, tiles: dict[int, ActionTile]):
@@ -65,10 +68,10 @@ def test_setup_gives_each_player_an_ed_with_10_dollars_kept_apart():
     player's 1 hub, 1 light room and a light emergency doctor with a car."""
     base = new_game(2, 5)
     state = new_game(2, 5, options=OPTS)
-    assert base.emergency is None and all(p.emergency is None for p in base.players)
-    assert state.emergency is not None
+    assert waiting_area(base) is None and all(ed_state(p) is None for p in base.players)
+    assert waiting_area(state) is not None
     for seat, p in enumerate(state.players):
-        ed = p.emergency
+        ed = ed_state(p)
         assert ed.funds == EK.ED_STARTING_FUNDS == 10 and p.money == base.players[seat].money
         assert len(ed.board.hubs) == 1 and [ed.board.room_level(r) for r in ed.board.rooms] == [Level.LIGHT]
         assert [(d.role, d.level, d.where) for d in ed.people] == [(EDRole.DOCTOR, Level.LIGHT, OUTSIDE)]
@@ -82,13 +85,13 @@ def test_the_emergency_nurse_bonus_tile_is_shuffled_in_and_brings_a_nurse_and_a_
     """"Include the Emergency Nurse bonus tile when you shuffle the bonus tiles";
     "Start the game with an emergency nurse from the supply (not from the board) and an
     accompanying car"."""
-    seeds = [s for s in range(40) if BonusTile.EMERGENCY_NURSE in new_game(2, s, options=OPTS).bonus_tiles]
-    assert seeds and all(BonusTile.EMERGENCY_NURSE not in new_game(2, s).bonus_tiles for s in range(40))
+    seeds = [s for s in range(40) if EDBonus.EMERGENCY_NURSE in new_game(2, s, options=OPTS).bonus_tiles]
+    assert seeds and all(EDBonus.EMERGENCY_NURSE not in new_game(2, s).bonus_tiles for s in range(40))
     state = new_game(2, seeds[0], options=OPTS)
     while state.phase is not Phase.BONUS:
         state = apply_action(state, legal_actions(state)[0])
     seat, lot = state.current, state.cars_lot
-    state = apply_action(state, ChooseBonus(BonusTile.EMERGENCY_NURSE))
+    state = apply_action(state, ChooseBonus(EDBonus.EMERGENCY_NURSE))
     ed = _ed(state, seat)
     assert [(p.role, p.where) for p in ed.of_role(EDRole.NURSE)] == [(EDRole.NURSE, OUTSIDE)]
     assert ed.board.parked_cars == 2 and state.cars_lot == lot - 1
@@ -116,9 +119,9 @@ def test_one_emergency_tile_a_round_and_only_with_the_option():
     """"Note that you have only 1 copy of the new Emergency action, so you can only
     perform it 1 time per round.\""""
     state = started(OPTS, players=2)
-    assert all(p.tiles.count(ActionTile.EMERGENCY) == 1 for p in state.players)
-    assert SelectTile(ActionTile.EMERGENCY) in legal_actions(state)
-    assert all(ActionTile.EMERGENCY not in p.tiles for p in started((), players=2).players)
+    assert all(p.tiles.count(EDTile.EMERGENCY) == 1 for p in state.players)
+    assert SelectTile(EDTile.EMERGENCY) in legal_actions(state)
+    assert all(EDTile.EMERGENCY not in p.tiles for p in started((), players=2).players)
 
 
 def test_the_emergency_action_resolves_after_admit_and_offers_two_different_parts():
@@ -126,11 +129,11 @@ def test_the_emergency_action_resolves_after_admit_and_offers_two_different_part
     order you like" (E8: after Admit in the action step)."""
     state = started(OPTS, players=2, seed=1)
     first, second = state.turn_order
-    state = select(state, {first: ActionTile.EMERGENCY, second: ActionTile.ADMIT})
+    state = select(state, {first: EDTile.EMERGENCY, second: ActionTile.ADMIT})
     assert state.phase is Phase.ADMIT and state.current == second
     while state.phase is Phase.ADMIT:
         state = apply_action(state, legal_actions(state)[-1])
-    assert state.phase is Phase.EMERGENCY and state.current == first
+    assert state.phase is EDPhase.EMERGENCY and state.current == first
     assert legal_actions(state) == [ChooseEmergency(s) for s in Sub] + [EDDone()]
     state = apply_action(state, ChooseEmergency(Sub.HIRE))
     nurse = next(a for a in legal_actions(state) if isinstance(a, EDHireNurse))
@@ -158,13 +161,13 @@ def test_an_emergency_action_ended_with_done_stays_ended():
 
     state = started(OPTS, players=2, seed=1)
     first, second = state.turn_order
-    state = select(state, {first: ActionTile.EMERGENCY, second: ActionTile.EMERGENCY})
-    assert state.phase is Phase.EMERGENCY and state.current == first
+    state = select(state, {first: EDTile.EMERGENCY, second: EDTile.EMERGENCY})
+    assert state.phase is EDPhase.EMERGENCY and state.current == first
     record = GameRecord(RULES, 1, (Seat("Ann"), Seat("Bob")), {}, (state,))
     record = record.play(ChooseEmergency(Sub.BUILD)).play(EDDone())
     assert record.state.current == first and record.can_undo  # one part ended: still the turn
     record = record.play(EDDone())
-    assert record.state.phase is Phase.EMERGENCY and record.state.current == second
+    assert record.state.phase is EDPhase.EMERGENCY and record.state.current == second
     assert record.undo_refusal == "Nothing to undo in this turn: a turn that was ended stays ended."
 
 
@@ -172,13 +175,13 @@ def test_a_new_emergency_patient_joins_the_queue_after_each_action_step():
     """"each Emergency Patient Queue for your player count, also gets 1 new random
     emergency patient drawn from the Emergency bag\" (after each action step)."""
     state = started(OPTS, players=2, seed=4)
-    queued = sum(c is not None for q in state.emergency.queues for c in q)
-    bag = sum(state.emergency.bag_patients)
+    queued = sum(c is not None for q in waiting_area(state).queues for c in q)
+    bag = sum(waiting_area(state).bag_patients)
     state = select(state, {s: ActionTile.ADMIT for s in range(2)})
     while state.phase is not Phase.SELECT:
         state = apply_action(state, legal_actions(state)[-1])
-    assert sum(c is not None for q in state.emergency.queues for c in q) == queued + 1
-    assert sum(state.emergency.bag_patients) == bag - 1
+    assert sum(c is not None for q in waiting_area(state).queues for c in q) == queued + 1
+    assert sum(waiting_area(state).bag_patients) == bag - 1
 
 
 # --- Move -----------------------------------------------------------------------------------------
@@ -221,7 +224,7 @@ def _treatable(state, patient=Level.LIGHT):
     doctor = ed.of_role(EDRole.DOCTOR)[0]
     ed = evolve(ed, people=(evolve(doctor, where=room),))
     ed = add_person(ed, EDRole.PATIENT, room, patient)
-    return with_player(state, 0, emergency=ed)
+    return put_ed(state, 0, ed)
 
 
 def test_ed_income_goes_to_the_ed_funds_not_the_main_savings():
@@ -249,9 +252,9 @@ def test_off_duty_nurses_are_the_players_choice_in_business():
     from core.clinic.expansions.emergency.construction import ed_build
 
     nurse = evolve(nurse, board=ed_build(nurse.board, EDBuildModule(BREAK_ROOM, free)))
-    state = with_player(state, 0, emergency=nurse, popularity=5)
+    state = put_ed(state, 0, nurse, popularity=5)
     state = start_business(evolve(state, phase=Phase.MOVE, queue=(0,)))
-    assert state.phase is Phase.ED_BUSINESS
+    assert state.phase is EDPhase.ED_BUSINESS
     assert legal_actions(state) == off_duty_options(_ed(state)) and len(legal_actions(state)) == 2
     # A game saved while the player decides loads back the same (autosave, kill -9).
     from core.clinic.game.serialize import state_from_json, state_to_json
@@ -259,7 +262,7 @@ def test_off_duty_nurses_are_the_players_choice_in_business():
     assert state_from_json(state_to_json(state)) == state
     state = apply_action(state, legal_actions(state)[1])
     assert _ed(state).treated == (0, 1, 0) and state.players[0].popularity == 5 - 1
-    assert state.phase is not Phase.ED_BUSINESS
+    assert state.phase is not EDPhase.ED_BUSINESS
 
 
 def test_ed_expenses_then_popularity_at_2_dollars_from_ed_funds():
@@ -269,7 +272,7 @@ def test_ed_expenses_then_popularity_at_2_dollars_from_ed_funds():
     state = with_ed(state, funds=9)
     due = 2 + 2  # a light doctor $2; a hub and a room $1 each
     state = end_of_round(state)
-    assert state.phase is Phase.ED_BUY_POPULARITY and _ed(state).funds == 9 - due
+    assert state.phase is EDPhase.ED_BUY_POPULARITY and _ed(state).funds == 9 - due
     assert legal_actions(state) == [EDBuyPopularity(n) for n in range(3)]
     pop = state.players[0].popularity
     state = apply_action(state, EDBuyPopularity(2))
@@ -289,7 +292,7 @@ def test_admin_flips_ed_doctors_and_worsens_emergency_patients():
 
     for _ in range(2):
         ed = evolve(ed, board=park_car(ed.board, free_parking_spots(ed.board)[0]))
-    state = evolve(with_player(state, 0, emergency=ed), cars_lot=state.cars_lot - 2)
+    state = evolve(put_ed(state, 0, ed), cars_lot=state.cars_lot - 2)
     state = admin(state)
     ed = _ed(state)
     assert [d.level for d in ed.of_role(EDRole.DOCTOR)] == [Level.MEDIUM]
@@ -299,7 +302,7 @@ def test_admin_flips_ed_doctors_and_worsens_emergency_patients():
     from core.clinic.game.flow import start_round
 
     state = start_round(state)
-    assert state.phase is Phase.ED_REMOVE_CAR
+    assert state.phase is EDPhase.ED_REMOVE_CAR
     assert {a.spot for a in legal_actions(state)} == set(__import__("core.clinic.parking", fromlist=["x"]).parked_spots(ed.board))
     lot = state.cars_lot
     state = apply_action(state, legal_actions(state)[-1])
@@ -313,7 +316,7 @@ def test_end_scoring_adds_the_ed_lines_after_the_base_scoring():
     +2, a functional light room +1, a medium patient still waiting -2."""
     state = with_player(_to_move(), 0, popularity=10)
     ed = add_person(_ed(state), EDRole.PATIENT, PRE_ADMISSIONS, Level.MEDIUM)
-    state = with_player(state, 0, emergency=ed)
+    state = put_ed(state, 0, ed)
     assert ed_end_score(ed).total == 2 + 1 - 2
     final = end_game(state)
     assert final.players[0].final == 10 + end_score(state.players[0]).total + 1
@@ -325,11 +328,11 @@ def test_the_emergency_tile_is_face_down_like_the_others():
     tile (the Emergency tile too) a player chose; the waiting area is public."""
     state = started(OPTS, players=2, seed=6)
     first, second = state.turn_order
-    a = apply_action(state, SelectTile(ActionTile.EMERGENCY))
+    a = apply_action(state, SelectTile(EDTile.EMERGENCY))
     b = apply_action(state, SelectTile(ActionTile.BUILD))
     assert player_view(a, second) == player_view(b, second)
     assert player_view(a, first) != player_view(b, first)
-    assert player_view(a, second).emergency == state.emergency
+    assert waiting_area(player_view(a, second)) == waiting_area(state)
 
 
 def test_refusals_name_the_rule():
@@ -342,20 +345,20 @@ def test_refusals_name_the_rule():
 
 def test_turn_is_reset_for_each_emergency_action():
     state = started(OPTS, players=1, seed=3)
-    state = select(state, {0: ActionTile.EMERGENCY})
-    assert state.step == Turn(emergency=state.step.emergency) and state.step.emergency.current is None
+    state = select(state, {0: EDTile.EMERGENCY})
+    assert state.step == with_emergency_turn(Turn(), emergency_turn(state)) and emergency_turn(state).current is None
 
 
 def test_a_second_emergency_tile_in_a_round_is_refused_by_its_rule():
     """"you have only 1 copy of the new Emergency action, so you can only perform it 1
     time per round\""""
     state = started(OPTS, players=1, seed=3)
-    state = select(state, {0: ActionTile.EMERGENCY})
-    while state.phase is Phase.EMERGENCY:
+    state = select(state, {0: EDTile.EMERGENCY})
+    while state.phase is EDPhase.EMERGENCY:
         state = apply_action(state, EDDone())
     assert state.phase is Phase.SELECT and state.action == 2
     with pytest.raises(IllegalActionError, match="only 1 Emergency tile"):
-        apply_action(state, SelectTile(ActionTile.EMERGENCY))
+        apply_action(state, SelectTile(EDTile.EMERGENCY))
 
 
 def test_the_menu_names_the_patient_an_admission_takes_and_what_a_build_costs():
@@ -368,10 +371,10 @@ def test_the_menu_names_the_patient_an_admission_takes_and_what_a_build_costs():
     from core.clinic.game.narration import option_text
 
     state = started(OPTS, players=1, seed=3)
-    state = select(state, {0: ActionTile.EMERGENCY})
-    area = state.emergency
+    state = select(state, {0: EDTile.EMERGENCY})
+    area = waiting_area(state)
     queues = ((None, Level.LIGHT, Level.MEDIUM, Level.DARK),) + tuple(area.queues[1:])
-    state = evolve(state, emergency=evolve(area, queues=queues))
+    state = with_waiting_area(state, evolve(area, queues=queues))
     admitting = apply_action(state, ChooseEmergency(Sub.ADMIT))
     admits = [a for a in legal_actions(admitting) if isinstance(a, EDAdmit) and a.queue == 0]
     assert admits and all(option_text(admitting, a).startswith(f"admit the {Level.DARK} emergency patient")

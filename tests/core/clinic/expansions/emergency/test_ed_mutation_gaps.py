@@ -23,6 +23,9 @@ from core.clinic.game.actions import Shift
 from core.clinic.game.narration import option_text
 from core.clinic.game.state import Phase, Turn
 from core.clinic.parking import free_parking_spots
+from core.clinic.expansions.emergency.access import ed_state, waiting_area, with_waiting_area, emergency_turn, with_emergency_turn
+from core.clinic.expansions.emergency.round import EDPhase
+from .ed_helpers import put_ed
 
 from game.game_helpers import with_player
 
@@ -39,7 +42,7 @@ def emergency(ed=None, savings=5, cars=50, round=1, players=2, **area_changes):
 
 
 def _ed(state, seat=0):
-    return state.players[seat].emergency
+    return ed_state(state.players[seat])
 
 
 def _solo(seed=0):
@@ -119,7 +122,7 @@ def test_ed_expenses_the_ed_cannot_pay_come_from_the_savings_then_popularity():
         return state_of(get("emergency").before_admin(state))
 
     state = with_player(_solo(), 0, money=10, popularity=6)
-    state = with_player(state, 0, emergency=evolve(_ed(state), funds=1))
+    state = put_ed(state, 0, evolve(_ed(state), funds=1))
     after = hook(state)
     assert (_ed(after).funds, after.players[0].money, after.players[0].popularity) == (0, 7, 6)
     short = with_player(state, 0, money=1)
@@ -159,7 +162,7 @@ def test_a_move_or_admission_in_a_queue_not_in_play_is_refused_naming_it():
     admission from a queue that is not there is refused by the game with its rule and
     the action in words (this once raised an index error while naming the action)."""
     state = started(OPTS, players=2, seed=1)
-    state = _deciding(state, Phase.EMERGENCY, seat=state.turn_order[0])
+    state = _deciding(state, EDPhase.EMERGENCY, seat=state.turn_order[0])
     state = apply_action(state, A.ChooseEmergency(A.Sub.ADMIT))
     car = free_parking_spots(_ed(state, state.current).board)[0]
     with pytest.raises(IllegalActionError, match=r"the 3p/4p queue.*no emergency patient in the rightmost space"):
@@ -184,8 +187,8 @@ def test_the_free_starting_pieces_of_an_expert_cost_nothing_in_the_menu():
 def test_the_ed_popularity_menu_says_what_each_choice_buys():
     """"each 1 popularity your emergency department buys is just $2" (from its funds,
     E26): the menu says the price of each choice, and the choice to buy none."""
-    state = _deciding(_solo(), Phase.ED_BUY_POPULARITY)
-    state = with_player(state, 0, emergency=evolve(_ed(state), funds=5))
+    state = _deciding(_solo(), EDPhase.ED_BUY_POPULARITY)
+    state = put_ed(state, 0, evolve(_ed(state), funds=5))
     assert legal_actions(state) == [EDBuyPopularity(n) for n in range(3)]
     assert option_text(state, EDBuyPopularity(0)) == "the emergency department buys no popularity"
     assert option_text(state, EDBuyPopularity(2)) == "the emergency department buys 2 popularity for $4 of its funds"
@@ -351,21 +354,20 @@ def test_a_hire_in_the_game_takes_the_doctor_the_money_and_a_car():
     from core.clinic.expansions.emergency.state import EmergencyTurn
 
     state = with_player(_solo(), 0, money=10)
-    state = with_player(state, 0, emergency=evolve(_ed(state), funds=1))
-    state = evolve(state, emergency=area(1, residency=(M,)), phase=Phase.EMERGENCY, queue=(0,),
-                   step=Turn(emergency=EmergencyTurn()))
+    state = put_ed(state, 0, evolve(_ed(state), funds=1))
+    state = evolve(with_waiting_area(state, area(1, residency=(M,))), phase=EDPhase.EMERGENCY, queue=(0,), step=with_emergency_turn(Turn(), EmergencyTurn()))
     lot = state.cars_lot
     state = apply_action(state, A.ChooseEmergency(A.Sub.HIRE))
     spot = free_parking_spots(_ed(state).board)[0]
     state = apply_action(state, A.EDHireDoctor(0, spot))
     ed = _ed(state)
     assert (ed.funds, state.players[0].money) == (0, 8)
-    assert state.emergency.residency == (None,)
+    assert waiting_area(state).residency == (None,)
     assert state.cars_lot == lot - 1 and spot not in free_parking_spots(ed.board)
     assert (ed.people[-1].role, ed.people[-1].level, ed.people[-1].where) == (EDRole.DOCTOR, M, OUTSIDE)
-    assert state.step.emergency.hired_doctor and state.phase is Phase.EMERGENCY
+    assert emergency_turn(state).hired_doctor and state.phase is EDPhase.EMERGENCY
     state = apply_action(state, A.EDDone())
-    assert state.step.emergency.done == (A.Sub.HIRE,) and state.phase is Phase.EMERGENCY
+    assert emergency_turn(state).done == (A.Sub.HIRE,) and state.phase is EDPhase.EMERGENCY
 
 
 def test_an_expert_on_the_expert_side_takes_the_3x2_ed_side_and_only_then():

@@ -25,6 +25,9 @@ from core.clinic.game.admin import admin
 from core.clinic.game.cars import computer_car
 from core.clinic.game.state import AfterCars, Phase, Turn
 from core.clinic.parking import free_parking_spots, park_car, parked_spots
+from core.clinic.expansions.emergency.access import ed_state, waiting_area, with_waiting_area, with_emergency_turn
+from core.clinic.expansions.emergency.round import EDPhase
+from .ed_helpers import put_ed
 
 from game.game_helpers import with_player
 
@@ -36,11 +39,11 @@ BOARD = ed_board((HUB, "A1"), (ROOM[L], "B1"))
 
 
 def _ed(state, seat=0):
-    return state.players[seat].emergency
+    return ed_state(state.players[seat])
 
 
 def _set(state, seat=0, **changes):
-    return with_player(state, seat, emergency=evolve(_ed(state, seat), **changes))
+    return put_ed(state, seat, evolve(_ed(state, seat), **changes))
 
 
 def _deciding(state, phase, seat=0, **changes):
@@ -103,8 +106,7 @@ def test_a_queue_move_that_changes_nothing_is_not_a_choice():
     nothing (into a gap the queue closes again) is not offered, and asked for it is
     refused as not one of the Emergency action's choices."""
     state = started(OPTS, players=1)
-    state = evolve(state, emergency=area(1, queues=((None, None, M, L),)), phase=Phase.EMERGENCY,
-                   queue=(0,), step=Turn(emergency=EmergencyTurn()))
+    state = evolve(with_waiting_area(state, area(1, queues=((None, None, M, L),))), phase=EDPhase.EMERGENCY, queue=(0,), step=with_emergency_turn(Turn(), EmergencyTurn()))
     state = apply_action(state, A.ChooseEmergency(A.Sub.ADMIT))
     with pytest.raises(IllegalActionError, match="phase: that is not one of the Emergency action's choices now$"):
         apply_action(state, EDShift(0, 2, Shift.LEFT))
@@ -119,7 +121,7 @@ def test_an_ed_move_refused_names_the_movement_rule():
     where there is room now)."""
     state = started(OPTS, players=1)
     ed = ed_with(BOARD, (DOC, "B1", L), (DOC, OUTSIDE, M))
-    state = _deciding(with_player(state, 0, emergency=ed), Phase.MOVE)
+    state = _deciding(put_ed(state, 0, ed), Phase.MOVE)
     with pytest.raises(IllegalActionError, match=r"phase: Emergency movement: that person has no room there now, or has moved twice \(house rule\)$"):
         apply_action(state, EDMove(2, sp("B1")))
     with pytest.raises(IllegalActionError, match="no path of emergency modules leads from outside the grid to C1"):
@@ -134,7 +136,7 @@ def test_the_car_of_a_treated_patient_returns_to_the_lot():
     state = started(OPTS, players=1)
     ed = ed_with(BOARD, (DOC, "B1", L), (PAT, "B1", L))
     ed = _with_cars(ed, 1)
-    state = _deciding(with_player(state, 0, emergency=ed), Phase.MOVE)
+    state = _deciding(put_ed(state, 0, ed), Phase.MOVE)
     lot = state.cars_lot
     state = state_of(get("emergency").before_business_phase(state))
     assert _ed(state).treated == (1, 0, 0) and _ed(state).board.parked_cars == 0
@@ -148,16 +150,16 @@ def test_the_player_chooses_the_car_of_a_treated_patient_then_business_goes_on()
     state = started(OPTS, players=1)
     ed = ed_with(BOARD, (DOC, "B1", L), (PAT, "B1", L), (NURSE, OUTSIDE))
     ed = _with_cars(ed, 3)
-    state = _deciding(with_player(state, 0, emergency=ed), Phase.MOVE)
+    state = _deciding(put_ed(state, 0, ed), Phase.MOVE)
     state = state_of(get("emergency").before_business_phase(state))
-    assert state.phase is Phase.ED_REMOVE_CAR and state.cars_then is AfterCars.BUSINESS
+    assert state.phase is EDPhase.ED_REMOVE_CAR and state.cars_then is AfterCars.BUSINESS
     offered = [a.spot for a in legal_actions(state)]
     assert offered[0] == computer_car(_ed(state).board)
     assert sorted(offered) == sorted(parked_spots(_ed(state).board)) and len(set(offered)) == 3
     lot = state.cars_lot
     state = apply_action(state, EDRemoveCar(offered[-1]))
     assert state.cars_lot == lot + 1 and _ed(state).board.parked_cars == 2 and not _ed(state).cars_owed
-    assert state.phase is not Phase.ED_REMOVE_CAR and state.cars_then is None
+    assert state.phase is not EDPhase.ED_REMOVE_CAR and state.cars_then is None
     assert state.round == 1 and state.phase is not Phase.SELECT  # the Business goes on, not the next round
 
 
@@ -169,7 +171,7 @@ def test_ed_popularity_is_bought_in_reverse_turn_order_by_eds_with_money():
     first, second, third = state.turn_order
     state = _set(_set(_set(state, first, funds=20), second, funds=3), third, funds=20)
     state = state_of(get("emergency").before_admin(state))
-    assert state.phase is Phase.ED_BUY_POPULARITY
+    assert state.phase is EDPhase.ED_BUY_POPULARITY
     assert state.queue == (third, first)  # the second's $3 went on expenses
     assert legal_actions(state) == [EDBuyPopularity(n) for n in range(_ed(state, third).funds // 2 + 1)]
 
@@ -179,13 +181,13 @@ def test_buying_ed_popularity_pays_2_dollars_each_and_passes_to_the_next():
     then the next ED in reverse turn order decides."""
     state = started(OPTS, players=2, seed=1)
     first, second = state.turn_order
-    state = _deciding(state, Phase.ED_BUY_POPULARITY, seat=second)
+    state = _deciding(state, EDPhase.ED_BUY_POPULARITY, seat=second)
     state = evolve(state, queue=(second, first))
     state = _set(state, second, funds=7)
     state = with_player(state, second, popularity=4)
     state = apply_action(state, EDBuyPopularity(3))
     assert _ed(state, second).funds == 1 and state.players[second].popularity == 7
-    assert state.phase is Phase.ED_BUY_POPULARITY and state.current == first
+    assert state.phase is EDPhase.ED_BUY_POPULARITY and state.current == first
 
 
 # --- Admin --------------------------------------------------------------------------------
@@ -194,14 +196,14 @@ def test_the_waiting_areas_admin_flips_the_residency_and_removes_the_rounds_nurs
     doctors level down"; "Remove the round's unhired emergency nurses" (E5: the column
     of the round that ends); not after round 6 (H9)."""
     state = started(OPTS, players=2, seed=1)
-    state = evolve(state, emergency=area(2, residency=(L, M), nurses=(1, 1, 1, 1, 1, 1)))
+    state = with_waiting_area(state, area(2, residency=(L, M), nurses=(1, 1, 1, 1, 1, 1)))
     after = admin(state)
-    assert after.emergency.residency == (M, L)
-    assert after.emergency.nurses == (0, 1, 1, 1, 1, 1) and after.emergency.nurses_gone == 1
-    refill = admin(evolve(state, emergency=area(2, residency=(None, M), bag_doctors=(1, 0))))
-    assert refill.emergency.residency == (L, L) and refill.emergency.bag_doctors == (0, 0)
+    assert waiting_area(after).residency == (M, L)
+    assert waiting_area(after).nurses == (0, 1, 1, 1, 1, 1) and waiting_area(after).nurses_gone == 1
+    refill = admin(with_waiting_area(state, area(2, residency=(None, M), bag_doctors=(1, 0))))
+    assert waiting_area(refill).residency == (L, L) and waiting_area(refill).bag_doctors == (0, 0)
     last = admin(evolve(state, round=6))
-    assert last.emergency.residency == (L, M) and last.emergency.nurses == (1, 1, 1, 1, 1, 1)
+    assert waiting_area(last).residency == (L, M) and waiting_area(last).nurses == (1, 1, 1, 1, 1, 1)
 
 
 def test_ed_patients_worsen_once_in_admin():
@@ -210,7 +212,7 @@ def test_ed_patients_worsen_once_in_admin():
     medium, while at the same time, medium emergency doctors become light"."""
     state = started(OPTS, players=1)
     ed = _with_cars(ed_with(BOARD, (PAT, PRE_ADMISSIONS, L), (DOC, "A1", M)), 2)
-    state = admin(with_player(state, 0, emergency=ed))
+    state = admin(put_ed(state, 0, ed))
     assert [(p.role, p.level) for p in _ed(state).people] == [(PAT, M), (DOC, L)]
 
 
@@ -220,7 +222,7 @@ def test_ed_moves_made_are_forgotten_when_the_move_phase_ends():
     person may move again (house value: 2 moves a person a phase)."""
     state = started(OPTS, players=1)
     ed = ed_with(BOARD, (DOC, OUTSIDE, L))
-    state = _deciding(with_player(state, 0, emergency=ed), Phase.MOVE)
+    state = _deciding(put_ed(state, 0, ed), Phase.MOVE)
     state = state_of(get("emergency").apply(state, EDMove(1, sp("A1"))))
     state = state_of(get("emergency").apply(state, EDMove(1, sp("B1"))))
     assert not any(isinstance(m, EDMove) for m in move_options(_ed(state)))
@@ -240,17 +242,17 @@ def test_each_player_with_off_duty_nurses_at_hand_decides_in_turn_order():
     board = ed_board((HUB, "A1"), (ROOM[L], "B1"), (BREAK_ROOM, "C1"))
     for seat in (first, second):
         ed = _with_cars(ed_with(board, (DOC, "B1", L), (PAT, "B1", M), (NURSE, "B1")), 3)
-        state = with_player(state, seat, emergency=ed, popularity=5)
+        state = put_ed(state, seat, ed, popularity=5)
     state = state_of(get("emergency").before_business_phase(_deciding(state, Phase.MOVE, seat=first)))
-    assert state.phase is Phase.ED_BUSINESS and state.queue == (first, second)
+    assert state.phase is EDPhase.ED_BUSINESS and state.queue == (first, second)
     assert legal_actions(state) == [EDOffDuty(), EDOffDuty(frozenset({sp("B1")}))]
     state = apply_action(state, EDOffDuty(frozenset({sp("B1")})))
-    assert state.phase is Phase.ED_BUSINESS and state.current == second
+    assert state.phase is EDPhase.ED_BUSINESS and state.current == second
     assert _ed(state, first).treated == (0, 1, 0) and state.players[first].popularity == 4
     assert _ed(state, second).treated == (0, 0, 0)
     state = apply_action(state, EDOffDuty())
     assert _ed(state, second).treated == (0, 0, 0) and state.players[second].popularity == 5
-    assert state.phase is not Phase.ED_BUSINESS
+    assert state.phase is not EDPhase.ED_BUSINESS
 
 
 def test_a_treated_patient_whose_car_is_not_on_the_board_owes_nothing():
@@ -258,9 +260,9 @@ def test_a_treated_patient_whose_car_is_not_on_the_board_owes_nothing():
     board (a position set up by hand), nothing is left owing and no choice is asked."""
     state = started(OPTS, players=1)
     ed = ed_with(BOARD, (DOC, "B1", L), (PAT, "B1", L))
-    state = state_of(get("emergency").before_business_phase(_deciding(with_player(state, 0, emergency=ed), Phase.MOVE)))
+    state = state_of(get("emergency").before_business_phase(_deciding(put_ed(state, 0, ed), Phase.MOVE)))
     assert _ed(state).treated == (1, 0, 0) and _ed(state).cars_owed == 0
-    assert state.phase is not Phase.ED_REMOVE_CAR
+    assert state.phase is not EDPhase.ED_REMOVE_CAR
 
 
 def test_the_ed_goal_is_the_solitaire_goal_only_when_chosen():
@@ -290,7 +292,7 @@ def test_the_move_phase_cannot_end_while_someone_of_the_ed_stands_outside():
 
     state = started(OPTS, players=1)
     ed = ed_with(BOARD, (DOC, OUTSIDE, L), (DOC, OUTSIDE, M))
-    state = _deciding(with_player(state, 0, emergency=ed), Phase.MOVE)
+    state = _deciding(put_ed(state, 0, ed), Phase.MOVE)
     state = apply_action(state, EDMove(1, sp("A1")))
     assert EndMove() not in legal_actions(state)
     with pytest.raises(IllegalActionError, match="medium emergency doctor 2 is still outside the grid"):
@@ -306,17 +308,17 @@ def test_each_player_who_owes_cars_chooses_them_in_turn_order():
     order, each until every car owed is off the board; then the round goes on."""
     state = started(OPTS, players=2, seed=1)
     first, second = state.turn_order
-    state = with_player(state, first, emergency=_with_cars(ed_with(BOARD, (DOC, OUTSIDE, L)), 1))
+    state = put_ed(state, first, _with_cars(ed_with(BOARD, (DOC, OUTSIDE, L)), 1))
     for seat in (second,):
         ed = _with_cars(ed_with(BOARD, (DOC, OUTSIDE, L), (NURSE, OUTSIDE), (NURSE, OUTSIDE)), 3)
-        state = with_player(state, seat, emergency=evolve(ed, cars_owed=2))
+        state = put_ed(state, seat, evolve(ed, cars_owed=2))
     state = _set(state, first, cars_owed=1)  # one car parked, one owed: no choice
     lot = state.cars_lot
     state = state_of(get("emergency").before_round(state))
-    assert state.phase is Phase.ED_REMOVE_CAR and state.queue == (second,) and state.current == second
+    assert state.phase is EDPhase.ED_REMOVE_CAR and state.queue == (second,) and state.current == second
     assert _ed(state, first).board.parked_cars == 0 and state.cars_lot == lot + 1
     state = apply_action(state, legal_actions(state)[0])
-    assert state.phase is Phase.ED_REMOVE_CAR and state.current == second and _ed(state, second).cars_owed == 1
+    assert state.phase is EDPhase.ED_REMOVE_CAR and state.current == second and _ed(state, second).cars_owed == 1
     state = apply_action(state, legal_actions(state)[-1])
     assert _ed(state, second).cars_owed == 0 and _ed(state, second).board.parked_cars == 1
     assert state.cars_lot == lot + 3 and state.phase is Phase.SELECT
@@ -328,11 +330,11 @@ def test_two_players_choosing_cars_choose_one_after_the_other():
     first, second = state.turn_order
     for seat in (first, second):
         ed = _with_cars(ed_with(BOARD, (DOC, OUTSIDE, L), (NURSE, OUTSIDE)), 2)
-        state = with_player(state, seat, emergency=evolve(ed, cars_owed=1))
+        state = put_ed(state, seat, evolve(ed, cars_owed=1))
     state = state_of(get("emergency").before_round(state))
     assert state.queue == (first, second)
     state = apply_action(state, legal_actions(state)[0])
-    assert state.phase is Phase.ED_REMOVE_CAR and state.current == second
+    assert state.phase is EDPhase.ED_REMOVE_CAR and state.current == second
     state = apply_action(state, legal_actions(state)[0])
     assert state.phase is Phase.SELECT and all(_ed(state, s).board.parked_cars == 1 for s in (first, second))
 
@@ -341,7 +343,7 @@ def test_cars_owed_without_a_choice_leave_before_the_round_by_themselves():
     """E28: "Dark patients die ... return a car to the parking lot on the main board":
     with one car parked and one owed, it leaves by itself before the next round."""
     state = started(OPTS, players=1)
-    state = with_player(state, 0, emergency=evolve(_with_cars(ed_with(BOARD), 1), cars_owed=1))
+    state = put_ed(state, 0, evolve(_with_cars(ed_with(BOARD), 1), cars_owed=1))
     lot = state.cars_lot
     after = state_of(get("emergency").before_round(state))
     assert after.phase is state.phase and after.cars_lot == lot + 1

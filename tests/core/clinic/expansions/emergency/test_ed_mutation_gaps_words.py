@@ -22,6 +22,9 @@ from core.clinic.game import apply_action
 from core.clinic.game.actions import Shift
 from core.clinic.game.narration import decision_text, option_text
 from core.clinic.game.state import Phase, Turn
+from core.clinic.expansions.emergency.access import ed_state, with_waiting_area, with_emergency_turn
+from core.clinic.expansions.emergency.round import EDPhase
+from .ed_helpers import put_ed
 
 from game.game_helpers import with_player
 
@@ -53,19 +56,19 @@ def _position(ed=None, **area_changes):
     and the waiting area are set by hand; savings $15."""
     state = started(OPTS, players=1, seed=0)
     ed = ed if ed is not None else ed_with(TWO_HUBS, (DOC, OUTSIDE, L))
-    state = with_player(state, 0, emergency=ed, money=15)
-    return evolve(state, emergency=area(1, **area_changes))
+    state = put_ed(state, 0, ed, money=15)
+    return with_waiting_area(state, area(1, **area_changes))
 
 
 def _in(state, phase, emergency=None):
-    return evolve(state, phase=phase, queue=(0,), step=Turn(emergency=emergency))
+    return evolve(state, phase=phase, queue=(0,), step=with_emergency_turn(Turn(), emergency))
 
 
 def test_the_emergency_action_says_its_two_different_parts_and_the_money():
     """"The Emergency action lets you do any 2 different of the following, in whichever
     order you like: Build ... Hire ... Admit"; "Each Emergency service hub gives you 1
     Emergency Queue Point"; the money: ED funds first, then savings."""
-    state = _in(_position(), Phase.EMERGENCY, EmergencyTurn())
+    state = _in(_position(), EDPhase.EMERGENCY, EmergencyTurn())
     assert decision_text(state) == (
         "round 1, action 1: Emergency: choose one of build / hire / admit (ED $10, savings $15), or be done"
     )
@@ -75,7 +78,7 @@ def test_the_emergency_action_says_its_two_different_parts_and_the_money():
         "admit: 2 emergency queue point(s)",
     ]
     assert option_text(state, A.EDDone()) == "done with the Emergency action"
-    not_started = _in(_position(), Phase.EMERGENCY, None)  # no progress recorded yet: the same
+    not_started = _in(_position(), EDPhase.EMERGENCY, None)  # no progress recorded yet: the same
     assert decision_text(not_started) == decision_text(state)
     assert option_text(not_started, A.EDDone()) == "done with the Emergency action"
     building = apply_action(state, A.ChooseEmergency(Sub.BUILD))
@@ -101,7 +104,7 @@ def test_an_admission_says_the_queue_points_left():
     """"For each Emergency Queue Point you may: Move 1 Emergency Patient in queues 1 space
     ... OR Move 1 Emergency Patient from rightmost column of a queue to emergency
     pre-admissions": two hubs, two queue points, one spent."""
-    state = _in(_position(queues=((None, L, M, D),)), Phase.EMERGENCY, EmergencyTurn())
+    state = _in(_position(queues=((None, L, M, D),)), EDPhase.EMERGENCY, EmergencyTurn())
     admitting = apply_action(state, A.ChooseEmergency(Sub.ADMIT))
     assert decision_text(admitting) == "round 1, action 1: Emergency: admit emergency patients, 2 queue points left"
     assert option_text(admitting, EDAdmit(0, WEST_OF_A2)) == (
@@ -119,7 +122,7 @@ def test_a_hire_says_the_doctor_the_space_and_the_price():
     """"Pay the indicated cost (below doctor, above nurse)": the residency's doctors $3,
     $2, $2, $1 from the left, an emergency nurse $2 (RD, E5, E7); "Park the car in any
     available parking space on your Emergency Department board"."""
-    state = _in(_position(residency=(M,)), Phase.EMERGENCY, EmergencyTurn(current=Sub.HIRE))
+    state = _in(_position(residency=(M,)), EDPhase.EMERGENCY, EmergencyTurn(current=Sub.HIRE))
     assert option_text(state, A.EDHireDoctor(0, WEST_OF_A2)) == (
         "hire the medium emergency doctor on residency space 1 for $3, car parked on the border west of A2"
     )
@@ -131,7 +134,7 @@ def test_a_hire_says_the_doctor_the_space_and_the_price():
 def test_a_build_says_what_it_builds_and_its_price():
     """E10: garden $1, parking $2, an upgrade $1, conveyor $2 ("Usual price"); a parking
     tile may take in the cars parked beside it, as in the base game, and says so."""
-    state = _in(_position(), Phase.EMERGENCY, EmergencyTurn(current=Sub.BUILD))
+    state = _in(_position(), EDPhase.EMERGENCY, EmergencyTurn(current=Sub.BUILD))
     north_of_d1 = Border(False, 3, 0)
     assert option_text(state, A.EDConstruct(BuildGarden(sp("D1")))) == (
         "build a garden at D1 of the emergency department ($1)"
@@ -160,16 +163,16 @@ def test_the_eds_business_and_admin_decisions_say_what_is_decided():
     ... If 3 ... -7"; "Remember to remove the treated patient's car" (H7: the player
     chooses which); "each 1 popularity your emergency department buys is just $2"."""
     state = _position()
-    assert decision_text(_in(state, Phase.ED_BUSINESS)) == (
+    assert decision_text(_in(state, EDPhase.ED_BUSINESS)) == (
         "round 1, Business: use off-duty emergency nurses from the break room? (-1 / -3 / -7 popularity)"
     )
-    owed = with_player(state, 0, emergency=evolve(state.players[0].emergency, cars_owed=2))
-    assert decision_text(_in(owed, Phase.ED_REMOVE_CAR)) == (
+    owed = put_ed(state, 0, evolve(ed_state(state.players[0]), cars_owed=2))
+    assert decision_text(_in(owed, EDPhase.ED_REMOVE_CAR)) == (
         "remove 2 cars of your choice from your emergency department (people left)"
     )
-    one = with_player(state, 0, emergency=evolve(state.players[0].emergency, cars_owed=1))
-    assert decision_text(_in(one, Phase.ED_REMOVE_CAR)).startswith("remove 1 car of your choice")
-    assert decision_text(_in(state, Phase.ED_BUY_POPULARITY)) == (
+    one = put_ed(state, 0, evolve(ed_state(state.players[0]), cars_owed=1))
+    assert decision_text(_in(one, EDPhase.ED_REMOVE_CAR)).startswith("remove 1 car of your choice")
+    assert decision_text(_in(state, EDPhase.ED_BUY_POPULARITY)) == (
         "round 1, Business: the emergency department buys popularity at $2 each from its funds ($10)"
     )
     assert option_text(state, EDRemoveCar(WEST_OF_A2)) == (
@@ -208,14 +211,14 @@ def test_the_log_says_who_was_treated_and_who_died():
     """"Each successfully treated emergency patient generates income"; "Dark patients die
     and you get -5 popularity"."""
     before = _position()
-    ed = before.players[0].emergency
-    after = with_player(before, 0, emergency=evolve(ed, treated=(1, 1, 0), dead=1))
+    ed = ed_state(before.players[0])
+    after = put_ed(before, 0, evolve(ed, treated=(1, 1, 0), dead=1))
     name = before.players[0].name
     assert W.events(before, after) == [
         f"{name}'s emergency department treats 2 emergency patients",
         f"{name}: 1 dark emergency patient died (-5 popularity each)",
     ]
-    one = with_player(before, 0, emergency=evolve(ed, treated=(0, 0, 1), dead=2))
+    one = put_ed(before, 0, evolve(ed, treated=(0, 0, 1), dead=2))
     assert W.events(before, one) == [
         f"{name}'s emergency department treats 1 emergency patient",
         f"{name}: 2 dark emergency patients died (-5 popularity each)",

@@ -17,6 +17,8 @@ from core.clinic.game.game_record import RULES, options
 from core.errors import SetupError
 from core.record import GameRecord
 from core.saves import Seat
+from core.clinic.expansions.emergency.access import ed_state
+from .ed_helpers import put_ed
 
 from game.game_helpers import with_player
 
@@ -44,7 +46,7 @@ def test_an_ed_goal_needs_one_player_the_option_and_no_other_goal(kw):
 
 
 def _with_dark_rooms(state, n: int):
-    ed = state.players[0].emergency
+    ed = ed_state(state.players[0])
     board = ed.board
     built = 0
     for space in board.spaces():  # wherever the construction rules allow one
@@ -55,7 +57,7 @@ def _with_dark_rooms(state, n: int):
             except ValueError:
                 continue
     assert built == n
-    return with_player(state, 0, emergency=evolve(ed, board=board))
+    return put_ed(state, 0, evolve(ed, board=board))
 
 
 def test_a_met_goal_ranks_the_popularity_in_the_hall_of_fame():
@@ -73,10 +75,10 @@ def test_a_met_goal_ranks_the_popularity_in_the_hall_of_fame():
 def test_treated_goals_count_patients_by_level():
     """"treat 6 light emergency patients"; "treat only medium emergency patients"."""
     state = new_game(1, 3, options=OPTS, ed_goal=EDGoal.ONLY_MEDIUM)
-    ed = state.players[0].emergency
+    ed = ed_state(state.players[0])
     assert not goal_status(state).met  # nobody treated yet
-    assert goal_status(with_player(state, 0, emergency=evolve(ed, treated=(0, 2, 0)))).met
-    assert not goal_status(with_player(state, 0, emergency=evolve(ed, treated=(1, 2, 0)))).met
+    assert goal_status(put_ed(state, 0, evolve(ed, treated=(0, 2, 0)))).met
+    assert not goal_status(put_ed(state, 0, evolve(ed, treated=(1, 2, 0)))).met
 
 
 def test_a_solitaire_game_with_an_ed_goal_saves_and_replays():

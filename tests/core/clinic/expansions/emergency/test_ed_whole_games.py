@@ -20,6 +20,8 @@ from core.clinic.game.serialize import action_from_data, action_to_data, state_f
 from core.clinic.game.state import Phase
 from core.record import GameRecord
 from core.saves import Seat
+from core.clinic.expansions.emergency.access import ed_state
+from core.clinic.expansions.emergency.round import EDPhase
 
 from game.game_helpers import invariant_violations
 
@@ -100,8 +102,8 @@ def test_the_basic_player_builds_staffs_and_treats_in_its_ed():
         state = new_game(2, seed, options=("emergency",))
         final = play(state, [make_bot("basic", seed), make_bot("basic", seed + 1)],
                      lambda s, a: seen.update([type(a).__name__]))
-        treated += sum(sum(p.emergency.treated) for p in final.players)
-        hired = sum(len(p.emergency.of_role(EDRole.DOCTOR)) + len(p.emergency.of_role(EDRole.NURSE)) for p in final.players)
+        treated += sum(sum(ed_state(p).treated) for p in final.players)
+        hired = sum(len(ed_state(p).of_role(EDRole.DOCTOR)) + len(ed_state(p).of_role(EDRole.NURSE)) for p in final.players)
         assert hired > 2  # more than the two starting doctors
     assert seen["ChooseEmergency"] and seen["EDConstruct"] and seen["EDAdmit"] and seen["EDMove"]
     assert treated >= 3
@@ -116,7 +118,7 @@ def test_the_basic_player_treats_emergency_patients_at_every_table_size(players)
     for seed in range(3):
         final = play(new_game(players, seed, options=("emergency",)),
                      [make_bot("basic", seed + i) for i in range(players)])
-        treated = [t + sum(p.emergency.treated) for t, p in zip(treated, final.players)]
+        treated = [t + sum(ed_state(p).treated) for t, p in zip(treated, final.players)]
     assert all(treated), treated
 
 
@@ -153,4 +155,4 @@ def test_every_ed_decision_and_action_has_words():
         after = apply_action(state, action)
         assert describe(state, action, after)
         state = after
-    assert Phase.EMERGENCY in phases
+    assert EDPhase.EMERGENCY in phases
