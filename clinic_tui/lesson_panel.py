@@ -105,14 +105,15 @@ class Lesson:
         self._phase_start = 0
         self._hinted = None
 
-    def mount(self) -> None:
-        """Put the panel under the main board and start watching."""
+    def mount(self) -> Lesson:
+        """Put the panel under the main board and start watching; returns the lesson."""
         screen = self.screen
         self.panel = LessonPanel(id="lesson")
         screen.query_one("#side").mount(self.panel)
         screen.set_class(True, "-learn")
         screen.set_interval(0.1, self.update)
         self.update()
+        return self
 
     # -- what the player is looking at ----------------------------------------------------
 

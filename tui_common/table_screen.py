@@ -23,7 +23,19 @@ from tui_common.turns import ComputerTurns
 
 
 class TableScreen(HintMixin, AutosaveMark, ComputerTurns, EventLogKey, Screen):
-    """A game at the table: the kit's shared helpers over Textual's ``Screen``."""
+    """A game at the table: the kit's shared helpers over Textual's ``Screen``. A game
+    screen has ``options`` (with ``daily`` / ``practice``), ``seed``, ``names`` and
+    ``record``."""
+
+    def header_line(self, mode: str) -> str:
+        """The header's sub-title: ``mode`` ("Night Shift", "3 players"), then the daily
+        deal's day (``tui_common.daily.header_words``) or the seed where a seat may see it
+        (``tui_common.secrecy.seed_words``)."""
+        from tui_common.daily import header_words
+        from tui_common.secrecy import seed_words
+
+        daily = header_words(self.options)
+        return mode + (daily or seed_words(self.seed, len(self.names), self.record.over))
 
 
 __all__ = ["TableScreen"]

@@ -137,15 +137,11 @@ class GameScreen(TableScreen):
     def on_mount(self) -> None:
         self.title = "Clear the Ward"
         seats, over = len(self.names), self.record.over
-        from tui_common.daily import header_words
-
-        daily = header_words(self.options)
-        self.sub_title = f"{'Night Shift' if seats == 1 else f'{seats} players'}{daily or seed_words(self.seed, seats, over)}"
+        self.sub_title = self.header_line('Night Shift' if seats == 1 else f'{seats} players')
         grid = self.query_one(WardGrid)
         grid.focus()
         grid.cursor = self._initial.doctor
-        # The status lines follow the ward's selection at once, in the same frame as the
-        # two spaces it changes (one frame a cursor move over SSH, not two).
+        # the status lines follow the selection in the frame of its two spaces (one SSH frame)
         self.watch(grid, "cursor", self._selection_moved, init=False)
         players = ", ".join(s.label() for s in self.options.seats)
         done = len(self.record.actions)

@@ -31,7 +31,7 @@ from clinic_tui.screens.undo_save import SaveKeeper
 from clinic_tui.widgets.clinic_board import ClinicBoard
 from tui_common.event_log import EventLog
 from tui_common.messages import reason_in_words
-from tui_common.secrecy import new_seed, seed_words
+from tui_common.secrecy import new_seed
 from tui_common.seating import LOCAL, Seating
 from tui_common.table_screen import TableScreen
 from clinic_tui.widgets.main_board import MainBoard
@@ -106,20 +106,15 @@ class GameScreen(TableScreen):
 
     def on_mount(self) -> None:
         self.title = "Clinic"
-        solo = len(self.names) == 1
-        seats, over = len(self.names), self.record.over
-        from tui_common.daily import header_words
-
-        daily = header_words(self.options)
-        self.sub_title = f"{'solitaire' if solo else f'{seats} players'}{daily or seed_words(self.seed, seats, over)}"
+        seats = len(self.names)
+        self.sub_title = self.header_line("solitaire" if seats == 1 else f"{seats} players")
         self.saves.log_the_start(self.query_one(EventLog))
         self.seating.mounted(self)
         self.state = self.record.state
         if self.options.learn:  # clinic learn: the guided first game (clinic_tui.lesson_panel)
             from clinic_tui.lesson_panel import Lesson
 
-            self.lesson = Lesson(self)
-            self.lesson.mount()
+            self.lesson = Lesson(self).mount()
 
     @property
     def humans(self) -> list[int]:
