@@ -18,6 +18,7 @@ lobby.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from core import registry
@@ -52,6 +53,8 @@ def game_app(room: Room, seat: int | None, player: str, data_dir=None):
     room's game (or its replay) at a ``SharedTable``."""
     ui = registry.get(room.game).load_ui()
     options = ui.table_options(room.names(), [s.cpu for s in room.seats], room.seed, data_dir)
+    if room.daily:  # the header names the day's deal; its end shows the share text
+        options = dataclasses.replace(options, daily=room.daily)
     return ui.app(options, seating=SharedTable(room, seat, player))
 
 
