@@ -1,0 +1,122 @@
+"""The ward draws a row of spaces from strips kept per space look (``_CELL_STRIPS``,
+shared by every ward of the process: a server's sessions) instead of drawing the whole
+row as one text (issue 33, the server's cost per key). What it draws is the same, line
+for line and style for style, and a cursor move draws only the spaces it changes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rich.segment import Segment
+from textual.app import App, ComposeResult
+
+from clear_ward_tui.widgets import ward_grid
+from clear_ward_tui.widgets.ward_grid import SIZE, GridView, WardGrid
+from core.clear_ward import Move, legal_actions, new_game
+from core.clear_ward.rules import apply_action
+
+pytestmark = pytest.mark.timeout(120)
+
+
+class WardApp(App):
+    def compose(self) -> ComposeResult:
+        yield WardGrid()
+
+
+def _states(seed: int, count: int):
+    """States of a random two-player game, every few actions."""
+    rng = random.Random(seed)
+    state = new_game(["Ann", "Bob"], seed=seed)
+    out = [state]
+    while len(out) < count and state.phase.name != "OVER":
+        for _ in range(3):
+            actions = legal_actions(state)
+            if not actions or state.phase.name == "OVER":
+                break
+            state = apply_action(state, rng.choice(actions))
+        out.append(state)
+    return out
+
+
+def _whole_band_lines(grid: WardGrid, band: int):
+    """The band's lines drawn the old way: its whole text at once (``_band_text``)."""
+    lines = 1 if band == 0 else grid._cell_h()
+    return grid._to_strips(grid._band_text(band), grid.size.width, lines, grid.visual_style)
+
+
+def _segments(strip):
+    return list(Segment.simplify(strip))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_rows_drawn_from_kept_spaces_match_the_whole_row_drawn_at_once(size):
+    app = WardApp()
+    async with app.run_test(size=size) as pilot:
+        grid = app.query_one(WardGrid)
+        await pilot.pause()
+        for state in _states(3, 8):
+            stops = {}
+            for action in legal_actions(state):
+                if isinstance(action, Move):
+                    stops[(state.doctor + 1) % (SIZE * SIZE)] = action
+            targets = frozenset({0, 7}) if state.turn % 2 else frozenset()
+            for viewer in (0, None):
+                grid.show(GridView(state, stops, targets, (7,) if targets else (), viewer=viewer))
+                for cursor in range(0, SIZE * SIZE, 5):
+                    grid.cursor = cursor
+                    grid.refresh()
+                    for band in range(SIZE + 1):
+                        start = 0 if band == 0 else 1 + (band - 1) * grid._cell_h()
+                        old = _whole_band_lines(grid, band)
+                        new = [grid.render_line(start + i) for i in range(len(old))]
+                        assert [_segments(s) for s in new] == [_segments(s) for s in old], (band, cursor)
+
+
+async def test_a_cursor_move_draws_only_the_spaces_it_changes(monkeypatch):
+    """Right then left: the spaces under the old and new selection are drawn once each
+    the first time; moving back and forth again draws nothing anew (the looks are kept)."""
+    app = WardApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        grid = app.query_one(WardGrid)
+        state = new_game(["Ann", "Bob"], seed=5)
+        grid.show(GridView(state, viewer=0))
+        grid.cursor = 14
+        grid.focus()
+        await pilot.pause()
+        drawn = []
+        original = WardGrid._cell_text
+
+        def spy(self, cell, w, h):
+            drawn.append(cell)
+            return original(self, cell, w, h)
+
+        monkeypatch.setattr(WardGrid, "_cell_text", spy)
+        await pilot.press("right")
+        await pilot.pause()
+        first = sorted(drawn)
+        assert 15 in first and set(first) <= {14, 15, 16} | set(range(12, 18)), first
+        assert len(first) <= 3, first  # the old, the new selection, the bracket beside it
+        drawn.clear()
+        for key in ("left", "right", "left", "right"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert drawn == []
+
+
+async def test_two_wards_share_the_spaces_they_drew():
+    """A second ward of the process (another session at the same table) draws the same
+    spaces from the strips the first one kept."""
+    state = new_game(["Ann", "Bob"], seed=8)
+    ward_grid._CELL_STRIPS.clear()
+    first = WardApp()
+    async with first.run_test(size=(100, 32)) as pilot:
+        first.query_one(WardGrid).show(GridView(state, viewer=0))
+        await pilot.pause()
+    kept = dict(ward_grid._CELL_STRIPS)
+    assert kept
+    second = WardApp()
+    async with second.run_test(size=(100, 32)) as pilot:
+        second.query_one(WardGrid).show(GridView(state, viewer=0))
+        await pilot.pause()
+    assert all(ward_grid._CELL_STRIPS[key] is strips for key, strips in kept.items())
