@@ -114,12 +114,6 @@ class WardGrid(Widget, can_focus=True):
 
         cell: int
 
-    @dataclass
-    class Moved(Message):
-        """The selection moved to ``cell``."""
-
-        cell: int
-
     def __init__(self, glyphs: Glyphs = UNICODE, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
@@ -135,8 +129,9 @@ class WardGrid(Widget, can_focus=True):
 
     def watch_cursor(self, old: int, cell: int) -> None:
         # the spaces passed on the way to both selections look the same before and after
+        # (no message: the screen follows ``cursor`` with ``watch``; a message nobody
+        # handled bubbled through every container to the app, at each key)
         self._repaint_cells({old, cell, *(set(self._passed(old)) ^ set(self._passed(cell)))})
-        self.post_message(self.Moved(cell))
 
     def _repaint_cells(self, cells: set[int]) -> None:
         """Repaint only ``cells`` (with the gaps either side, where the cursor's brackets

@@ -6,8 +6,11 @@ memory per seated session (tracemalloc: Python's allocations of the sessions ope
 after the first, divided by their number).
 
 Run: ``.venv/bin/python tests/benchmarks/server_key_cost.py [--moves 200] [--sessions 10]
-[--game clear-the-ward|clinic] [--size 100x32] [--profile FILE]`` (``--profile``: the
-moves under cProfile, statistics to FILE, the top printed). The load benchmark
+[--game clear-the-ward|clinic] [--size 100x32] [--profile FILE] [--sample]`` (``--profile``:
+the moves under cProfile, statistics to FILE, the top printed; ``--sample``: under
+pyinstrument, if installed). Instructions per move, not spoiled by the machine's load:
+``valgrind --tool=callgrind`` of a run with ``--moves 200 --sessions 0`` less one with
+``--moves 0 --sessions 0``, over 200. The load benchmark
 (``server_load.py``) measures the same through SSH, with many players at once.
 """
 
@@ -136,13 +139,17 @@ async def main() -> int:
     idle = time.process_time()
     await asyncio.sleep(1.0)
     idle = time.process_time() - idle
-    sizes.sort()
+    sizes = sorted(sizes) or [0]
     say(f"{args.game}, {size[0]}x{size[1]}: {args.moves} cursor moves of one seated session")
-    say(f"CPU per cursor move: {spent / args.moves * 1000:.2f} ms (process CPU / moves), "
-        f"{(spent - idle * wall) / args.moves * 1000:.2f} ms without the idle process's "
+    moves = max(1, args.moves)
+    say(f"CPU per cursor move: {spent / moves * 1000:.2f} ms (process CPU / moves), "
+        f"{(spent - idle * wall) / moves * 1000:.2f} ms without the idle process's "
         f"{idle * 1000:.0f} ms a second (the benchmark's polling, the apps' timers)")
     say(f"bytes per move: median {sizes[len(sizes) // 2]}, max {sizes[-1]}")
 
+    if not args.sessions:
+        await first.stop()
+        return 0
     # memory: sessions of one room (alternating its two seats, as the players of a table)
     gc.collect()
     tracemalloc.start()

@@ -9,7 +9,9 @@ import random
 
 import pytest
 from rich.segment import Segment
+from textual import events
 from textual.app import App, ComposeResult
+from textual.messages import Prompt
 
 from clear_ward_tui.widgets import ward_grid
 from clear_ward_tui.widgets.ward_grid import SIZE, GridView, WardGrid
@@ -120,3 +122,29 @@ async def test_two_wards_share_the_spaces_they_drew():
         second.query_one(WardGrid).show(GridView(state, viewer=0))
         await pilot.pause()
     assert all(ward_grid._CELL_STRIPS[key] is strips for key, strips in kept.items())
+
+
+async def test_a_cursor_move_posts_no_message(monkeypatch):
+    """The screen follows the selection with ``watch``; a message at each key (the old
+    ``WardGrid.Moved``, which nothing handled) bubbled through every container to the
+    app: a task wake-up for each, at each key."""
+    app = WardApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        grid = app.query_one(WardGrid)
+        grid.show(GridView(new_game(["Ann", "Bob"], seed=5), viewer=0))
+        grid.cursor = 14
+        grid.focus()
+        await pilot.pause()
+        posted = []
+        original = WardGrid.post_message
+
+        def spy(self, message):
+            if message.bubble and not isinstance(message, (events.Event, Prompt)):  # keys come in as events
+                posted.append(type(message).__name__)
+            return original(self, message)
+
+        monkeypatch.setattr(WardGrid, "post_message", spy)
+        await pilot.press("right", "down")
+        await pilot.pause()
+        assert grid.cursor == 21
+        assert posted == []
