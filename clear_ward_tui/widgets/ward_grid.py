@@ -72,6 +72,10 @@ def line_to(doctor: int, cell: int) -> tuple[str, int, tuple[int, ...]] | None:
 class WardGrid(Widget, can_focus=True):
     """The ward. Arrows / hjkl / wasd move the selection, Enter confirms it."""
 
+    #: no text selection with the mouse (a click chooses a space): the spaces' strips are
+    #: kept without a selection's colours (``_CELL_STRIPS``)
+    ALLOW_SELECT = False
+
     DEFAULT_CSS = """
     WardGrid { width: 51; height: 13; }
     WardGrid > .ward--label { color: $text-muted; }
