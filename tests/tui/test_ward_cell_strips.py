@@ -148,3 +148,41 @@ async def test_a_cursor_move_posts_no_message(monkeypatch):
         await pilot.pause()
         assert grid.cursor == 21
         assert posted == []
+
+
+async def test_the_status_lines_draw_each_line_alone_as_the_static_drew_them_together(monkeypatch):
+    """``StatusLines`` draws a line alone and keeps it until its text changes: the same
+    strips as ``Static`` drawing all its lines, and a cursor move draws only the line
+    about the space under the cursor."""
+    from textual.visual import Visual
+    from textual.widgets import Static
+
+    from clear_ward_tui.screens.status import StatusLines
+
+    class StatusApp(App):
+        def compose(self) -> ComposeResult:
+            yield StatusLines(id="status")
+
+    app = StatusApp(css_path=None)
+    app.CSS = "#status { height: 3; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }"
+    async with app.run_test(size=(60, 10)) as pilot:
+        lines = app.query_one(StatusLines)
+        samples = [["Ann to play: move the [b]Doctor[/b] (Enter)", "C3 · Cardio 2★ · a very long line " * 3, "→ east"],
+                   ["Ann to play: move the [b]Doctor[/b] (Enter)", "D4 · empty", "→ east"]]
+        for sample in samples:
+            lines.show(sample)
+            await pilot.pause()
+            whole = [Static.render_line(lines, y) for y in range(3)]
+            alone = [lines.render_line(y) for y in range(3)]
+            assert [_segments(s) for s in alone] == [_segments(s) for s in whole]
+        drawn = []
+        original = Visual.to_strips
+
+        def spy(widget, visual, *args, **kwargs):
+            drawn.append(str(visual))
+            return original(widget, visual, *args, **kwargs)
+
+        monkeypatch.setattr(Visual, "to_strips", spy)
+        lines.show(samples[0])
+        await pilot.pause()
+        assert drawn == [samples[0][1]]
