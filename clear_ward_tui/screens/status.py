@@ -5,6 +5,7 @@ and the previous direction / Night Shift clock: pure text from the state, shown 
 from __future__ import annotations
 
 from textual.geometry import Region
+from textual.strip import Strip
 from textual.markup import escape
 from textual.widgets import Static
 
@@ -111,3 +112,22 @@ class StatusLines(Static):
         if changed is not None and not regions and not kwargs.get("layout"):
             regions = tuple(Region(0, y, self.size.width, 1) for y in changed)
         return super().refresh(*regions, **kwargs)
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` drawn alone and kept until its text changes (issue 33): a cursor
+        move draws the one line it changes, where ``Static`` drew all three again."""
+        lines = self._shown
+        if lines is None or y >= len(lines) or self.text_selection is not None:
+            return super().render_line(y)
+        key = (lines[y], self.size, self.visual_style)
+        kept = self.__dict__.setdefault("_line_strips", {})
+        found = kept.get(y)
+        if found is None or found[0] != key:
+            from textual.visual import Visual, visualize
+
+            strips = Visual.to_strips(self, visualize(self, lines[y], markup=self._render_markup), self.size.width, 1,
+                                      self.visual_style)
+            # (with the offsets of text selection the line has among the others)
+            line = strips[0].apply_offsets(0, y) if strips else Strip.blank(self.size.width, self.visual_style.rich_style)
+            found = kept[y] = (key, line)
+        return found[1]

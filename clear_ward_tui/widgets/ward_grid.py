@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -30,6 +31,12 @@ CELL_W = 7
 WIDE_CELL_W = 10
 LABEL_W = 2
 SPECIALITY_CLASSES = tuple(f"ward--s{i}" for i in range(7))
+#: (what a ward space shows, its size, the styles) -> its lines, as strips: shared by
+#: every ward of the process (a server's sessions), the most recently used last.
+#: A cursor move draws the two spaces it changes from here (issue 33).
+_CELL_STRIPS: dict[tuple, list[Strip]] = {}
+#: Spaces kept (a look is a few hundred bytes; 36 spaces × a few looks a game).
+CELL_STRIPS_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,10 @@ def line_to(doctor: int, cell: int) -> tuple[str, int, tuple[int, ...]] | None:
 
 class WardGrid(Widget, can_focus=True):
     """The ward. Arrows / hjkl / wasd move the selection, Enter confirms it."""
+
+    #: no text selection with the mouse (a click chooses a space): the spaces' strips are
+    #: kept without a selection's colours (``_CELL_STRIPS``)
+    ALLOW_SELECT = False
 
     DEFAULT_CSS = """
     WardGrid { width: 51; height: 13; }
@@ -107,12 +118,6 @@ class WardGrid(Widget, can_focus=True):
 
         cell: int
 
-    @dataclass
-    class Moved(Message):
-        """The selection moved to ``cell``."""
-
-        cell: int
-
     def __init__(self, glyphs: Glyphs = UNICODE, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs
@@ -128,8 +133,9 @@ class WardGrid(Widget, can_focus=True):
 
     def watch_cursor(self, old: int, cell: int) -> None:
         # the spaces passed on the way to both selections look the same before and after
+        # (no message: the screen follows ``cursor`` with ``watch``; a message nobody
+        # handled bubbled through every container to the app, at each key)
         self._repaint_cells({old, cell, *(set(self._passed(old)) ^ set(self._passed(cell)))})
-        self.post_message(self.Moved(cell))
 
     def _repaint_cells(self, cells: set[int]) -> None:
         """Repaint only ``cells`` (with the gaps either side, where the cursor's brackets
@@ -225,13 +231,11 @@ class WardGrid(Widget, can_focus=True):
     def notify_style_update(self) -> None:
         getattr(self, "_bands", {}).clear()
         self.__dict__.pop("_styles", None)
+        self.__dict__.pop("_style_key", None)
         super().notify_style_update()
 
     def render_line(self, y: int) -> Strip:
         """Line ``y``, from the cached strips of its band (drawn when first asked)."""
-        from textual.content import Content
-        from textual.visual import Visual
-
         width = self.size.width
         key = (self.size, self.view is None)
         if getattr(self, "_bands_key", None) != key:
@@ -241,13 +245,90 @@ class WardGrid(Widget, can_focus=True):
             return Strip.blank(width, self.visual_style.rich_style)
         strips = self._bands.get(band)
         if strips is None:
-            text = self._band_text(band)
-            lines = 1 if band == 0 else self._cell_h()
-            visual = Content.from_rich_text(text, console=self.app.console)
-            strips = self._bands[band] = Visual.to_strips(self, visual, width, lines, self.visual_style)
+            if band == 0:
+                strips = self._to_strips(self._band_text(0), width, 1, self.visual_style)
+            else:
+                strips = self._band_strips(band - 1)
+            self._bands[band] = strips
         start = 0 if band == 0 else 1 + (band - 1) * self._cell_h()
         index = y - start
         return strips[index] if index < len(strips) else Strip.blank(width, self.visual_style.rich_style)
+
+    def _to_strips(self, text: Text, width: int, lines: int, style) -> list[Strip]:
+        from textual.content import Content
+        from textual.visual import Visual
+
+        return Visual.to_strips(self, Content.from_rich_text(text, console=self.app.console), width, lines, style)
+
+    def _band_strips(self, row: int) -> list[Strip]:
+        """The lines of ``row`` of spaces: its label, each space and the closing column
+        joined, each piece drawn once for its look (``_CELL_STRIPS``); the same lines as
+        ``_band_text`` drawn whole (the last row loses its trailing blanks too)."""
+        w, h, style = self._cell_w(), self._cell_h(), self.visual_style
+        passed = set(self._passed())
+        pieces = [self._piece(("label", row), 0, w, h, style, lambda: self._label_text(row, h))]
+        for col in range(SIZE):
+            cell = row * SIZE + col
+            pieces.append(self._piece(self._look(cell, passed), LABEL_W + col * (w + 1), w, h, style,
+                                      lambda cell=cell: self._cell_text(cell, w, h)))
+        end = self.cursor == row * SIZE + SIZE - 1
+        pieces.append(self._piece(("end", end), LABEL_W + SIZE * (w + 1), w, h, style, lambda: self._end_text(end, h)))
+        lines = [Strip.join(piece[i] for piece in pieces) for i in range(h)]
+        if row == SIZE - 1:  # as Text.rstrip on the whole ward: the last line's trailing blanks go
+            last = lines[-1]
+            lines[-1] = last.crop(0, cell_len(last.text.rstrip()))
+        return lines
+
+    def _piece(self, look: tuple, x: int, w: int, h: int, style, draw) -> list[Strip]:
+        """The strips of one piece of a row (a space, its label, the closing column) that
+        looks like ``look`` and starts at column ``x``: from ``_CELL_STRIPS``, or drawn by
+        ``draw()`` (a ``Text``), with the offsets of text selection that the whole row
+        drawn at once gives its characters."""
+        key = (look, x, w, h, self._styles_key(), style)
+        strips = _CELL_STRIPS.pop(key, None)
+        if strips is None:
+            text = draw()
+            width = max(map(cell_len, text.plain.split("\n")))
+            strips = [s.apply_offsets(x, y) for y, s in enumerate(self._to_strips(text, width, h, style))]
+            while len(_CELL_STRIPS) >= CELL_STRIPS_KEPT:
+                _CELL_STRIPS.pop(next(iter(_CELL_STRIPS)))
+        _CELL_STRIPS[key] = strips  # used last: evicted last
+        return strips
+
+    def _styles_key(self) -> tuple:
+        """The component styles and glyphs a space is drawn with (forgotten on a style update)."""
+        key = self.__dict__.get("_style_key")
+        if key is None:
+            names = sorted(self.COMPONENT_CLASSES)
+            key = self.__dict__["_style_key"] = (tuple(self._style(n) for n in names), repr(self.glyphs))
+        return key
+
+    def _look(self, cell: int, passed: set[int]) -> tuple:
+        """Everything ``_append_cell`` draws ``cell`` from, as a key."""
+        view = self.view
+        state = view.seen
+        card = state.ward[cell]
+        mark = 1 if cell in view.picked else 2 if cell in view.targets else 3 if cell in view.stops else 0
+        peeked = view.peeked.get(cell) if card is not None and not card.face_up else None
+        return (cell, card, cell == self.cursor, bool(cell % SIZE) and cell - 1 == self.cursor, mark,
+                card is not None and cell in passed, cell == state.doctor, len(state.seats) == 1, peeked)
+
+    def _label_text(self, row: int, h: int) -> Text:
+        label = self._style("ward--label")
+        return Text("\n", no_wrap=True, overflow="crop").join(
+            Text(f"{row + 1} " if line == 0 else " " * LABEL_W, label) for line in range(h))
+
+    def _cell_text(self, cell: int, w: int, h: int) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
+        for line in range(h):
+            if line:
+                text.append("\n")
+            self._append_cell(text, cell, line, w)
+        return text
+
+    def _end_text(self, end: bool, h: int) -> Text:
+        style = self._style("ward--cursor") if end else Style()
+        return Text("\n", no_wrap=True, overflow="crop").join(Text("]" if end else " ", style) for _ in range(h))
 
     def _passed(self, cursor: int | None = None) -> tuple[int, ...]:
         """The spaces between the Doctor and ``cursor`` (the selection by default)."""
