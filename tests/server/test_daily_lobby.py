@@ -168,3 +168,22 @@ def test_daily_played_is_a_room_error():
     from tui_common.server.rooms import RoomError
 
     assert issubclass(DailyPlayed, RoomError)
+
+
+@pytest.mark.parametrize("game", ["clear-the-ward", "clinic"])
+async def test_a_served_daily_game_names_the_day_in_its_header(game, tmp_path):
+    """The served game of a daily room says which day's deal it is, as at home."""
+    from tui_common.server.table import game_app
+
+    hall = hall_at(tmp_path)
+    room = hall.daily(game, "Ann")
+    app = game_app(room, room.seat_of("Ann"), "Ann", tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):  # until the game screen is mounted (a deadline, no fixed sleep)
+            await pilot.pause()
+            screen = next((s for s in app.screen_stack if type(s).__name__ == "GameScreen"), None)
+            if screen is not None and screen.sub_title:
+                break
+        assert screen.sub_title == f"room #{room.id} · daily deal 2026-11-28 · you are Ann", screen.sub_title
+        assert app.options.daily == "2026-11-28"
+        app.detach()

@@ -182,7 +182,8 @@ class SharedTable(Seating):
         """The sub-title: the room, who this is, and whom the game waits for."""
         who = "watching" if self.seat is None else f"you are {screen.names[self.seat]}"
         wait = waiting_text(self.room)
-        screen.sub_title = f"room #{self.room.id} · {who}" + (f" · {wait}" if wait else "")
+        daily = f" · daily deal {self.room.daily}" if self.room.daily else ""
+        screen.sub_title = f"room #{self.room.id}{daily} · {who}" + (f" · {wait}" if wait else "")
 
     def status(self, text: str, current: int | None) -> str:
         """A person playing elsewhere is "playing", not a computer "thinking"."""
