@@ -1,5 +1,5 @@
-"""2,000+ random keys from a seeded RNG through a running game: nothing crashes and the
-game state stays whole."""
+"""700 random keys (``FUZZ_SCALE=3``: 2,100) from a seeded RNG through a running game:
+nothing crashes and the game state stays whole."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import asyncio
 import random
 
 from textual import events
+
+from tests.keyfuzz import suite_keys
 
 from test_clear_ward_driver import game_screen, make_app, settle
 
@@ -25,6 +27,9 @@ KEYS = [
 
 #: A step that takes longer than this fails the test instead of hanging the run.
 STEP_TIMEOUT = 20
+
+#: Keys per run (docs/testing.md "Suite time": the long run is ``FUZZ_SCALE=3``).
+FUZZ_KEYS = suite_keys(700)
 
 
 def check_state(state: GameState) -> None:
@@ -58,7 +63,7 @@ async def test_random_keys_never_break_the_game(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         try:
             await settle(pilot, app)
-            while sent < 2100:
+            while sent < FUZZ_KEYS:
                 screen = app.screen
                 if isinstance(screen, GameOverScreen):
                     games += 1
