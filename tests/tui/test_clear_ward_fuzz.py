@@ -100,7 +100,7 @@ async def test_play_again_while_the_finished_game_is_still_leaving(tmp_path):
     finish = GameScreen._finish
     GameScreen._finish = lambda self: None  # the computers play to the end; nothing follows
     try:
-        app = make_app("cpu:random,cpu:greedy", seed=3, tmp_path=tmp_path)
+        app = make_app("cpu:random,cpu:greedy", seed=31, tmp_path=tmp_path)  # a game of 13 actions (suite time)
         async with app.run_test(size=(100, 30)) as pilot:
             game = game_screen(app)
             for _ in range(600):
