@@ -35,6 +35,13 @@ from pathlib import Path
 
 from textual import events
 
+def suite_keys(default: int) -> int:
+    """How many keys a fuzz test of the default suite sends: ``default`` times the
+    environment's ``FUZZ_SCALE`` (1 unless set; ``FUZZ_SCALE=3`` for the longer runs the
+    suite had before it was made to fit in 6 minutes, docs/testing.md "Suite time")."""
+    return max(1, round(default * float(os.environ.get("FUZZ_SCALE", "1"))))
+
+
 #: A screen is dead when this many keys in a row (quit keys aside) change nothing drawn.
 DEAD_AFTER = 200
 #: One key that takes longer than this to be handled counts as a hang.

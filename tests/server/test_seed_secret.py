@@ -65,6 +65,7 @@ async def _finish_watching(room, players) -> None:
         assert str(SEED) in shown and "Game over" in shown, shown
 
 
+@pytest.mark.slow  # a whole game end to end (docs/testing.md, Suite time)
 async def test_no_seat_receives_the_seed_before_game_over_and_both_see_it_after(tmp_path):
     async with running(tmp_path) as server:
         room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=SEED)

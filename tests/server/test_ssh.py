@@ -82,6 +82,7 @@ async def play_by_keys(room, players: dict[str, Player], count: int) -> None:
         await press_until_played(room, player, *keys)
 
 
+@pytest.mark.slow  # a whole game end to end (docs/testing.md, Suite time)
 async def test_two_players_play_a_game_to_the_end_each_seeing_only_their_own_hand(tmp_path):
     async with running(tmp_path) as server:
         room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=3)

@@ -296,6 +296,7 @@ def play(driver, url: str) -> list[str]:
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
 
 
+@pytest.mark.slow  # a whole game end to end (docs/testing.md, Suite time)
 def test_a_player_logs_in_and_plays_in_a_real_browser(tmp_path, chrome):
     with game_server(tmp_path) as door_port:
         play(chrome, f"http://127.0.0.1:{door_port}/")

@@ -50,6 +50,7 @@ def worker_of(server, room) -> int:
     return server.pool.workers[room.id % 2].proc.pid
 
 
+@pytest.mark.slow  # a whole game end to end (docs/testing.md, Suite time)
 async def test_two_rooms_on_two_workers_play_to_the_end_and_close_leaves_no_process(tmp_path):
     async with running(tmp_path, workers=2) as server:
         ward = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=3)  # room 1: worker 1

@@ -138,6 +138,46 @@ async def play_to_end(pilot, app, rng: random.Random, max_actions: int = 600) ->
     raise AssertionError("the game did not end")
 
 
+def save_near_the_end(tmp_path, names, seed: int, rng_seed: int, to_go: int, *, clock: float | None = None):
+    """A save (in ``tmp_path``) of the game of ``names`` dealt from ``seed`` whose moves
+    are the engine's seeded random legal actions (``random.Random(rng_seed)``, as
+    ``play_to_end`` chooses them), stopped ``to_go`` actions before its end: the first
+    part of a whole game played through ``apply_action`` in no time, so that a test plays
+    only the end by keys. ``clock``: seconds the Night Shift clock had run. Returns the
+    path (open it with ``make_app(..., load=path)``) and the ``to_go`` actions left."""
+    from attrs import evolve
+
+    from core.clear_ward.game_record import RULES
+    from core.record import GameRecord
+    from core.saves import Seat as SaveSeat, dumps, write_atomic
+
+    rng = random.Random(rng_seed)
+    record = GameRecord.new(RULES, seed, tuple(SaveSeat(n) for n in names), {"starting_player": None})
+    actions = []
+    while not record.over:
+        action = rng.choice(legal_actions(record.state))
+        actions.append(action)
+        record = record.play(action)
+    record = GameRecord.new(RULES, seed, tuple(SaveSeat(n) for n in names), {"starting_player": None})
+    for action in actions[: len(actions) - to_go]:
+        record = record.play(action)
+    path = tmp_path / "near-the-end.json"
+    save = record.to_save()
+    if clock is not None:
+        save = evolve(save, clock=clock)
+    write_atomic(path, dumps(save))
+    return path, actions[len(actions) - to_go:]
+
+
+async def wait_for(pilot, condition, seconds: float = 30.0) -> None:
+    """Let the app run until ``condition()`` holds (no fixed sleep); fail after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not so after {seconds} s; screens: {pilot.app.screen_stack}")
+        await pilot.pause()
+
+
 # -- small tests of the pieces the driver relies on -------------------------------------
 
 

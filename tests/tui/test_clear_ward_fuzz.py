@@ -1,5 +1,5 @@
-"""2,000+ random keys from a seeded RNG through a running game: nothing crashes and the
-game state stays whole."""
+"""700 random keys (``FUZZ_SCALE=3``: 2,100) from a seeded RNG through a running game:
+nothing crashes and the game state stays whole."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import asyncio
 import random
 
 from textual import events
+
+from tests.keyfuzz import suite_keys
 
 from test_clear_ward_driver import game_screen, make_app, settle
 
@@ -25,6 +27,10 @@ KEYS = [
 
 #: A step that takes longer than this fails the test instead of hanging the run.
 STEP_TIMEOUT = 20
+
+#: Keys per run (docs/testing.md "Suite time": the long run is ``FUZZ_SCALE=3``); the
+#: keys must play the game on: at least one action per 210 keys (10 at 2,100, as before).
+FUZZ_KEYS = suite_keys(700)
 
 
 def check_state(state: GameState) -> None:
@@ -58,7 +64,7 @@ async def test_random_keys_never_break_the_game(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         try:
             await settle(pilot, app)
-            while sent < 2100:
+            while sent < FUZZ_KEYS:
                 screen = app.screen
                 if isinstance(screen, GameOverScreen):
                     games += 1
@@ -78,7 +84,7 @@ async def test_random_keys_never_break_the_game(tmp_path):
                     advanced += max(0, count - last_count)  # undo and new games go back
                     last_count = count
             await pilot.pause()
-            assert games or advanced > 10, "the random keys also played the game"
+            assert games or advanced > FUZZ_KEYS // 210, "the random keys also played the game"
             assert app.is_running
             assert game_screen(app) is not None or isinstance(app.screen, (GameOverScreen, SetupScreen))
         finally:
@@ -95,7 +101,7 @@ async def test_play_again_while_the_finished_game_is_still_leaving(tmp_path):
     finish = GameScreen._finish
     GameScreen._finish = lambda self: None  # the computers play to the end; nothing follows
     try:
-        app = make_app("cpu:random,cpu:greedy", seed=3, tmp_path=tmp_path)
+        app = make_app("cpu:random,cpu:greedy", seed=31, tmp_path=tmp_path)  # a game of 13 actions (suite time)
         async with app.run_test(size=(100, 30)) as pilot:
             game = game_screen(app)
             for _ in range(600):

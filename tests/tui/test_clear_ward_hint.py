@@ -98,7 +98,7 @@ async def test_hints_counted_at_game_over_and_in_the_save(tmp_path):
             screen.play(legal_actions(screen.state)[0])
             await settle(pilot, app)
         assert hints_used(screen.record) == 2
-        await play_to_end(pilot, app, random.Random(2))
+        await play_to_end(pilot, app, random.Random(52))  # a game of 28 actions in all (suite time)
         over = app.screen
         assert isinstance(over, GameOverScreen)
         assert "Hints used: 2." in str(over.query_one("#over-summary").render())

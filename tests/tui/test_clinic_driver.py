@@ -40,9 +40,10 @@ from core.clinic.game import (
 ARROW = {Shift.UP: "up", Shift.DOWN: "down", Shift.LEFT: "left", Shift.RIGHT: "right"}
 
 
-def make_app(players: str, seed: int = 3, **kw) -> ClinicApp:
-    """An app that skips setup, with no computer pause."""
-    return ClinicApp(Options(seats=parse_players(players), seed=seed, cpu_delay=0, **kw))
+def make_app(players: str, seed: int = 3, *, state=None, **kw) -> ClinicApp:
+    """An app that skips setup, with no computer pause (``state``: a game in progress,
+    e.g. ``dealt_to_round``'s, instead of a new one)."""
+    return ClinicApp(Options(seats=parse_players(players), seed=seed, cpu_delay=0, **kw), state=state)
 
 
 def game_screen(app):
@@ -215,6 +216,24 @@ async def play(pilot, app, rng: random.Random, *, max_actions: int = 1500, until
         played.append((state, action))
         await settle(pilot, app)
     raise AssertionError("the game did not end")
+
+
+def dealt_to_round(players: str, seed: int, round_: int, rng_seed: int = 0, **kw):
+    """The game a ``make_app(players, seed, **kw)`` app would deal (``saving.new_record``:
+    its goal and options too), played on through the engine (``apply_action``, every
+    seat choosing as ``choose`` does) to the first moment of round ``round_`` where seat
+    0 is to act: a test plays only its last rounds by keys, the first ones in no time
+    (``ClinicApp(options, state=...)`` opens it)."""
+    from clinic_tui.saving import new_record
+    from core.clinic.game import apply_action, is_over
+
+    options = Options(seats=parse_players(players), seed=seed, cpu_delay=0, **kw)
+    state = new_record(options, seed).state
+    rng = random.Random(rng_seed)
+    while not (state.round >= round_ and state.current == 0):
+        assert not is_over(state), "the game ended first"
+        state = apply_action(state, choose(state, rng, legal_actions(state)))
+    return state
 
 
 # -- small tests of the pieces the driver relies on -------------------------------------

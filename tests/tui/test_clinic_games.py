@@ -1,22 +1,32 @@
-"""Whole games played by key presses: one person against a computer, and solitaire."""
+"""Games played to their end by key presses: one person against a computer, and
+solitaire.
+
+Suite time (docs/testing.md): every key redraws the screen, so a round of Clinic played
+by keys costs 10-15 s. Rounds 1-5 are played through the engine (``dealt_to_round``: the
+same deal as the app's, seeded random legal actions), round 6 and the end by keys: every
+phase of a round, the last round's Admin and the game over screen. The first rounds by
+keys are ``test_expert_builds_the_initial_clinic_by_keys`` and the hot seat test."""
 
 from __future__ import annotations
 
 import random
 
-from test_clinic_driver import game_screen, make_app, play
+from test_clinic_driver import dealt_to_round, game_screen, make_app, play
 
 from clinic_tui.screens.game_over import GameOverScreen
-from core.clinic.game import apply_action, result
+from core.clinic.game import Phase, apply_action, result
 
 
-async def test_person_and_computer_play_a_whole_game_by_keys():
-    app = make_app("Ann,cpu:basic", seed=3)
+async def test_person_and_computer_play_the_last_round_and_the_end_by_keys():
+    app = make_app("Ann,cpu:basic", seed=3, state=dealt_to_round("Ann,cpu:basic", 3, 6))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game_screen(app)
         start = screen.record.states[0]
         log = screen.query_one("#log")
+        assert start.round == 6
         played = await play(pilot, app, random.Random(1))
+        phases = {before.phase for before, _ in played}
+        assert phases >= {Phase.SELECT, Phase.BUILD, Phase.HIRE, Phase.MOVE}, phases  # a round's actions
         await pilot.pause()
         over = app.screen
         assert isinstance(over, GameOverScreen)
@@ -36,8 +46,9 @@ async def test_person_and_computer_play_a_whole_game_by_keys():
         await pilot.press("q")
 
 
-async def test_solitaire_by_keys():
-    app = make_app("Nia", seed=5, goal="three-hubs")
+async def test_solitaire_last_round_and_end_by_keys():
+    state = dealt_to_round("Nia", 5, 6, goal="three-hubs")
+    app = make_app("Nia", seed=5, goal="three-hubs", state=state)
     async with app.run_test(size=(80, 24)) as pilot:
         await play(pilot, app, random.Random(2))
         over = app.screen
@@ -51,7 +62,6 @@ async def test_solitaire_by_keys():
 async def test_hot_seat_passes_the_keyboard_and_hides_the_choice():
     from clinic_tui.dialogs.report import ReportDialog
     from clinic_tui.widgets.main_board import board_text
-    from core.clinic.game import Phase
     from core.clinic.game.view import player_view
 
     app = make_app("Ann,Bob", seed=3)
@@ -81,7 +91,7 @@ async def test_hot_seat_passes_the_keyboard_and_hides_the_choice():
 async def test_expert_builds_the_initial_clinic_by_keys():
     """The expert side: hub, treatment room, supply room and entrance placed with the
     cursor (a corner entrance asks which side), then round 1 played by keys."""
-    from core.clinic.game import Construct, ParkStartingCar, Phase
+    from core.clinic.game import Construct, ParkStartingCar
 
     app = make_app("Ann+,cpu:random", seed=8)
     async with app.run_test(size=(80, 24)) as pilot:

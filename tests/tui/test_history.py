@@ -84,7 +84,7 @@ async def test_a_finished_game_is_kept_in_the_history(tmp_path):
                                show_clock=False, data_dir=tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await play_to_end(pilot, app, random.Random(3))
+        await play_to_end(pilot, app, random.Random(33))  # a whole game of 31 actions, for the suite's time
         await pilot.pause()
         over = app.screen
         assert type(over).__name__ == "GameOverScreen"

@@ -33,7 +33,7 @@ def test_the_rule_solo_or_game_over():
 
 async def test_clear_ward_hot_seat_with_a_computer_hides_the_seed_until_game_over(tmp_path):
     app = make_app("Ann,Bob,cpu:random", seed=SEED, tmp_path=tmp_path)
-    rng = random.Random(4)
+    rng = random.Random(45)  # a whole game of 17 actions (11 by keys), for the suite's time
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         game = game_screen(app)

@@ -4,12 +4,16 @@ per app) is ``python -m tests.keyfuzz``; see docs/testing.md."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
-from tests.keyfuzz import SETUPS, fuzz_app
+from tests.keyfuzz import SETUPS, fuzz_app, suite_keys
 
-#: Keys per (app, setup): a few thousand per app in all.
-KEYS_PER_SETUP = 400
+#: Keys per (app, setup): more than ``DEAD_AFTER`` (so a dead screen can be seen), over
+#: a thousand per app in all (``FUZZ_SCALE=1.34``: 400 each, as before the suite was
+#: made to fit in 6 minutes).
+KEYS_PER_SETUP = suite_keys(300)
 
 
 @pytest.mark.parametrize(("app", "setup"), [(a, i) for a in SETUPS for i in range(len(SETUPS[a]))])
@@ -42,8 +46,9 @@ async def test_game_keys_before_the_game_is_on_the_screen_are_dropped(app_name, 
     app = make_app(app_name, "Ann", 1, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         on_screen = None
-        for _ in range(100):
-            await pilot.pause(0.05)
+        deadline = time.monotonic() + 30  # a condition with a deadline, no fixed pause
+        while time.monotonic() < deadline:
+            await pilot.pause()
             on_screen = next((s for s in app.screen_stack if type(s).__name__ == "GameScreen"), None)
             if on_screen is not None and on_screen.state is not None:
                 break
@@ -53,7 +58,8 @@ async def test_game_keys_before_the_game_is_on_the_screen_are_dropped(app_name, 
         for binding in type(on_screen).BINDINGS:
             assert fresh.check_action(binding.action, ()) is False, binding.action
         assert on_screen.check_action("help", ()) is True
-        await pilot.pause(0.3)  # let the game's first screens finish opening before the app stops
+        for _ in range(3):  # let the game's first screens finish opening before the app stops
+            await pilot.pause()
 
 
 @pytest.mark.parametrize("app_name", ["clear-ward", "clinic"])

@@ -68,10 +68,14 @@ async def test_clear_the_ward_shows_a_markup_like_name_as_typed(tmp_path):
         await settle(pilot, app)
         screen = game_screen(app)
         assert [s.name for s in screen.options.seats] == ["[/]", "[b]Bo"]
-        await play_to_end(pilot, app, random.Random(5))
+        await play_to_end(pilot, app, random.Random(293))  # a whole game of 12 actions
         await pilot.pause()
         from clear_ward_tui.screens.game_over import GameOverScreen
 
-        assert isinstance(app.screen, GameOverScreen), "the whole game and its end are drawn"
+        over = app.screen
+        assert isinstance(over, GameOverScreen), "the whole game and its end are drawn"
+        summary = str(over.query_one("#over-summary").render())
+        winners = [["[/]", "[b]Bo"][s] for s in over.result.winners]
+        assert winners and all(name in summary for name in winners), summary  # as typed
         await pilot.press("q")
     assert app.return_code in (0, None)

@@ -123,12 +123,17 @@ async def test_setup_after_a_game_draws_a_new_seed(game, tmp_path):
     if game == "clear-ward":
         from clear_ward_tui.config import parse_players
 
-        app = make(game, tmp_path, seats=parse_players("cpu:greedy,cpu:random"), seed=11)
+        app = make(game, tmp_path, seats=parse_players("cpu:greedy,cpu:random"), seed=39)  # 18 actions (suite time)
         key = "o"
     else:
-        from clinic_tui.config import parse_players
+        from test_clinic_driver import dealt_to_round
 
-        app = make(game, tmp_path, seats=parse_players("cpu:random,cpu:random"), seed=11)
+        from clinic_tui.app import ClinicApp
+        from clinic_tui.config import Options, parse_players
+
+        state = dealt_to_round("cpu:random,cpu:random", 11, 6)  # rounds 1-5 through the engine (suite time)
+        app = ClinicApp(Options(cpu_delay=0, data_dir=str(tmp_path), seats=parse_players("cpu:random,cpu:random"),
+                                seed=11), state=state)
         key = "n"
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(600):
