@@ -13,7 +13,7 @@ from __future__ import annotations
 #: The seed of ``clear-ward learn``: a ward with patients to treat in the first move.
 LESSON_SEED = 7
 #: The player's name when none is given.
-LESSON_NAME = "You"
+LESSON_NAME = "Ann"  # the setup screen's first name; narration speaks of a player in the third person
 #: The dialog's title.
 TITLE = "Your first turn: how Clear the Ward is played"
 

@@ -26,7 +26,7 @@ LESSON_SEED = 20
 #: The round the lesson walks through; after it the hints are on.
 LESSON_ROUND = 1
 #: The player's name when none is given.
-LESSON_NAME = "You"
+LESSON_NAME = "Ann"  # the setup screen's first name; narration speaks of a player in the third person
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ TRIES_FILE = "daily-tries.json"
 #: The largest tries file read (a line a day for years is far below it).
 MAX_BYTES = 200_000
 #: The name of the seat when ``--name`` is not given.
-DEFAULT_NAME = "You"
+DEFAULT_NAME = "Ann"  # as on the setup screen (narration says "Ann parks", never "You parks")
 
 
 def build_parser(game: str, what: str) -> argparse.ArgumentParser:

@@ -255,7 +255,7 @@ class SetupBase(Screen):
         try:
             name, _cut = player_name(self.query_one("#name-0", Input).value)
         except ValueError:
-            name = "You"
+            name = DEFAULT_NAMES[0]
         self.start_learn(name)
 
     def action_daily(self) -> None:
@@ -269,7 +269,7 @@ class SetupBase(Screen):
         try:
             name, _cut = player_name(self.query_one("#name-0", Input).value)
         except ValueError:
-            name = "You"
+            name = DEFAULT_NAMES[0]
         today = today_utc()
         seed, practice = start(self.DAILY, self.daily_folder(), today, today, False)
         if practice:

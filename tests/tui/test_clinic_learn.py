@@ -180,5 +180,5 @@ def test_clinic_learn_command_plays_the_lesson(monkeypatch, tmp_path):
 def test_learn_names_are_trimmed_and_cut():
     from tui_common.cli import MAX_NAME
 
-    assert learn_options("  ").seats[0].name == "You"
+    assert learn_options("  ").seats[0].name == "Ann", "a blank name: the setup screen's first name (narration says \"Ann parks\", not \"You parks\")"
     assert learn_options("A" * 40).seats[0].name == "A" * MAX_NAME
