@@ -35,7 +35,7 @@ from __future__ import annotations
 from attrs import evolve
 
 from core.clinic.build_options import is_legal_build
-from core.clinic.components import Module, ModuleKind, Role
+from core.clinic.components import Colour, Module, ModuleKind, Role
 from core.clinic.construction import BuildModule, build, build_cost
 
 from . import constants as K
@@ -46,7 +46,7 @@ from .bot_search import SEARCH_PHASES, alone_in_base_game, best_of, search
 from .bot_values import cost_of, expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
-from .memo import free_parking_spots, layout_tables, per_object
+from .memo import free_parking_spots, layout_tables, per_object, reach_from
 from .rules import apply_action, is_over, legal_actions
 from .state import ActionTile, GameState, Phase
 from .view import player_view
@@ -99,13 +99,80 @@ def shortfall(p, spend: int = 0, wages: int = 0) -> int:
     return max(0, expenses(p.clinic) + wages - expected_income(p) - (p.money - spend))
 
 
+def lab_points(colour) -> int:
+    """Popularity a doctor of ``colour`` brings by standing in a lab in the last Admin
+    rather than anywhere else: the lab's 1 (rulebook, Admin step 7) and the end-game
+    points of two levels up instead of one down (steps 7-8; white 1 … red 4)."""
+    c = int(colour)
+    up = min(c + 2, int(Colour.RED))
+    return K.LAB_POPULARITY + K.END_DOCTOR[up] - K.END_DOCTOR[max(0, c - 1)]
+
+
+def spare_doctors(clinic) -> list:
+    """The doctors no care room has a place for this round (rooms' doctor places and
+    patient places, the smaller) and no lab holds yet, lowest colour first: who would
+    stand idle."""
+    board = clinic.board
+    places = sum(min(r.doctors, r.patients) for r in care_rooms(board))
+    labs = set(board.modules_of_kind(ModuleKind.LAB))
+    doctors = clinic.of_role(Role.DOCTOR)
+    in_labs = sum(1 for d in doctors if d.where in labs)
+    free = sorted((d for d in doctors if d.where not in labs), key=lambda d: (int(d.colour), d.id))
+    return free[: max(0, len(doctors) - in_labs - places)]
+
+
+def free_labs(clinic) -> int:
+    """Labs of ``clinic`` with no doctor in them."""
+    held = {d.where for d in clinic.of_role(Role.DOCTOR)}
+    return sum(1 for s in clinic.board.modules_of_kind(ModuleKind.LAB) if s not in held)
+
+
+def last_round_lab_value(state: GameState, p, action) -> float:
+    """End-game popularity a lab built in the last round brings: ``lab_points`` of the
+    lowest spare doctor the labs do not hold yet, or else of the doctor the Hire action
+    still to come could bring in (the cheapest, then highest, at the university), net
+    of the money it leaves unpaid (the lab, its $1 upkeep, and that hire and wage)."""
+    clinic = p.clinic
+    b = action.build
+    cost = cost_of(b)
+    try:
+        after = build(clinic.board, b)
+    except ValueError:
+        return 0.0
+
+    def reaches(where) -> bool:  # the Move phase walks through modules only
+        return where is not None and b.space in reach_from(after, where, Role.DOCTOR)
+
+    spare = [d for d in spare_doctors(clinic) if reaches(d.where)]
+    if len(spare) > free_labs(clinic):
+        colour, hire, wage = spare[free_labs(clinic)].colour, 0, 0
+    elif (ActionTile.HIRE in p.tiles and state.cars_lot > 0 and free_parking_spots(clinic.board)
+          and reaches(probe_arrival(clinic))):
+        hires = [(K.UNIVERSITY_COSTS[i], c) for i, c in enumerate(state.university) if c is not None]
+        hires = [(k, c) for k, c in hires if cost + k <= p.money]
+        if not hires:
+            return 0.0
+        hire, colour = min(hires, key=lambda t: (t[0], -int(t[1])))
+        wage = 2
+    else:
+        return 0.0
+    lost = shortfall(p, cost + hire, 1 + wage) - shortfall(p)
+    return lab_points(colour) - lost
+
+
 def last_round_hire_value(state: GameState, p, action) -> float:
     """End-game popularity a hire in the last round brings, net of the wages it leaves
-    unpaid (paid in popularity) and its walk in. Doctors tire once in the last Admin
-    (unless in a lab: not counted), so a doctor scores its colour one lower."""
+    unpaid (paid in popularity) and its walk in. Doctors tire once in the last Admin,
+    so a doctor scores its colour one lower, unless a lab stands free for it (and no
+    spare doctor takes it): then ``lab_points`` more."""
     if isinstance(action, HireDoctor):
         colour = state.university[action.slot]
         cost, wage, points = K.UNIVERSITY_COSTS[action.slot], 2, K.END_DOCTOR[max(0, int(colour) - 1)]
+        board = p.clinic.board
+        reach = reach_from(board, action.arrival, Role.DOCTOR)
+        if free_labs(p.clinic) > len(spare_doctors(p.clinic)) and any(
+                s in reach for s in board.modules_of_kind(ModuleKind.LAB)):
+            points += lab_points(colour)
     elif isinstance(action, HireNurse):
         cost, wage, points = nurse_cost(state), 1, K.END_NURSE
         if cost is None:
@@ -148,6 +215,8 @@ def last_round_build_value(state: GameState, p, action) -> float:
     builds left this action include one more (``step.builds``)."""
     if not isinstance(action, Construct) or not isinstance(action.build, BuildModule):
         return 0.0
+    if action.build.module.kind is ModuleKind.LAB:
+        return last_round_lab_value(state, p, action)
     board = p.clinic.board
     b = action.build
     cost = cost_of(b)
@@ -221,6 +290,10 @@ class StrongBot(BasicBot):
     #: Alone in the base game, the last round's candidates are played out over several
     #: reshuffles of the bag (``bot_search.best_of``) rather than once (issue 30).
     last_round_reshuffles = True
+    #: Alone, the last round admits as late as the places allow and no later, as rounds
+    #: 1-5 do (``_select_growth``): a treatment room built instead of the admissions
+    #: that fill the places costs this round's income.
+    last_round_admits_first = True
 
     def __init__(self, seed: int = 0, look_ahead: bool = True) -> None:
         super().__init__(seed)
@@ -288,6 +361,11 @@ class StrongBot(BasicBot):
     def _select(self, state: GameState, options: list) -> Action:
         if state.round == K.ROUNDS:
             tiles = {a.tile for a in options}
+            if state.player_count == 1 and self.last_round_admits_first:
+                p = state.players[state.current]
+                actions_left = K.ACTIONS_PER_ROUND - state.action + 1
+                if ActionTile.ADMIT in tiles and admits_wanted(state, p) >= actions_left:
+                    return SelectTile(ActionTile.ADMIT)  # this round's income buys popularity
             if ActionTile.HIRE in tiles and self._best_last_hire(state) > 0:
                 return SelectTile(ActionTile.HIRE)
             if ActionTile.BUILD in tiles and self._best_last_build(state) > 0:
