@@ -108,17 +108,21 @@ def lab_points(colour) -> int:
     return K.LAB_POPULARITY + K.END_DOCTOR[up] - K.END_DOCTOR[max(0, c - 1)]
 
 
-def spare_doctors(clinic) -> list:
-    """The doctors no care room has a place for this round (rooms' doctor places and
-    patient places, the smaller) and no lab holds yet, lowest colour first: who would
-    stand idle."""
+def free_places(clinic) -> int:
+    """Doctor places of the care rooms (each room's doctor places and patient places,
+    the smaller) beyond the doctors not in a lab: below 0 when doctors stand idle."""
     board = clinic.board
     places = sum(min(r.doctors, r.patients) for r in care_rooms(board))
     labs = set(board.modules_of_kind(ModuleKind.LAB))
-    doctors = clinic.of_role(Role.DOCTOR)
-    in_labs = sum(1 for d in doctors if d.where in labs)
-    free = sorted((d for d in doctors if d.where not in labs), key=lambda d: (int(d.colour), d.id))
-    return free[: max(0, len(doctors) - in_labs - places)]
+    return places - sum(1 for d in clinic.of_role(Role.DOCTOR) if d.where not in labs)
+
+
+def spare_doctors(clinic) -> list:
+    """The doctors no care room has a place for this round (``free_places`` below 0)
+    and no lab holds yet, lowest colour first: who would stand idle."""
+    labs = set(clinic.board.modules_of_kind(ModuleKind.LAB))
+    free = sorted((d for d in clinic.of_role(Role.DOCTOR) if d.where not in labs), key=lambda d: (int(d.colour), d.id))
+    return free[: max(0, -free_places(clinic))]
 
 
 def free_labs(clinic) -> int:
@@ -129,9 +133,10 @@ def free_labs(clinic) -> int:
 
 def last_round_lab_value(state: GameState, p, action) -> float:
     """End-game popularity a lab built in the last round brings: ``lab_points`` of the
-    lowest spare doctor the labs do not hold yet, or else of the doctor the Hire action
-    still to come could bring in (the cheapest, then highest, at the university), net
-    of the money it leaves unpaid (the lab, its $1 upkeep, and that hire and wage)."""
+    lowest spare doctor the labs do not hold yet (one who can walk there), or else, with
+    no room place free, of the doctor the Hire action still to come could bring in (the
+    cheapest, then highest, at the university), net of the money it leaves unpaid (the
+    lab, its $1 upkeep, and that hire and wage)."""
     clinic = p.clinic
     b = action.build
     cost = cost_of(b)
@@ -146,7 +151,8 @@ def last_round_lab_value(state: GameState, p, action) -> float:
     spare = [d for d in spare_doctors(clinic) if reaches(d.where)]
     if len(spare) > free_labs(clinic):
         colour, hire, wage = spare[free_labs(clinic)].colour, 0, 0
-    elif (ActionTile.HIRE in p.tiles and state.cars_lot > 0 and free_parking_spots(clinic.board)
+    elif (ActionTile.HIRE in p.tiles and free_places(clinic) <= 0 and state.cars_lot > 0
+          and free_parking_spots(clinic.board)
           and reaches(probe_arrival(clinic))):
         hires = [(K.UNIVERSITY_COSTS[i], c) for i, c in enumerate(state.university) if c is not None]
         hires = [(k, c) for k, c in hires if cost + k <= p.money]
@@ -163,14 +169,15 @@ def last_round_lab_value(state: GameState, p, action) -> float:
 def last_round_hire_value(state: GameState, p, action) -> float:
     """End-game popularity a hire in the last round brings, net of the wages it leaves
     unpaid (paid in popularity) and its walk in. Doctors tire once in the last Admin,
-    so a doctor scores its colour one lower, unless a lab stands free for it (and no
-    spare doctor takes it): then ``lab_points`` more."""
+    so a doctor scores its colour one lower, unless it would have no room place and a
+    lab it can walk to stands free for it (no spare doctor takes it): then
+    ``lab_points`` more."""
     if isinstance(action, HireDoctor):
         colour = state.university[action.slot]
         cost, wage, points = K.UNIVERSITY_COSTS[action.slot], 2, K.END_DOCTOR[max(0, int(colour) - 1)]
         board = p.clinic.board
         reach = reach_from(board, action.arrival, Role.DOCTOR)
-        if free_labs(p.clinic) > len(spare_doctors(p.clinic)) and any(
+        if free_places(p.clinic) <= 0 and free_labs(p.clinic) > len(spare_doctors(p.clinic)) and any(
                 s in reach for s in board.modules_of_kind(ModuleKind.LAB)):
             points += lab_points(colour)
     elif isinstance(action, HireNurse):
