@@ -35,12 +35,13 @@ from __future__ import annotations
 from attrs import evolve
 
 from core.clinic.build_options import is_legal_build
-from core.clinic.components import Colour, Module, ModuleKind, Role
+from core.clinic.components import Module, ModuleKind, Role
 from core.clinic.construction import BuildModule, build, build_cost
 
 from . import constants as K
 from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
 from .bot_growth import GrowthContext, admits_wanted
+from .bot_lab import free_labs, free_places, lab_points, last_round_lab_value, spare_doctors
 from .bot_plan import care_rooms, plan_care
 from .bot_search import SEARCH_PHASES, alone_in_base_game, best_of, search
 from .bot_values import cost_of, expenses, probe_arrival
@@ -99,73 +100,6 @@ def shortfall(p, spend: int = 0, wages: int = 0) -> int:
     return max(0, expenses(p.clinic) + wages - expected_income(p) - (p.money - spend))
 
 
-def lab_points(colour) -> int:
-    """Popularity a doctor of ``colour`` brings by standing in a lab in the last Admin
-    rather than anywhere else: the lab's 1 (rulebook, Admin step 7) and the end-game
-    points of two levels up instead of one down (steps 7-8; white 1 … red 4)."""
-    c = int(colour)
-    up = min(c + 2, int(Colour.RED))
-    return K.LAB_POPULARITY + K.END_DOCTOR[up] - K.END_DOCTOR[max(0, c - 1)]
-
-
-def free_places(clinic) -> int:
-    """Doctor places of the care rooms (each room's doctor places and patient places,
-    the smaller) beyond the doctors not in a lab: below 0 when doctors stand idle."""
-    board = clinic.board
-    places = sum(min(r.doctors, r.patients) for r in care_rooms(board))
-    labs = set(board.modules_of_kind(ModuleKind.LAB))
-    return places - sum(1 for d in clinic.of_role(Role.DOCTOR) if d.where not in labs)
-
-
-def spare_doctors(clinic) -> list:
-    """The doctors no care room has a place for this round (``free_places`` below 0)
-    and no lab holds yet, lowest colour first: who would stand idle."""
-    labs = set(clinic.board.modules_of_kind(ModuleKind.LAB))
-    free = sorted((d for d in clinic.of_role(Role.DOCTOR) if d.where not in labs), key=lambda d: (int(d.colour), d.id))
-    return free[: max(0, -free_places(clinic))]
-
-
-def free_labs(clinic) -> int:
-    """Labs of ``clinic`` with no doctor in them."""
-    held = {d.where for d in clinic.of_role(Role.DOCTOR)}
-    return sum(1 for s in clinic.board.modules_of_kind(ModuleKind.LAB) if s not in held)
-
-
-def last_round_lab_value(state: GameState, p, action) -> float:
-    """End-game popularity a lab built in the last round brings: ``lab_points`` of the
-    lowest spare doctor the labs do not hold yet (one who can walk there), or else, with
-    no room place free, of the doctor the Hire action still to come could bring in (the
-    cheapest, then highest, at the university), net of the money it leaves unpaid (the
-    lab, its $1 upkeep, and that hire and wage)."""
-    clinic = p.clinic
-    b = action.build
-    cost = cost_of(b)
-    try:
-        after = build(clinic.board, b)
-    except ValueError:
-        return 0.0
-
-    def reaches(where) -> bool:  # the Move phase walks through modules only
-        return where is not None and b.space in reach_from(after, where, Role.DOCTOR)
-
-    spare = [d for d in spare_doctors(clinic) if reaches(d.where)]
-    if len(spare) > free_labs(clinic):
-        colour, hire, wage = spare[free_labs(clinic)].colour, 0, 0
-    elif (ActionTile.HIRE in p.tiles and free_places(clinic) <= 0 and state.cars_lot > 0
-          and free_parking_spots(clinic.board)
-          and reaches(probe_arrival(clinic))):
-        hires = [(K.UNIVERSITY_COSTS[i], c) for i, c in enumerate(state.university) if c is not None]
-        hires = [(k, c) for k, c in hires if cost + k <= p.money]
-        if not hires:
-            return 0.0
-        hire, colour = min(hires, key=lambda t: (t[0], -int(t[1])))
-        wage = 2
-    else:
-        return 0.0
-    lost = shortfall(p, cost + hire, 1 + wage) - shortfall(p)
-    return lab_points(colour) - lost
-
-
 def last_round_hire_value(state: GameState, p, action) -> float:
     """End-game popularity a hire in the last round brings, net of the wages it leaves
     unpaid (paid in popularity) and its walk in. Doctors tire once in the last Admin,
@@ -176,10 +110,10 @@ def last_round_hire_value(state: GameState, p, action) -> float:
         colour = state.university[action.slot]
         cost, wage, points = K.UNIVERSITY_COSTS[action.slot], 2, K.END_DOCTOR[max(0, int(colour) - 1)]
         board = p.clinic.board
-        reach = reach_from(board, action.arrival, Role.DOCTOR)
-        if free_places(p.clinic) <= 0 and free_labs(p.clinic) > len(spare_doctors(p.clinic)) and any(
-                s in reach for s in board.modules_of_kind(ModuleKind.LAB)):
-            points += lab_points(colour)
+        if free_labs(p.clinic) > len(spare_doctors(p.clinic)) and free_places(p.clinic) <= 0:
+            reach = reach_from(board, action.arrival, Role.DOCTOR)
+            if any(s in reach for s in board.modules_of_kind(ModuleKind.LAB)):
+                points += lab_points(colour)
     elif isinstance(action, HireNurse):
         cost, wage, points = nurse_cost(state), 1, K.END_NURSE
         if cost is None:

@@ -17,7 +17,8 @@ from core.clinic.components import Colour, ModuleKind, Role
 from core.clinic.game import apply_action, is_over, new_game
 from core.clinic.game import constants as K
 from core.clinic.game.actions import AdmitPatient, BuyPopularity, Construct
-from core.clinic.game.bot_strong import StrongBot, lab_points
+from core.clinic.game.bot_lab import care_rooms, lab_points, spare_doctors
+from core.clinic.game.bot_strong import StrongBot
 from core.clinic.game.state import Phase, set_player
 
 
@@ -98,11 +99,11 @@ def test_no_lab_value_without_a_doctor_to_stand_in_it():
     q = evolve(p, tiles=tuple(t for t in p.tiles if t.name != "HIRE"))
     clinic = q.clinic
     doctors = clinic.of_role(Role.DOCTOR)
-    places = sum(min(r.doctors, r.patients) for r in bot_strong.care_rooms(clinic.board))
+    places = sum(min(r.doctors, r.patients) for r in care_rooms(clinic.board))
     keep = {d.id for d in doctors[:places]}
     q = evolve(q, clinic=evolve(clinic, people=tuple(x for x in clinic.people
                                                       if x.role is not Role.DOCTOR or x.id in keep)))
-    assert not bot_strong.spare_doctors(q.clinic)
+    assert not spare_doctors(q.clinic)
     assert all(bot_strong.last_round_lab_value(state, q, a) == 0 for a in labs)
 
 
