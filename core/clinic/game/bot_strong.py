@@ -100,17 +100,17 @@ def shortfall(p, spend: int = 0, wages: int = 0) -> int:
     return max(0, expenses(p.clinic) + wages - expected_income(p) - (p.money - spend))
 
 
-def last_round_hire_value(state: GameState, p, action) -> float:
+def last_round_hire_value(state: GameState, p, action, lab: bool = True) -> float:
     """End-game popularity a hire in the last round brings, net of the wages it leaves
     unpaid (paid in popularity) and its walk in. Doctors tire once in the last Admin,
     so a doctor scores its colour one lower, unless it would have no room place and a
     lab it can walk to stands free for it (no spare doctor takes it): then
-    ``lab_points`` more."""
+    ``lab_points`` more (``lab``: false, the lab is not counted)."""
     if isinstance(action, HireDoctor):
         colour = state.university[action.slot]
         cost, wage, points = K.UNIVERSITY_COSTS[action.slot], 2, K.END_DOCTOR[max(0, int(colour) - 1)]
         board = p.clinic.board
-        if free_labs(p.clinic) > len(spare_doctors(p.clinic)) and free_places(p.clinic) <= 0:
+        if lab and free_labs(p.clinic) > len(spare_doctors(p.clinic)) and free_places(p.clinic) <= 0:
             reach = reach_from(board, action.arrival, Role.DOCTOR)
             if any(s in reach for s in board.modules_of_kind(ModuleKind.LAB)):
                 points += lab_points(colour)
@@ -149,7 +149,7 @@ def supply_site(board, room_space, before: int) -> int | None:
     return min(costs) if costs else None
 
 
-def last_round_build_value(state: GameState, p, action) -> float:
+def last_round_build_value(state: GameState, p, action, lab: bool = True) -> float:
     """End-game popularity a build in the last round brings, net of the upkeep it
     leaves unpaid: a supply room by the rooms it makes work; a treatment room by its
     points if a supply room can go beside it and the money pays for both and the
@@ -157,7 +157,7 @@ def last_round_build_value(state: GameState, p, action) -> float:
     if not isinstance(action, Construct) or not isinstance(action.build, BuildModule):
         return 0.0
     if action.build.module.kind is ModuleKind.LAB:
-        return last_round_lab_value(state, p, action)
+        return last_round_lab_value(state, p, action) if lab else 0.0
     board = p.clinic.board
     b = action.build
     cost = cost_of(b)
@@ -236,9 +236,17 @@ class StrongBot(BasicBot):
     #: that fill the places costs this round's income.
     last_round_admits_first = True
 
-    def __init__(self, seed: int = 0, look_ahead: bool = True) -> None:
+    #: The last round's lab (``bot_lab``) and, alone, admissions before builds
+    #: (2026-11-28, issue 30); false here: the player before them (for A/B runs). The
+    #: playouts of rounds 1-5 play the last round without them (``bot_search.rollout``),
+    #: so rounds 1-5 stay the measured ones.
+    last_round_plan = True
+
+    def __init__(self, seed: int = 0, look_ahead: bool = True, last_round_plan: bool | None = None) -> None:
         super().__init__(seed)
         self.look_ahead = look_ahead
+        if last_round_plan is not None:
+            self.last_round_plan = last_round_plan
 
     def choose(self, state: GameState) -> Action:
         options = legal_actions(state)
@@ -270,9 +278,9 @@ class StrongBot(BasicBot):
             return list(options)
         p = state.players[state.current]
         if state.phase is Phase.BUILD:
-            rated = [(last_round_build_value(state, p, a), a) for a in options]
+            rated = [(last_round_build_value(state, p, a, self.last_round_plan), a) for a in options]
         elif state.phase is Phase.HIRE:
-            rated = [(last_round_hire_value(state, p, a), a) for a in options]
+            rated = [(last_round_hire_value(state, p, a, self.last_round_plan), a) for a in options]
         elif state.phase is Phase.BUY_POPULARITY:
             rated = [(a.amount, a) for a in options]
         else:
@@ -302,7 +310,7 @@ class StrongBot(BasicBot):
     def _select(self, state: GameState, options: list) -> Action:
         if state.round == K.ROUNDS:
             tiles = {a.tile for a in options}
-            if state.player_count == 1 and self.last_round_admits_first:
+            if state.player_count == 1 and self.last_round_admits_first and self.last_round_plan:
                 p = state.players[state.current]
                 actions_left = K.ACTIONS_PER_ROUND - state.action + 1
                 if ActionTile.ADMIT in tiles and admits_wanted(state, p) >= actions_left:
@@ -341,7 +349,7 @@ class StrongBot(BasicBot):
         from .bot_values import build_options_for
 
         probe = evolve(state, step=evolve(state.step, builds=0))
-        return max((last_round_build_value(probe, p, a) for a in build_options_for(state, p)), default=0.0)
+        return max((last_round_build_value(probe, p, a, self.last_round_plan) for a in build_options_for(state, p)), default=0.0)
 
     def _build(self, state: GameState, options: list) -> Action:
         if state.round != K.ROUNDS:
@@ -349,7 +357,7 @@ class StrongBot(BasicBot):
         p = state.players[state.current]
         best, choice = 0.0, None
         for a in options:
-            v = last_round_build_value(state, p, a)
+            v = last_round_build_value(state, p, a, self.last_round_plan)
             if v > best:
                 best, choice = v, a
         return choice or Done()
@@ -367,10 +375,10 @@ class StrongBot(BasicBot):
         if can_settle(clinic, Role.DOCTOR, probe):
             for slot, colour in enumerate(state.university):
                 if colour is not None and K.UNIVERSITY_COSTS[slot] <= p.money:
-                    values.append(last_round_hire_value(state, p, HireDoctor(slot, probe, probe)))
+                    values.append(last_round_hire_value(state, p, HireDoctor(slot, probe, probe), self.last_round_plan))
         cost = nurse_cost(state)
         if cost is not None and cost <= p.money and can_settle(clinic, Role.NURSE, probe):
-            values.append(last_round_hire_value(state, p, HireNurse(probe, probe)))
+            values.append(last_round_hire_value(state, p, HireNurse(probe, probe), self.last_round_plan))
         return max(values)
 
     def _hire(self, state: GameState, options: list) -> Action:
@@ -392,7 +400,7 @@ class StrongBot(BasicBot):
                 continue
             kind = (type(a), getattr(a, "slot", None))  # the car and arrival change nothing
             if kind not in values:
-                values[kind] = last_round_hire_value(state, p, a)
+                values[kind] = last_round_hire_value(state, p, a, self.last_round_plan)
             v = values[kind]
             if v > best:
                 best, choice = v, a
