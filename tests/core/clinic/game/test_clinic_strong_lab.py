@@ -129,3 +129,22 @@ def test_last_round_same_state_same_choice():
     state, _ = _plan_game(seed, until=lambda s: s.round == K.ROUNDS and s.phase is Phase.SELECT)
     choices = {StrongBot(seed).choose(state) for _ in range(2)}
     assert len(choices) == 1
+
+
+def test_playouts_from_rounds_1_to_5_play_the_last_round_as_before(monkeypatch):
+    """``bot_search.rollout``: a playout that starts in round 6 plays the lab and the
+    admissions-first rule; one that starts earlier plays round 6 as the player before
+    them (``StrongBot.last_round_plan`` false), so the measured rounds 1-5 keep their
+    choices. Seed 30: the plan's lab game ends higher than the plan's game without."""
+    from core.clinic.game.bot_search import rollout
+
+    seed = LAB_SEEDS[-1]
+    for round_, differs in ((5, False), (K.ROUNDS, True)):
+        state, _ = _plan_game(seed, until=lambda s: s.round == round_ and s.phase is Phase.SELECT)
+        action = StrongBot(seed, look_ahead=False, last_round_plan=round_ == K.ROUNDS).choose(state)
+        finals = {}
+        for flag in (True, False):
+            monkeypatch.setattr(StrongBot, "last_round_plan", flag)
+            finals[flag] = rollout(state, action, 0)
+        assert (finals[True] > finals[False]) is differs, (round_, finals)
+        assert finals[True] >= finals[False]
