@@ -7,9 +7,10 @@ or Build while a hire or a supplied treatment room still pays, hires the staff w
 most at the end (a doctor scores the colour it sinks to in the last Admin, a nurse 1)
 and builds treatment rooms with their supply room, as long as the wages and upkeep it
 then cannot pay cost less popularity than they bring (``last_round_hire_value``,
-``last_round_build_value``). On top of that, at each selection, build, hire, admission
-and popularity purchase of round 6 it plays its own choice and up to seven alternatives
-out to the end of the game (itself by this plan, everyone else as the basic player)
+``last_round_build_value``), a lab for a doctor who would stand idle (``bot_lab``,
+2026-11-28), and alone it admits before building while the places need it. On top
+of that, at each selection, build, hire, admission and popularity purchase of round 6
+it plays its own choice and up to seven alternatives out to the end of the game (itself by this plan, everyone else as the basic player)
 and keeps the one with the best final lead.
 
 **It never reads hidden information.** It decides from ``player_view(state, seat)``:
