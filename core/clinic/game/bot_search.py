@@ -125,8 +125,11 @@ def rollout(state: GameState, action: Action, seat: int) -> int:
     from .bot_strong import StrongBot
     from .bots import BasicBot
 
+    # Playouts from rounds 1-5 play the last round as before the lab and the
+    # admissions-first rule (``StrongBot.last_round_plan``): with them, rounds 1-5
+    # chose otherwise and lost more than round 6 won (docs/bots.md, 2026-11-28).
+    me = StrongBot(look_ahead=False, last_round_plan=state.round == K.ROUNDS and StrongBot.last_round_plan)
     state = apply_action(state, action)
-    me = StrongBot(look_ahead=False)
     while not is_over(state):
         state = apply_action(state, BasicBot.choose(me, state))
     return state.players[seat].final

@@ -7,9 +7,10 @@ or Build while a hire or a supplied treatment room still pays, hires the staff w
 most at the end (a doctor scores the colour it sinks to in the last Admin, a nurse 1)
 and builds treatment rooms with their supply room, as long as the wages and upkeep it
 then cannot pay cost less popularity than they bring (``last_round_hire_value``,
-``last_round_build_value``). On top of that, at each selection, build, hire, admission
-and popularity purchase of round 6 it plays its own choice and up to seven alternatives
-out to the end of the game (itself by this plan, everyone else as the basic player)
+``last_round_build_value``), a lab for a doctor who would stand idle (``bot_lab``,
+2026-11-28), and alone it admits before building while the places need it. On top
+of that, at each selection, build, hire, admission and popularity purchase of round 6
+it plays its own choice and up to seven alternatives out to the end of the game (itself by this plan, everyone else as the basic player)
 and keeps the one with the best final lead.
 
 **It never reads hidden information.** It decides from ``player_view(state, seat)``:
@@ -41,12 +42,13 @@ from core.clinic.construction import BuildModule, build, build_cost
 from . import constants as K
 from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
 from .bot_growth import GrowthContext, admits_wanted
+from .bot_lab import free_labs, free_places, lab_points, last_round_lab_value, spare_doctors
 from .bot_plan import care_rooms, plan_care
 from .bot_search import SEARCH_PHASES, alone_in_base_game, best_of, search
 from .bot_values import cost_of, expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
-from .memo import free_parking_spots, layout_tables, per_object
+from .memo import free_parking_spots, layout_tables, per_object, reach_from
 from .rules import apply_action, is_over, legal_actions
 from .state import ActionTile, GameState, Phase
 from .view import player_view
@@ -99,13 +101,20 @@ def shortfall(p, spend: int = 0, wages: int = 0) -> int:
     return max(0, expenses(p.clinic) + wages - expected_income(p) - (p.money - spend))
 
 
-def last_round_hire_value(state: GameState, p, action) -> float:
+def last_round_hire_value(state: GameState, p, action, lab: bool = True) -> float:
     """End-game popularity a hire in the last round brings, net of the wages it leaves
-    unpaid (paid in popularity) and its walk in. Doctors tire once in the last Admin
-    (unless in a lab: not counted), so a doctor scores its colour one lower."""
+    unpaid (paid in popularity) and its walk in. Doctors tire once in the last Admin,
+    so a doctor scores its colour one lower, unless it would have no room place and a
+    lab it can walk to stands free for it (no spare doctor takes it): then
+    ``lab_points`` more (``lab``: false, the lab is not counted)."""
     if isinstance(action, HireDoctor):
         colour = state.university[action.slot]
         cost, wage, points = K.UNIVERSITY_COSTS[action.slot], 2, K.END_DOCTOR[max(0, int(colour) - 1)]
+        board = p.clinic.board
+        if lab and free_labs(p.clinic) > len(spare_doctors(p.clinic)) and free_places(p.clinic) <= 0:
+            reach = reach_from(board, action.arrival, Role.DOCTOR)
+            if any(s in reach for s in board.modules_of_kind(ModuleKind.LAB)):
+                points += lab_points(colour)
     elif isinstance(action, HireNurse):
         cost, wage, points = nurse_cost(state), 1, K.END_NURSE
         if cost is None:
@@ -141,13 +150,15 @@ def supply_site(board, room_space, before: int) -> int | None:
     return min(costs) if costs else None
 
 
-def last_round_build_value(state: GameState, p, action) -> float:
+def last_round_build_value(state: GameState, p, action, lab: bool = True) -> float:
     """End-game popularity a build in the last round brings, net of the upkeep it
     leaves unpaid: a supply room by the rooms it makes work; a treatment room by its
     points if a supply room can go beside it and the money pays for both and the
     builds left this action include one more (``step.builds``)."""
     if not isinstance(action, Construct) or not isinstance(action.build, BuildModule):
         return 0.0
+    if action.build.module.kind is ModuleKind.LAB:
+        return last_round_lab_value(state, p, action) if lab else 0.0
     board = p.clinic.board
     b = action.build
     cost = cost_of(b)
@@ -221,10 +232,22 @@ class StrongBot(BasicBot):
     #: Alone in the base game, the last round's candidates are played out over several
     #: reshuffles of the bag (``bot_search.best_of``) rather than once (issue 30).
     last_round_reshuffles = True
+    #: Alone, the last round admits as late as the places allow and no later, as rounds
+    #: 1-5 do (``_select_growth``): a treatment room built instead of the admissions
+    #: that fill the places costs this round's income.
+    last_round_admits_first = True
 
-    def __init__(self, seed: int = 0, look_ahead: bool = True) -> None:
+    #: The last round's lab (``bot_lab``) and, alone, admissions before builds
+    #: (2026-11-28, issue 30); false here: the player before them (for A/B runs). The
+    #: playouts of rounds 1-5 play the last round without them (``bot_search.rollout``),
+    #: so rounds 1-5 stay the measured ones.
+    last_round_plan = True
+
+    def __init__(self, seed: int = 0, look_ahead: bool = True, last_round_plan: bool | None = None) -> None:
         super().__init__(seed)
         self.look_ahead = look_ahead
+        if last_round_plan is not None:
+            self.last_round_plan = last_round_plan
 
     def choose(self, state: GameState) -> Action:
         options = legal_actions(state)
@@ -256,9 +279,9 @@ class StrongBot(BasicBot):
             return list(options)
         p = state.players[state.current]
         if state.phase is Phase.BUILD:
-            rated = [(last_round_build_value(state, p, a), a) for a in options]
+            rated = [(last_round_build_value(state, p, a, self.last_round_plan), a) for a in options]
         elif state.phase is Phase.HIRE:
-            rated = [(last_round_hire_value(state, p, a), a) for a in options]
+            rated = [(last_round_hire_value(state, p, a, self.last_round_plan), a) for a in options]
         elif state.phase is Phase.BUY_POPULARITY:
             rated = [(a.amount, a) for a in options]
         else:
@@ -288,6 +311,11 @@ class StrongBot(BasicBot):
     def _select(self, state: GameState, options: list) -> Action:
         if state.round == K.ROUNDS:
             tiles = {a.tile for a in options}
+            if state.player_count == 1 and self.last_round_admits_first and self.last_round_plan:
+                p = state.players[state.current]
+                actions_left = K.ACTIONS_PER_ROUND - state.action + 1
+                if ActionTile.ADMIT in tiles and admits_wanted(state, p) >= actions_left:
+                    return SelectTile(ActionTile.ADMIT)  # this round's income buys popularity
             if ActionTile.HIRE in tiles and self._best_last_hire(state) > 0:
                 return SelectTile(ActionTile.HIRE)
             if ActionTile.BUILD in tiles and self._best_last_build(state) > 0:
@@ -322,7 +350,7 @@ class StrongBot(BasicBot):
         from .bot_values import build_options_for
 
         probe = evolve(state, step=evolve(state.step, builds=0))
-        return max((last_round_build_value(probe, p, a) for a in build_options_for(state, p)), default=0.0)
+        return max((last_round_build_value(probe, p, a, self.last_round_plan) for a in build_options_for(state, p)), default=0.0)
 
     def _build(self, state: GameState, options: list) -> Action:
         if state.round != K.ROUNDS:
@@ -330,7 +358,7 @@ class StrongBot(BasicBot):
         p = state.players[state.current]
         best, choice = 0.0, None
         for a in options:
-            v = last_round_build_value(state, p, a)
+            v = last_round_build_value(state, p, a, self.last_round_plan)
             if v > best:
                 best, choice = v, a
         return choice or Done()
@@ -348,10 +376,10 @@ class StrongBot(BasicBot):
         if can_settle(clinic, Role.DOCTOR, probe):
             for slot, colour in enumerate(state.university):
                 if colour is not None and K.UNIVERSITY_COSTS[slot] <= p.money:
-                    values.append(last_round_hire_value(state, p, HireDoctor(slot, probe, probe)))
+                    values.append(last_round_hire_value(state, p, HireDoctor(slot, probe, probe), self.last_round_plan))
         cost = nurse_cost(state)
         if cost is not None and cost <= p.money and can_settle(clinic, Role.NURSE, probe):
-            values.append(last_round_hire_value(state, p, HireNurse(probe, probe)))
+            values.append(last_round_hire_value(state, p, HireNurse(probe, probe), self.last_round_plan))
         return max(values)
 
     def _hire(self, state: GameState, options: list) -> Action:
@@ -373,7 +401,7 @@ class StrongBot(BasicBot):
                 continue
             kind = (type(a), getattr(a, "slot", None))  # the car and arrival change nothing
             if kind not in values:
-                values[kind] = last_round_hire_value(state, p, a)
+                values[kind] = last_round_hire_value(state, p, a, self.last_round_plan)
             v = values[kind]
             if v > best:
                 best, choice = v, a
