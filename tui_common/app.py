@@ -66,6 +66,24 @@ class TableApp(App):
     RESUME_COMMAND = ""
 
     crash_message: str | None = None
+
+    def _refresh_notifications(self) -> None:
+        """Textual shows the notices on the top screen's toasts; the screens under it
+        (the board under a menu, drawn around it) show none, so a notice never shows
+        twice and one taken away (a stale hint) never stays under a menu. A screen
+        coming back on top is given them again (Textual's screen resume)."""
+        super()._refresh_notifications()
+        from textual.css.query import NoMatches
+        from textual.widgets._toast import ToastRack
+
+        for screen in self.screen_stack[:-1]:
+            try:
+                rack = screen.get_child_by_type(ToastRack)
+            except NoMatches:
+                continue
+            if rack.children:  # the holders go too (Textual's own removal keeps them, empty)
+                self.call_later(rack.remove_children)
+
     #: who sits at this app's game (``tui_common.seating``); ``None``: the app's own
     #: start (setup, a resumed game). A seating with ``open(app)`` (a shared table)
     #: opens the app on its game instead, and is told to ``detach`` when the app ends.

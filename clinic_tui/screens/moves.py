@@ -94,14 +94,23 @@ class Plays:
             return None
         return shown[1].action
 
+    #: Where the board's cursor was when a hint with no space (End move, Done) was shown.
+    hint_cursor = None
+
     def hinted_here(self) -> Action | None:
         """The hinted action when Enter would mean it: the cursor is on its space (a
-        build's, a move's goal) and nothing else is being placed or moved."""
+        build's, a move's goal) and nothing else is being placed or moved; a hint with
+        no space (End move, Done) while the cursor stays where the hint found it."""
         screen = self.screen
         board = screen.clinic_board
         action = self.hinted_action()
+        if action is None or not screen.own_view or screen.admit_mode():
+            return None
         space = _space_of(action)
-        if space is None or not screen.own_view or screen.admit_mode() or space != board.cursor:
+        if space is None:
+            still = board.moving is None and board.placement is None and board.cursor == self.hint_cursor
+            return action if still else None
+        if space != board.cursor:
             return None
         if board.moving is not None and (not isinstance(action, MovePerson) or board.moving.pid != action.pid):
             return None
@@ -120,6 +129,7 @@ class Plays:
         board = screen.clinic_board
         action = hint.action
         space = _space_of(action)
+        self.hint_cursor = board.cursor  # Enter plays a hint with no space from here
         if space is not None and screen.own_view:
             if isinstance(action, MovePerson) and (board.moving is None or board.moving.pid != action.pid):
                 self.start_moving(action.pid)  # the hint's person, the cursor on its goal

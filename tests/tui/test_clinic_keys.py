@@ -249,3 +249,58 @@ async def test_enter_after_a_hint_builds_exactly_the_hinted_build():
         await pilot.press("enter")
         await pilot.pause()
         assert screen.record.actions[-1] == build
+
+
+async def test_enter_after_an_end_the_move_hint_ends_the_move():
+    """Found playing ``clinic learn``: the hint said "Ends the move" and Enter opened
+    "Move whom?" instead. A hint with no space is played by Enter while the cursor stays
+    where the hint found it; moved away, Enter does what it does there."""
+    state = state_at(3, lambda s: s.phase is Phase.MOVE and EndMove() in legal_actions(s))
+    for moved_away in (True, False):
+        app = app_at(state, 3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            screen = game_screen(app)
+            while isinstance(app.screen, ChoiceDialog):
+                await pilot.press("escape")
+                await pilot.pause()
+            fixed_hint(screen, EndMove())
+            await pilot.press("H")
+            await wait_for_hint(pilot, app)
+            if moved_away:
+                await pilot.press("right")
+                await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            ended = bool(screen.record.actions) and screen.record.actions[-1] == EndMove()
+            assert ended is not moved_away
+
+
+async def test_a_notice_is_shown_once_with_a_menu_over_the_board():
+    """Found playing ``clinic learn``: with a menu open, the hint's notice showed twice
+    (the board's toasts under the menu's). The screens under the top one show none."""
+    from textual.widgets._toast import Toast
+
+    async def toasts(screen, expected: int) -> int:
+        for _ in range(40):  # toasts are mounted later (call_later): a deadline, no fixed sleep
+            if len(screen.query(Toast)) == expected:
+                break
+            await pilot.pause()
+        return len(screen.query(Toast))
+
+    state = state_at(3, lambda s: s.phase is Phase.MOVE and EndMove() in legal_actions(s))
+    app = app_at(state, 3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot, app)
+        while isinstance(app.screen, ChoiceDialog):
+            await pilot.press("escape")
+            await pilot.pause()
+        app.notify("one notice", timeout=60)
+        board = app.screen
+        assert await toasts(board, 1) == 1
+        await pilot.press("m")  # the menu over the board
+        assert isinstance(app.screen, ChoiceDialog)
+        assert await toasts(app.screen, 1) == 1
+        assert await toasts(board, 0) == 0, "the board under the menu shows no second copy"
+        await pilot.press("escape")
+        assert await toasts(board, 1) == 1, "back on the board, the notice is there again"
