@@ -92,29 +92,21 @@ def learn_options(name: str | None = None, *, ascii: bool = False, plain: bool =
 
     from clear_ward_tui.lesson import LESSON_NAME, LESSON_SEED
 
-    from tui_common.cli import player_name
+    from tui_common.cli import lesson_name
 
-    try:
-        name = player_name(name or LESSON_NAME)[0]  # spaces trimmed, cut to MAX_NAME
-    except ValueError:  # a blank --name
-        name = LESSON_NAME
+    name = lesson_name(name, LESSON_NAME)
     return Options(seats=(Seat(name),), seed=LESSON_SEED, ascii=ascii, plain=plain,
                    data_dir=Path(data_dir) if data_dir else None, learn=True)
 
 
 def learn(argv: list[str]) -> int:
     """``clear-ward learn``: a Night Shift whose first turn opens the guided first turn."""
-    from tui_common.cli import run_options
+    from clear_ward_tui.lesson import LESSON_NAME
+    from tui_common.cli import learn_args, run_options
 
-    parser = argparse.ArgumentParser(
-        prog="clear-ward learn",
-        description="A guided first turn: a Night Shift whose first turn explains the ward, the Doctor's "
-        "move, treating patients, stars and staff cards.")
-    parser.add_argument("--name", default=None, help="your name (default: You)")
-    parser.add_argument("--ascii", action="store_true", help="ASCII marks only")
-    parser.add_argument("--plain", action="store_true", help="the lesson in plain text, said before turn 1")
-    parser.add_argument("--data-dir", metavar="DIR", help="folder for saved games")
-    args = parser.parse_args(argv)
+    args = learn_args(argv, "clear-ward learn", "A guided first turn: a Night Shift whose first turn explains"
+                      " the ward, the Doctor's move, treating patients, stars and staff cards.",
+                      "the lesson in plain text, said before turn 1", LESSON_NAME)
     options = learn_options(args.name, ascii=args.ascii, plain=args.plain, data_dir=args.data_dir)
     return run_options("clear-ward", options, loader="clear_ward_tui.autosave:load",
                        app="clear_ward_tui.app:ClearWardApp", plain="clear_ward_tui.plain:main")

@@ -116,29 +116,21 @@ def learn_options(name: str | None = None, *, ascii: bool = False, plain: bool =
     from clinic_tui.config import Seat
     from clinic_tui.lesson import LESSON_NAME, LESSON_SEED
 
-    from tui_common.cli import player_name
+    from tui_common.cli import lesson_name
 
-    try:
-        name = player_name(name or LESSON_NAME)[0]  # spaces trimmed, cut to MAX_NAME
-    except ValueError:  # a blank --name
-        name = LESSON_NAME
+    name = lesson_name(name, LESSON_NAME)
     return Options(seats=(Seat(name),), seed=LESSON_SEED, goal=DEFAULT_GOAL, ascii=ascii,
                    plain=plain, data_dir=data_dir, learn=True)
 
 
 def learn(argv: list[str]) -> int:
     """``clinic learn``: the guided first Clinic (round 1 step by step, then hints on)."""
-    from tui_common.cli import run_options
+    from clinic_tui.lesson import LESSON_NAME
+    from tui_common.cli import learn_args, run_options
 
-    parser = argparse.ArgumentParser(
-        prog="clinic learn",
-        description="A guided first Clinic: a solitaire whose round 1 is shown step by step beside the board "
-        "(select tiles, build, hire, admit, move, Business, Admin), then rounds 2-6 with hints on.")
-    parser.add_argument("--name", default=None, help="your name (default: You)")
-    parser.add_argument("--ascii", action="store_true", help="ASCII marks only")
-    parser.add_argument("--plain", action="store_true", help="the lesson in plain text, line by line")
-    parser.add_argument("--data-dir", metavar="DIR", help="folder for saved games")
-    args = parser.parse_args(argv)
+    args = learn_args(argv, "clinic learn", "A guided first Clinic: a solitaire whose round 1 is shown step by"
+                      " step beside the board (select tiles, build, hire, admit, move, Business, Admin), then"
+                      " rounds 2-6 with hints on.", "the lesson in plain text, line by line", LESSON_NAME)
     options = learn_options(args.name, ascii=args.ascii, plain=args.plain, data_dir=args.data_dir)
     return run_options("clinic", options, loader="clinic_tui.saving:load_record", app="clinic_tui.app:ClinicApp",
                        plain="clinic_tui.plain:main")

@@ -139,6 +139,30 @@ def player_name(text: str, limit: int = MAX_NAME) -> tuple[str, str | None]:
     return name, None
 
 
+def learn_args(argv: list[str], prog: str, description: str, plain_help: str,
+               default_name: str) -> argparse.Namespace:
+    """The flags of ``<game> learn`` (both games): ``--name`` (default ``default_name``;
+    trimmed and cut like a seat's name, a blank one is ``default_name``), ``--ascii``,
+    ``--plain``, ``--data-dir``. Exits with argparse's message on a bad flag."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("--name", default=None, help=f"your name (default: {default_name})")
+    parser.add_argument("--ascii", action="store_true", help="ASCII marks only")
+    parser.add_argument("--plain", action="store_true", help=plain_help)
+    parser.add_argument("--data-dir", metavar="DIR", help="folder for saved games")
+    args = parser.parse_args(argv)
+    args.name = lesson_name(args.name, default_name)
+    return args
+
+
+def lesson_name(name: str | None, default_name: str) -> str:
+    """A lesson's player name: ``name`` trimmed and cut to ``MAX_NAME``, or ``default_name``
+    when it is missing or blank."""
+    try:
+        return player_name(name or default_name)[0]
+    except ValueError:  # a blank --name
+        return default_name
+
+
 def refuse_bad_save(prog: str, path: Path | str, read: Callable[[Path], object]) -> int | None:
     """``--load`` / ``--replay``: read the save at ``path`` before the app starts; when it
     cannot be used, print why to stderr and return the exit status 1 (else ``None``)."""
