@@ -108,6 +108,7 @@ class Lesson:
     def mount(self) -> Lesson:
         """Put the panel under the main board and start watching; returns the lesson."""
         screen = self.screen
+        screen.mark_lesson()  # a resumed save of this game is a lesson again
         self.panel = LessonPanel(id="lesson")
         screen.query_one("#side").mount(self.panel)
         screen.set_class(True, "-learn")

@@ -27,6 +27,22 @@ class TableScreen(HintMixin, AutosaveMark, ComputerTurns, EventLogKey, Screen):
     screen has ``options`` (with ``daily`` / ``practice``), ``seed``, ``names`` and
     ``record``."""
 
+    #: The key of the game record's options (kept in its save) marking a guided first game.
+    LESSON_KEY = "learn"
+
+    @property
+    def in_lesson(self) -> bool:
+        """A guided first game (``<game> learn``): its options say so, or its record does
+        (a lesson resumed from its save plays on as a lesson)."""
+        return bool(getattr(self.options, "learn", False) or self.record.options.get(self.LESSON_KEY))
+
+    def mark_lesson(self) -> None:
+        """Keep "this is a lesson" in the game record's options (so in its autosave)."""
+        if not self.record.options.get(self.LESSON_KEY):
+            from attrs import evolve
+
+            self.record = evolve(self.record, options={**self.record.options, self.LESSON_KEY: True})
+
     def header_line(self, mode: str) -> str:
         """The header's sub-title: ``mode`` ("Night Shift", "3 players"), then the daily
         deal's day (``tui_common.daily.header_words``) or the seed where a seat may see it

@@ -111,7 +111,7 @@ class GameScreen(TableScreen):
         self.saves.log_the_start(self.query_one(EventLog))
         self.seating.mounted(self)
         self.state = self.record.state
-        if self.options.learn:  # clinic learn: the guided first game (clinic_tui.lesson_panel)
+        if self.in_lesson:  # clinic learn, or its save resumed: the guided first game (lesson_panel)
             from clinic_tui.lesson_panel import Lesson
 
             self.lesson = Lesson(self).mount()

@@ -182,3 +182,31 @@ def test_learn_names_are_trimmed_and_cut():
 
     assert learn_options("  ").seats[0].name == "Ann", "a blank name: the setup screen's first name (narration says \"Ann parks\", not \"You parks\")"
     assert learn_options("A" * 40).seats[0].name == "A" * MAX_NAME
+
+
+async def test_a_lesson_resumed_from_its_save_is_a_lesson_again(tmp_path):
+    """Quit in the middle of ``clinic learn`` and ``clinic --resume``: the lesson goes on
+    (the record's options keep "learn", so its autosave does)."""
+    from dataclasses import replace
+
+    from clinic_tui import saving
+    from clinic_tui.config import Options
+
+    options = replace(learn_options("Ann"), data_dir=str(tmp_path))
+    app = ClinicApp(options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack))
+        screen = game_screen(app)
+        await wait_for(pilot, lambda: screen.state is not None and screen.lesson is not None)
+        assert screen.record.options.get("learn") is True
+        first = screen.legal()[0]
+        screen.play(first)  # one action: the autosave is written
+        await wait_for(pilot, lambda: saving.folder(options).autosave.exists())
+    resumed = ClinicApp(Options(data_dir=str(tmp_path), resume=True, cpu_delay=0))
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in resumed.screen_stack))
+        screen = game_screen(resumed)
+        await wait_for(pilot, lambda: screen.state is not None)
+        assert not screen.options.learn and len(screen.record.actions) == 1
+        await wait_for(pilot, lambda: bool(screen.query(LessonPanel)))
+        assert screen.lesson is not None
