@@ -25,7 +25,7 @@ def late_tile():
     saved = dict(hooks._REGISTERED)
 
     def action_tiles(state, tiles):
-        return (*tiles, ActionTile.EMERGENCY) if state.round >= 2 else tiles
+        return (*tiles, ActionTile.BUILD) if state.round >= 2 else tiles  # a 7th tile from round 2
 
     register(Expansion(name="late-tile", title="Late tile", description="a test expansion",
                        action_tiles=action_tiles))
@@ -51,5 +51,5 @@ def test_an_expansions_action_tiles_depend_on_the_round_it_is_given(late_tile):
     first = flow.start_round(evolve(state, round=1))
     assert [p.tiles for p in first.players] == [SIX_TILES] * 2
     second = flow.start_round(evolve(state, round=2))
-    assert [p.tiles for p in second.players] == [(*SIX_TILES, ActionTile.EMERGENCY)] * 2
+    assert [p.tiles for p in second.players] == [(*SIX_TILES, ActionTile.BUILD)] * 2
     assert second.phase is Phase.SELECT and second.action == 1
