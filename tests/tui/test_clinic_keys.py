@@ -35,6 +35,13 @@ def app_at(state, seed: int) -> ClinicApp:
     return ClinicApp(Options(seats=parse_players(PLAYERS), seed=seed, cpu_delay=0), state=state)
 
 
+async def close_menus(pilot, app) -> None:
+    """Esc until no menu is open: the board has the keys."""
+    while isinstance(app.screen, ChoiceDialog):
+        await pilot.press("escape")
+        await pilot.pause()
+
+
 def fixed_hint(screen, action) -> None:
     screen.hint_function = lambda state, seed: Hint(action, "a fixed hint for the test")
 
@@ -48,9 +55,7 @@ async def test_enter_after_a_hint_plays_exactly_the_hinted_move(menu_open):
         await settle(pilot, app)
         screen = game_screen(app)
         if not menu_open:
-            while isinstance(app.screen, ChoiceDialog):
-                await pilot.press("escape")
-                await pilot.pause()
+            await close_menus(pilot, app)
         fixed_hint(screen, move)
         await pilot.press("H")
         await wait_for_hint(pilot, app)
@@ -176,9 +181,7 @@ async def test_ending_admit_with_queue_points_left_asks_first_even_with_nobody_t
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = game_screen(app)
-        while isinstance(app.screen, ChoiceDialog):
-            await pilot.press("escape")
-            await pilot.pause()
+        await close_menus(pilot, app)
         await pilot.press("d")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog) and "queue point" in app.screen.question
@@ -261,9 +264,7 @@ async def test_enter_after_an_end_the_move_hint_ends_the_move():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
             screen = game_screen(app)
-            while isinstance(app.screen, ChoiceDialog):
-                await pilot.press("escape")
-                await pilot.pause()
+            await close_menus(pilot, app)
             fixed_hint(screen, EndMove())
             await pilot.press("H")
             await wait_for_hint(pilot, app)
@@ -292,9 +293,7 @@ async def test_a_notice_is_shown_once_with_a_menu_over_the_board():
     app = app_at(state, 3)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot, app)
-        while isinstance(app.screen, ChoiceDialog):
-            await pilot.press("escape")
-            await pilot.pause()
+        await close_menus(pilot, app)
         app.notify("one notice", timeout=60)
         board = app.screen
         assert await toasts(board, 1) == 1
