@@ -197,7 +197,7 @@ class ClearWardPlain(PlainGame):
     def summary(self) -> list[str]:
         state, names = self.state, self.names
         res = result(state)
-        lines = [f"The game is over: {state.end_reason.value}."]
+        lines = []  # "The game is over: <why>" ended the last action's sentence just before
         if state.solo:
             lines += self._night_shift(res)
         else:

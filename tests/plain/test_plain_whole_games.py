@@ -70,6 +70,7 @@ def test_a_whole_night_shift_answering_1_ends_the_game(tmp_path):
 
     out, stdin, record = _finished("clear-ward", tmp_path, "Ann", "7")
     assert "The game is over: all patients have been treated or removed." in out
+    assert out.count("The game is over: ") == 1, "said once (the last action's sentence), not again"
     assert "The ward is clear: you win the Night Shift!" in out or "The Night Shift is lost" in out
     decisions = _decisions(stdin)
     assert len(decisions) == len(record.actions), "one prompt a decision, one decision an action"
