@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select
 
 from tui_common.header import TableHeader
-from tui_common.cli import MAX_NAME, player_name
+from tui_common.cli import MAX_NAME, lesson_name, player_name
 from tui_common.option_list import SafeSelect
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dev")
@@ -252,10 +252,7 @@ class SetupBase(Screen):
         """Ctrl+L (or the button): the game's guided first game, for the first seat's name."""
         if not self.LEARN or self.app.screen is not self:
             return
-        try:
-            name, _cut = player_name(self.query_one("#name-0", Input).value)
-        except ValueError:
-            name = DEFAULT_NAMES[0]
+        name = lesson_name(self.query_one("#name-0", Input).value, DEFAULT_NAMES[0])  # blank: the default
         self.start_learn(name)
 
     def action_daily(self) -> None:
@@ -266,10 +263,7 @@ class SetupBase(Screen):
         from core.daily import today_utc
         from tui_common.daily import start
 
-        try:
-            name, _cut = player_name(self.query_one("#name-0", Input).value)
-        except ValueError:
-            name = DEFAULT_NAMES[0]
+        name = lesson_name(self.query_one("#name-0", Input).value, DEFAULT_NAMES[0])  # blank: the default
         today = today_utc()
         seed, practice = start(self.DAILY, self.daily_folder(), today, today, False)
         if practice:
