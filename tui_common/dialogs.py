@@ -62,6 +62,7 @@ class ConfirmDialog(Dialog[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error", compact=True)
                 yield Button(f"{self.no} (n)", id="no", variant="primary", compact=True)
+        yield Footer(compact=True, show_command_palette=False)  # y / n, not the board's keys under it
 
     def on_mount(self) -> None:
         found = self.query("#no")
@@ -310,6 +311,7 @@ class ReportDialog(Dialog[None]):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.body, markup=False, classes="dialog-prompt", id="report-body")
             yield Label(self.hint, classes="dialog-hint")
+        yield Footer(compact=True, show_command_palette=False)  # Continue, not the board's keys under it
 
     def on_mount(self) -> None:
         found = self.query(VerticalScroll)

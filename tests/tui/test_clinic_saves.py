@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
+from textual.app import App
 from test_clinic_driver import do_action, game_screen, make_app, settle
 from test_clinic_snapshots import app_at, state_at
 
@@ -33,8 +34,22 @@ def folder() -> SaveFolder:
     return SaveFolder(data_dir(Options()))
 
 
+@pytest.fixture(autouse=True)
+def _every_note_kept(monkeypatch):
+    """Keep every notice an app shows, so a loaded machine (a toast's timeout passing
+    before the test looks) cannot hide one."""
+    shown = App.notify
+
+    def notify(self, message, *args, **kwargs):
+        self.__dict__.setdefault("_told", []).append(str(message))
+        return shown(self, message, *args, **kwargs)
+
+    monkeypatch.setattr(App, "notify", notify)
+
+
 def notes(app) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    """Every notice ``app`` has shown so far, oldest first."""
+    return list(app.__dict__.get("_told", []))
 
 
 async def to_build(pilot, app) -> None:
