@@ -140,6 +140,7 @@ def test_a_store_written_before_daily_rooms_loads_and_takes_them(tmp_path):
     db = sqlite3.connect(path)  # as today's main wrote it: no daily column, no tries table
     db.execute("ALTER TABLE rooms DROP COLUMN daily")
     db.execute("DROP TABLE daily_tries")
+    db.execute("DROP TABLE schema_version")  # nor versioned migrations
     db.commit()
     db.close()
 

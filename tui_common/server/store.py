@@ -9,8 +9,8 @@ action, before any player is told of it, so a restart (or a crash) brings every 
 back exactly where it was: ``load_rooms`` replays each record through the engine.
 
 A file written before rooms could be private is brought up to date when opened
-(``ROOM_COLUMNS``): its rooms are public, invite nobody, and last moved when their row
-was last written (``updated``); one written before the daily deal room gets the
+(``store_sql.migrate``: versioned migrations, shared with PostgreSQL): its rooms are
+public, invite nobody, and last moved when their row was last written (``updated``); one written before the daily deal room gets the
 ``daily`` column (the day of a daily deal's room, ``YYYY-MM-DD``; its old rooms:
 ``NULL``, none is daily) and the ``daily_tries`` table.
 
@@ -31,67 +31,13 @@ from pathlib import Path
 from core.private_files import private_database
 from tui_common.server.names import name_key
 from tui_common.server.rooms import Room, SeatSpec, record_rules
+from tui_common.server.store_sql import SQLITE, migrate
 
 #: The database's file name in the data folder.
 FILE_NAME = "rooms.sqlite3"
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS rooms (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    created_by TEXT NOT NULL,
-    record TEXT,
-    updated REAL NOT NULL DEFAULT (julianday('now'))
-)
-"""
-
-#: Player accounts (``accounts.Accounts``), in the same file: one row a name. ``identity``
-#: is the name NFKC-normalized and case-folded, ``display`` as first typed, ``skeleton``
-#: what it looks like (``names.skeleton``: unique, so no two accounts look alike);
-#: ``public_key`` ("ssh-ed25519 AAAA...") or ``password`` (scrypt, salted) says who
-#: owns it. ``counters`` holds the last guest number.
-ACCOUNTS_SCHEMA = """
-CREATE TABLE IF NOT EXISTS accounts (
-    identity TEXT PRIMARY KEY,
-    display TEXT NOT NULL,
-    skeleton TEXT NOT NULL UNIQUE,
-    public_key TEXT,
-    password TEXT,
-    created REAL NOT NULL DEFAULT (julianday('now')),
-    last_login REAL
-);
-CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
-"""
-
-#: The daily deal's counted tries: one a (game, day, account identity); ``name`` as
-#: shown, ``room`` the room dealt, ``score`` / ``won`` once the game is over (``NULL``
-#: before), ``finished`` when (Unix seconds).
-DAILY_SCHEMA = """
-CREATE TABLE IF NOT EXISTS daily_tries (
-    game TEXT NOT NULL,
-    day TEXT NOT NULL,
-    player TEXT NOT NULL,
-    name TEXT NOT NULL,
-    room INTEGER NOT NULL,
-    score INTEGER,
-    won INTEGER,
-    finished REAL,
-    PRIMARY KEY (game, day, player)
-)
-"""
-
-#: Columns added to the rooms table since its first version: (name, definition, how an
-#: existing row gets its value: an SQL expression, or None for the default).
-ROOM_COLUMNS = (
-    ("private", "INTEGER NOT NULL DEFAULT 0", None),
-    ("invited", "TEXT NOT NULL DEFAULT '[]'", None),
-    ("moved", "REAL", "(updated - 2440587.5) * 86400.0"),  # julian day -> Unix seconds
-    ("daily", "TEXT", None),  # the day of a daily deal's room; NULL: not one
-)
-
+#: The tables and their migrations (one text for SQLite and PostgreSQL): ``store_sql``.
+#: The accounts table (``accounts.Accounts``) is in the same file.
 
 @dataclass(frozen=True)
 class DailyTry:
@@ -115,21 +61,13 @@ class Store:
         self.db = sqlite3.connect(str(path), isolation_level=None)  # autocommit: one write, one commit
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute(SCHEMA)
-        self.db.executescript(ACCOUNTS_SCHEMA)
-        self.db.execute(DAILY_SCHEMA)
-        self._migrate_rooms()
-
-    def _migrate_rooms(self) -> None:
-        """Add the ``ROOM_COLUMNS`` a file of an older version lacks, filling them in for
-        the rooms it holds."""
-        have = {row[1] for row in self.db.execute("PRAGMA table_info(rooms)")}
-        for name, definition, value in ROOM_COLUMNS:
-            if name in have:
-                continue
-            self.db.execute(f"ALTER TABLE rooms ADD COLUMN {name} {definition}")
-            if value is not None:
-                self.db.execute(f"UPDATE rooms SET {name} = {value}")
+        self.db.execute("BEGIN IMMEDIATE")  # one migration at a time, all or nothing
+        try:
+            migrate(self.db, SQLITE)
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
 
     def close(self) -> None:
         self.db.close()
@@ -187,7 +125,7 @@ class Store:
         dealt in room ``room_id``; False (nothing written) when that account has one
         already (names compared by ``names.name_key``)."""
         done = self.db.execute(
-            "INSERT OR IGNORE INTO daily_tries (game, day, player, name, room) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO daily_tries (game, day, player, name, room) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (game, day, name_key(name), name, room_id))
         return done.rowcount == 1
 

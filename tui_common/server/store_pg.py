@@ -1,0 +1,230 @@
+"""The store in PostgreSQL (psycopg 3): ``serve --store postgresql://user@host/db``, for
+several fronts (``serve`` processes, on one machine or many) sharing one set of rooms,
+accounts and daily tries.
+
+``PgStore`` has ``store.Store``'s public methods, the same schema and the same SQL
+(``store_sql``: tables made on the first start, versioned migrations; ``PgStore``
+inherits the SQL both engines share and writes its own where PostgreSQL does it its
+way):
+
+- ``new_room_id``: the ``room_ids`` sequence, unique across every front.
+- ``save_room`` / ``delete_room``: one transaction that writes the room (``version``
+  +1), appends ``(seq, room)`` to ``room_changes`` and says ``NOTIFY rooms`` (heard by
+  every front at the commit); ``changes_after`` / ``last_change`` read that log.
+- ``locked(room_id)``: a transaction holding the room's row (``SELECT ... FOR
+  UPDATE``) while one change is applied; ``save_room`` inside joins it.
+- ``wait_for_changes``: ``LISTEN rooms`` on a second, asynchronous connection.
+- ``bots_mine``: ``pg_try_advisory_lock`` on this front's session: one front plays a
+  room's computer seats; the lock goes when that front's connection closes (or dies).
+
+A lost connection is made again at the next call; when that fails the call raises
+``store_sql.StoreUnavailable`` (a sentence for the players) and nothing is written; a
+transaction cut short is rolled back by the server, so nothing half-done is kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import psycopg
+
+from tui_common.server.rooms import Room
+from tui_common.server.store import Store
+from tui_common.server.store_sql import POSTGRESQL, StoredRoom, StoreUnavailable, migrate
+
+#: The advisory lock's first key (the second is the room's id): this program's locks.
+BOTS_LOCK = 34
+#: The migrations' lock, so two fronts starting at once migrate one after the other.
+MIGRATION_LOCK = 3400
+#: ``room_changes`` rows older than this (seconds) are pruned, every ``PRUNE_EVERY`` writes.
+KEEP_CHANGES, PRUNE_EVERY = 600.0, 200
+
+
+class PgConnection:
+    """One psycopg connection in autocommit mode that speaks like ``sqlite3``'s:
+    ``execute(sql, params)`` with ``?`` placeholders, ``IntegrityError``; made again when
+    lost (``StoreUnavailable`` when it cannot be); ``transaction()`` nests (an inner one
+    joins the outer)."""
+
+    IntegrityError = psycopg.IntegrityError
+
+    def __init__(self, url: str, *, on_reconnect=None) -> None:
+        self.url = url
+        self.on_reconnect = on_reconnect
+        self._depth = 0
+        self.conn = self._connect()
+
+    def _connect(self) -> psycopg.Connection:
+        try:
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=5)
+        except psycopg.OperationalError as err:
+            raise StoreUnavailable() from err
+
+    def _lost(self) -> bool:
+        return self.conn.closed or self.conn.broken
+
+    def execute(self, sql: str, params: tuple | list = ()) -> psycopg.Cursor:
+        """Run one statement (``?`` placeholders); the cursor. A lost connection outside a
+        transaction is made again and the statement run once more."""
+        query = sql.replace("%", "%%").replace("?", "%s") if params else sql
+        for attempt in (1, 2):
+            if self._lost():
+                if self._depth or attempt == 2:
+                    raise StoreUnavailable()
+                self.conn = self._connect()
+                if self.on_reconnect is not None:
+                    self.on_reconnect()
+            try:
+                return self.conn.execute(query, params or None)
+            except psycopg.OperationalError as err:
+                if not self._lost():
+                    raise
+                if self._depth:
+                    raise StoreUnavailable() from err
+        raise StoreUnavailable()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A transaction (committed on leaving, rolled back on an exception); inside
+        another, it joins it."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        if self._lost():
+            self.conn = self._connect()
+            if self.on_reconnect is not None:
+                self.on_reconnect()
+        self._depth = 1
+        try:
+            with self.conn.transaction():
+                yield
+        except psycopg.OperationalError as err:
+            if self._lost():
+                raise StoreUnavailable() from err
+            raise
+        finally:
+            self._depth = 0
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class PgStore(Store):
+    """The store in the PostgreSQL database at ``url`` (module docstring). Raises
+    ``StoreUnavailable`` when it cannot be reached, ``store_sql.NewerSchema`` when a newer
+    server wrote it."""
+
+    def __init__(self, url: str) -> None:  # noqa: D107 -- Store's __init__ opens SQLite: not called
+        #: no folder: the served games' history goes in the data folder (``Hall(history_dir=)``)
+        self.path = None
+        self.url = url
+        self._bots: set[int] = set()
+        self._writes = 0
+        self._listener: psycopg.AsyncConnection | None = None
+        self.db = PgConnection(url, on_reconnect=self._bots.clear)
+        with self.db.transaction():
+            self.db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+            migrate(self.db, POSTGRESQL)
+
+    def close(self) -> None:
+        """Close both connections (this front's advisory locks go with them)."""
+        if self._listener is not None:
+            self._listener.pgconn.finish()  # what AsyncConnection.close does, without a loop
+            self._listener = None
+        self.db.close()
+
+    def new_room_id(self) -> int:
+        """A room number no front has had: the ``room_ids`` sequence."""
+        (number,) = self.db.execute("SELECT nextval('room_ids')").fetchone()
+        return int(number)
+
+    next_id = new_room_id
+
+    def save_room(self, room: Room) -> None:
+        """Write ``room`` (its seats and its whole record; ``version`` +1), log the change
+        and tell the other fronts (``NOTIFY rooms``), in one transaction (or the one
+        ``locked`` holds)."""
+        from core.saves import dumps
+
+        seats = json.dumps([[s.name, s.cpu] for s in room.seats])
+        record = None if room.record is None else dumps(room.record.to_save(snapshot=False))
+        with self.db.transaction():
+            self.db.execute(
+                "INSERT INTO rooms (id, game, seats, seed, options, created_by, record, private, invited, moved, "
+                "daily) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, record = excluded.record, "
+                "updated = julianday('now'), moved = excluded.moved, version = rooms.version + 1",
+                (room.id, room.game, seats, room.seed, json.dumps(room.options), room.created_by, record,
+                 int(room.private), json.dumps(list(room.invited)), room.moved, room.daily))
+            self._changed(room.id)
+
+    def delete_room(self, room_id: int) -> None:
+        """Remove the room, log the change and tell the other fronts (one transaction)."""
+        with self.db.transaction():
+            self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
+            self._changed(room_id)
+        if room_id in self._bots:
+            self._bots.discard(room_id)
+            self.db.execute("SELECT pg_advisory_unlock(?, CAST(? AS INTEGER))", (BOTS_LOCK, room_id))
+
+    def _changed(self, room_id: int) -> None:
+        now = time.time()
+        self.db.execute("INSERT INTO room_changes (room, at) VALUES (?, ?)", (room_id, now))
+        self.db.execute("NOTIFY rooms")
+        self._writes += 1
+        if self._writes % PRUNE_EVERY == 0:
+            self.db.execute("DELETE FROM room_changes WHERE at < ?", (now - KEEP_CHANGES,))
+
+    @contextmanager
+    def locked(self, room_id: int) -> Iterator[StoredRoom | None]:
+        """One transaction holding room ``room_id``'s row (``SELECT ... FOR UPDATE``: a
+        second front's ``locked`` of that room waits) while one change is applied; yields
+        the stored row, or ``None`` when the room is gone. ``save_room`` inside joins the
+        transaction; it commits on leaving the block, rolls back on an exception."""
+        with self.db.transaction():
+            row = self.db.execute("SELECT version, seats, record, moved FROM rooms WHERE id = ? FOR UPDATE",
+                                  (room_id,)).fetchone()
+            yield None if row is None else StoredRoom(*row)
+
+    def changes_after(self, seq: int) -> list[tuple[int, int]]:
+        """``(seq, room id)`` of every write or delete of a room after ``seq``, oldest first."""
+        rows = self.db.execute("SELECT seq, room FROM room_changes WHERE seq > ? ORDER BY seq", (seq,))
+        return [(int(s), int(r)) for s, r in rows]
+
+    def last_change(self) -> int:
+        """The newest change's ``seq`` (0: none yet)."""
+        (seq,) = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM room_changes").fetchone()
+        return int(seq)
+
+    async def wait_for_changes(self, timeout: float) -> None:
+        """Return soon after a front writes a room (``LISTEN rooms``), or after
+        ``timeout`` seconds. A lost listening connection is made again at the next call."""
+        try:
+            if self._listener is None or self._listener.closed:
+                self._listener = await psycopg.AsyncConnection.connect(self.url, autocommit=True,
+                                                                       connect_timeout=5)
+                await self._listener.execute("LISTEN rooms")
+            async for _ in self._listener.notifies(timeout=timeout, stop_after=1):
+                pass
+        except psycopg.OperationalError:
+            self._listener = None
+            await asyncio.sleep(min(timeout, 1.0))  # the next call tries again
+
+    def bots_mine(self, room_id: int) -> bool:
+        """Whether this front plays room ``room_id``'s computer seats: it holds (or takes
+        now) the room's advisory lock, on its own session."""
+        if room_id in self._bots and not self.db._lost():
+            return True
+        (got,) = self.db.execute("SELECT pg_try_advisory_lock(?, CAST(? AS INTEGER))",
+                                 (BOTS_LOCK, room_id)).fetchone()
+        if got:
+            self._bots.add(room_id)
+        return bool(got)
