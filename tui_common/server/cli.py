@@ -48,6 +48,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--port", type=int, default=2222, help="SSH port (default 2222)")
     parser.add_argument("--data-dir", metavar="DIR", help=f"host key and rooms (default: ${DATA_DIR_ENV}, "
                         "else the user data folder)")
+    parser.add_argument("--store", metavar="WHERE", help="where rooms, records and accounts are kept: "
+                        "rooms.sqlite3 in the data folder (the default, one process), or a PostgreSQL database, "
+                        "postgresql://USER@HOST/DB, shared by several serve processes (fronts)")
     parser.add_argument("--password", help=f"one password for everyone (better: ${PASSWORD_ENV}); "
                         "default: none")
     parser.add_argument("--authorized-keys", metavar="FILE", help="only these public keys may log in (each "
@@ -113,10 +116,15 @@ def serve_main(prog: str, argv: list[str]) -> int:
     from tui_common.server.collector import COLLECTOR
 
     COLLECTOR.activate()
+    from tui_common.server.store_sql import StoreError
+
     try:
         asyncio.run(_serve(prog, args))
     except KeyboardInterrupt:
         pass
+    except StoreError as err:
+        print(f"{prog} serve: {err}", file=sys.stderr)
+        return 1
     except OSError as err:
         print(f"{prog} serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
         return 1
@@ -124,13 +132,16 @@ def serve_main(prog: str, argv: list[str]) -> int:
 
 
 def accounts_main(prog: str, argv: list[str]) -> int:
-    """``PROG serve accounts list|rename OLD NEW|release NAME [--data-dir DIR]``: the
-    operator's view of the player accounts (``accounts.Accounts``), in the data folder's
-    ``rooms.sqlite3``; works beside a running server (the server reads the accounts at
-    each login). Returns the exit status (1: a sentence on stderr)."""
+    """``PROG serve accounts list|rename OLD NEW|release NAME [--data-dir DIR | --store
+    WHERE]``: the operator's view of the player accounts (``accounts.Accounts``), in the
+    data folder's ``rooms.sqlite3`` or the PostgreSQL database of ``--store``; works beside
+    running servers (they read the accounts at each login). Returns the exit status (1: a
+    sentence on stderr)."""
     folder = argparse.ArgumentParser(add_help=False)  # --data-dir before or after the command
     folder.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
                         help=f"the server's data folder (default: ${DATA_DIR_ENV}, else the user data folder)")
+    folder.add_argument("--store", metavar="WHERE", default=argparse.SUPPRESS,
+                        help="the server's --store (e.g. postgresql://USER@HOST/DB); default: the data folder's")
     parser = argparse.ArgumentParser(prog=f"{prog} serve accounts", parents=[folder],
                                      description="List, rename or release the player accounts of the game server.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="list|rename|release")
@@ -144,13 +155,24 @@ def accounts_main(prog: str, argv: list[str]) -> int:
     release.add_argument("name")
     args = parser.parse_args(argv)
     from tui_common.server.accounts import AccountError, Accounts
-    from tui_common.server.store import FILE_NAME, Store
+    from tui_common.server.store import FILE_NAME
+    from tui_common.server.store_sql import StoreError
+    from tui_common.server.stores import is_postgres_url, open_store
 
-    path = data_dir(getattr(args, "data_dir", None)) / FILE_NAME
-    if not path.exists():
-        print(f"{prog} serve accounts: no server data in {path.parent} (see --data-dir)", file=sys.stderr)
+    where = getattr(args, "store", None)
+    if not is_postgres_url(where):
+        path = Path(where) if where else data_dir(getattr(args, "data_dir", None)) / FILE_NAME
+        if path.is_dir():
+            path = path / FILE_NAME
+        if not path.exists():
+            print(f"{prog} serve accounts: no server data in {path.parent} (see --data-dir)", file=sys.stderr)
+            return 1
+        where = path
+    try:
+        store = open_store(where)
+    except StoreError as err:  # unreachable, newer, no psycopg: one sentence
+        print(f"{prog} serve accounts: {err}", file=sys.stderr)
         return 1
-    store = Store(path)
     accounts = Accounts(store.db)
     try:
         if args.command == "list":
@@ -183,14 +205,17 @@ async def _serve(prog: str, args: argparse.Namespace) -> None:
                         password=args.password or os.environ.get(PASSWORD_ENV) or None,
                         authorized_keys=args.authorized_keys, limits=limits, cpu_delay=args.cpu_delay,
                         max_rooms=args.max_rooms, guests=args.guests, rooms_per_player=args.rooms_per_player,
-                        room_days=args.room_days,
+                        room_days=args.room_days, store=args.store,
                         workers=default_workers() if args.workers is None else args.workers)
     await server.start()
     log = logging.getLogger("hospital_games.server")
     from tui_common.plain.text import counted
 
+    from tui_common.server.stores import is_postgres_url, shown_url
+
+    data = f"{server.data_dir}, store {shown_url(args.store)}" if is_postgres_url(args.store) else server.data_dir
     log.info("Serving on %s port %d: ssh -p %d NAME@%s (data: %s, %s restored, %s)", args.host,
-             server.port, server.port, args.host, server.data_dir, counted(len(server.hall.rooms), "room"),
+             server.port, server.port, args.host, data, counted(len(server.hall.rooms), "room"),
              f"{server.workers} worker processes" if server.pool is not None else "games drawn in this process")
     web = None
     if args.web is not None:

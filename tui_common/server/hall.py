@@ -82,9 +82,9 @@ class Hall:
                  rooms_per_player: int = MAX_ROOMS_PER_PLAYER, room_days: float = ROOM_DAYS,
                  clock: Callable[[], float] = time.time, history_dir: Path | str | None = None) -> None:
         """``history_dir``: the folder of the served games' history (default: the
-        store's folder; none for a store in memory)."""
+        store's folder; none for a store in memory or in PostgreSQL)."""
         self.store = store
-        if history_dir is None and str(store.path) != ":memory:":
+        if history_dir is None and store.path is not None and str(store.path) != ":memory:":
             history_dir = Path(store.path).parent
         self.history_dir = None if history_dir is None else Path(history_dir)
         self.rooms: dict[int, Room] = {}

@@ -32,7 +32,7 @@ from tui_common.server.bounds import INPUT_WINDOW, READ_SIZE, bound_channels
 from tui_common.server.driver import Terminal, run_app
 from tui_common.server.hall import Hall
 from tui_common.server.table import game_app
-from tui_common.server.store import FILE_NAME, Store
+from tui_common.server.stores import open_store
 
 log = logging.getLogger("hospital_games.server")
 
@@ -74,8 +74,11 @@ class GameServer:
     def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = 2222, password: str | None = None,
                  authorized_keys: str | None = None, limits: Limits = Limits(), cpu_delay: float | None = None,
                  max_rooms: int | None = None, workers: int = 0, guests: bool = False,
-                 rooms_per_player: int | None = None, room_days: float | None = None) -> None:
+                 rooms_per_player: int | None = None, room_days: float | None = None,
+                 store: str | None = None) -> None:
         self.data_dir = Path(data_dir)
+        #: where rooms and accounts are kept (``stores.open_store``; ``None``: the data folder)
+        self.store = store
         self.host, self.port = host, port
         self.password = password
         self.authorized_keys = authorized_keys
@@ -110,7 +113,8 @@ class GameServer:
         if self.max_rooms is not None:
             extra["max_rooms"] = self.max_rooms
         extra.update({key: value for key, value in self.room_limits.items() if value is not None})
-        self.hall = Hall(Store(self.data_dir / FILE_NAME), call_later=loop.call_later, **extra)
+        self.hall = Hall(open_store(self.store or self.data_dir), call_later=loop.call_later,
+                         history_dir=self.data_dir, **extra)
         self.problems = self.hall.restore()
         for problem in self.problems:
             log.warning(problem)

@@ -35,6 +35,7 @@ import psycopg
 from tui_common.server.rooms import Room
 from tui_common.server.store import Store
 from tui_common.server.store_sql import POSTGRESQL, StoredRoom, StoreUnavailable, migrate
+from tui_common.server.stores import shown_url
 
 #: The advisory lock's first key (the second is the room's id): this program's locks.
 BOTS_LOCK = 34
@@ -129,7 +130,11 @@ class PgStore(Store):
         self._bots: set[int] = set()
         self._writes = 0
         self._listener: psycopg.AsyncConnection | None = None
-        self.db = PgConnection(url, on_reconnect=self._bots.clear)
+        try:
+            self.db = PgConnection(url, on_reconnect=self._bots.clear)
+        except StoreUnavailable as err:
+            raise StoreUnavailable(f"Cannot reach the PostgreSQL store {shown_url(url)}: "
+                                   f"{str(err.__cause__).strip() or 'no answer'}") from err.__cause__
         with self.db.transaction():
             self.db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
             migrate(self.db, POSTGRESQL)

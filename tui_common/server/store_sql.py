@@ -137,7 +137,11 @@ STEPS = (
 LATEST = STEPS[-1].version
 
 
-class NewerSchema(RuntimeError):
+class StoreError(Exception):
+    """The store cannot be opened or used; the message is one sentence."""
+
+
+class NewerSchema(StoreError):
     """The database was written by a newer version of the server (a sentence)."""
 
 
@@ -199,7 +203,7 @@ class StoredRoom(NamedTuple):
     moved: float | None
 
 
-class StoreUnavailable(Exception):
+class StoreUnavailable(StoreError):
     """The store cannot be reached (its database connection is lost and could not be
     made again); the message is one sentence for a player. Nothing was written."""
 

@@ -10,9 +10,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tui_common.server.store import FILE_NAME, Store
+from tui_common.server.store_sql import StoreError
 
 
 def is_postgres_url(where: object) -> bool:
@@ -20,15 +22,20 @@ def is_postgres_url(where: object) -> bool:
     return isinstance(where, str) and where.startswith(("postgresql://", "postgres://"))
 
 
+def shown_url(url: str) -> str:
+    """``url`` as logged: its password, if any, replaced by ``***``."""
+    return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", url)
+
+
 def open_store(where: Path | str) -> Store:
     """The store ``where`` names (module docstring), opened: its tables made or migrated.
-    Raises ``store_sql.StoreUnavailable`` (PostgreSQL cannot be reached),
-    ``store_sql.NewerSchema``, or ``RuntimeError`` when psycopg is not installed."""
+    Raises ``store_sql.StoreError`` (one sentence): ``StoreUnavailable`` (PostgreSQL
+    cannot be reached), ``NewerSchema``, or psycopg is not installed."""
     if is_postgres_url(where):
         try:
             from tui_common.server.store_pg import PgStore
         except ImportError as err:
-            raise RuntimeError("--store postgresql://... needs psycopg: pip install 'hospital-games[server]'") \
+            raise StoreError("--store postgresql://... needs psycopg: pip install 'hospital-games[server]'") \
                 from err
         return PgStore(str(where))
     if str(where) == ":memory:":
