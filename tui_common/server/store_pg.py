@@ -74,19 +74,23 @@ class PgConnection:
         query = sql.replace("%", "%%").replace("?", "%s") if params else sql
         for attempt in (1, 2):
             if self._lost():
-                if self._depth or attempt == 2:
+                if self._depth:
                     raise StoreUnavailable()
-                self.conn = self._connect()
-                if self.on_reconnect is not None:
-                    self.on_reconnect()
+                self._reconnect()
             try:
                 return self.conn.execute(query, params or None)
             except psycopg.OperationalError as err:
                 if not self._lost():
                     raise
-                if self._depth:
+                if self._depth or attempt == 2:
                     raise StoreUnavailable() from err
-        raise StoreUnavailable()
+        raise AssertionError("unreachable")
+
+    def _reconnect(self) -> None:
+        self.conn.close()
+        self.conn = self._connect()
+        if self.on_reconnect is not None:
+            self.on_reconnect()
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -100,9 +104,7 @@ class PgConnection:
                 self._depth -= 1
             return
         if self._lost():
-            self.conn = self._connect()
-            if self.on_reconnect is not None:
-                self.on_reconnect()
+            self._reconnect()
         self._depth = 1
         try:
             with self.conn.transaction():

@@ -1,0 +1,138 @@
+"""One store, two engines (``stores.open_store``): the same tables on SQLite and
+PostgreSQL, versioned migrations (``store_sql``), and a PostgreSQL connection that is
+lost (``StoreUnavailable``)."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import psycopg
+import pytest
+
+from tui_common.server.hall import Hall
+from tui_common.server.store import FILE_NAME, Store
+from tui_common.server.store_pg import PgStore
+from tui_common.server.store_sql import LATEST, STEPS, NewerSchema, StoreUnavailable
+from tui_common.server.stores import open_store
+
+pytestmark = pytest.mark.timeout(60)
+
+TABLES = ("rooms", "accounts", "counters", "daily_tries", "room_changes", "schema_version")
+
+
+def columns(store, table: str) -> list[str]:
+    if isinstance(store, PgStore):
+        rows = store.db.execute("SELECT column_name FROM information_schema.columns "
+                                "WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
+                                (table,))
+        return [row[0] for row in rows]
+    return [row[1] for row in store.db.execute(f"PRAGMA table_info({table})")]
+
+
+def versions(store) -> list[int]:
+    return [row[0] for row in store.db.execute("SELECT version FROM schema_version ORDER BY version")]
+
+
+def test_both_engines_make_the_same_tables_at_the_latest_version(tmp_path, pg_url):
+    lite, pg = open_store(tmp_path), open_store(pg_url)
+    try:
+        assert isinstance(lite, Store) and isinstance(pg, PgStore) and lite.path == tmp_path / FILE_NAME
+        for table in TABLES:
+            assert columns(lite, table) == columns(pg, table) != [], table
+        assert versions(lite) == versions(pg) == [step.version for step in STEPS] and LATEST == STEPS[-1].version
+    finally:
+        lite.close()
+        pg.close()
+
+
+def test_reopening_applies_nothing_again(store_at):
+    store = store_at()
+    Hall(store, history_dir=None).create("clinic", "Ann,Bob", "Ann", seed=1)
+    again = store_at()
+    assert versions(again) == list(range(1, LATEST + 1))
+    assert [r.seed for r in again.load_rooms()[0]] == [1]
+
+
+def test_an_sqlite_file_at_an_earlier_version_gets_the_later_steps(tmp_path):
+    """A file written at version 4 (before daily rooms and several fronts) gets steps 5
+    and 6: the daily column and table, the rooms' version and the change log."""
+    path = tmp_path / FILE_NAME
+    store = Store(path)
+    room = Hall(store, history_dir=None).create("clear-the-ward", "Ann,Bob", "Ann", seed=2)
+    store.close()
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE rooms DROP COLUMN daily")
+    db.execute("ALTER TABLE rooms DROP COLUMN version")
+    db.execute("DROP TABLE daily_tries")
+    db.execute("DROP TABLE room_changes")
+    db.execute("DELETE FROM schema_version WHERE version > 4")
+    db.commit()
+    db.close()
+    store = Store(path)
+    assert versions(store) == list(range(1, LATEST + 1))
+    assert {"daily", "version"} <= set(columns(store, "rooms")) and columns(store, "room_changes")
+    assert [(r.id, r.daily) for r in store.load_rooms()[0]] == [(room.id, None)]
+    store.close()
+
+
+def test_a_store_of_a_newer_server_is_refused_in_a_sentence(store_at):
+    store_at().db.execute("INSERT INTO schema_version (version, applied) VALUES (?, 0)", (LATEST + 1,))
+    with pytest.raises(NewerSchema, match=rf"schema version {LATEST + 1}, written by a newer version"):
+        store_at()
+
+
+def test_two_fronts_starting_at_once_on_a_new_database_migrate_it_once(pg_url):
+    opened, failures = [], []
+
+    def start():
+        try:
+            opened.append(PgStore(pg_url))
+        except BaseException as err:  # pragma: no cover - shown by the assert
+            failures.append(err)
+
+    threads = [threading.Thread(target=start) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert failures == [] and len(opened) == 3
+    assert versions(opened[0]) == list(range(1, LATEST + 1))
+    for store in opened:
+        store.close()
+
+
+def kill_session(url: str, store: PgStore) -> None:
+    """End ``store``'s database session from outside, as a server restart would."""
+    pid = store.db.conn.info.backend_pid
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+
+
+def test_a_lost_connection_is_made_again_at_the_next_call(pg_url):
+    store = PgStore(pg_url)
+    room = Hall(store, history_dir=None).create("clear-the-ward", "Ann,Bob", "Ann", seed=2)
+    assert store.bots_mine(room.id)
+    kill_session(pg_url, store)  # its advisory lock goes with its session
+    assert [r.id for r in store.load_rooms()[0]] == [room.id]  # connected again, transparently
+    other = PgStore(pg_url)
+    assert store.bots_mine(room.id) and not other.bots_mine(room.id)  # taken again, not believed held
+    other.close()
+    store.close()
+
+
+def test_a_connection_lost_inside_a_change_writes_nothing_and_says_so(pg_url):
+    store = PgStore(pg_url)
+    room = Hall(store, history_dir=None).create("clear-the-ward", "Ann,Bob", "Ann", seed=2)
+    before = store.last_change()
+    with pytest.raises(StoreUnavailable, match="cannot be reached just now, so nothing was saved"):
+        with store.locked(room.id):
+            kill_session(pg_url, store)
+            store.save_room(room)
+    assert store.last_change() == before  # connected again: nothing of the change was kept
+    store.close()
+
+
+def test_an_unreachable_store_is_one_sentence_naming_it_without_its_password(tmp_path):
+    with pytest.raises(StoreUnavailable, match=r"Cannot reach the PostgreSQL store postgresql://ann:\*\*\*@/db"):
+        open_store(f"postgresql://ann:secret@/db?host={tmp_path}")  # no server listens there
