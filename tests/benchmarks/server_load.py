@@ -8,8 +8,9 @@ The server runs as its own process (``clear-ward serve``) on a fresh data folder
 rooms are made beforehand; the players are asyncssh clients in this process that only
 count bytes (no terminal emulation), so the measurement is the server's.
 
-Run: ``.venv/bin/python tests/benchmarks/server_load.py --rooms 20 --moves 30 [--bots] [--workers N]``
-(``--workers``: passed to the server; its CPU is then the front's and the workers' together),
+Run: ``.venv/bin/python tests/benchmarks/server_load.py --rooms 20 --moves 30 [--bots] [--fronts N]``
+(``--fronts``: passed to the server, N processes on one port over one data folder; its
+CPU and memory are then every front's together),
 or ``--players 50 --interval 0.3`` (50 players, 25 rooms, each pressing a key every 0.3 s).
 Clear the Ward's rooms are played on (random actions) until a person's seat must move, so
 every cursor key moves the cursor (in the draw dialog the arrows change nothing, and a
@@ -124,7 +125,8 @@ def cpu_seconds(pid: int) -> float:
 
 
 def family(pid: int) -> list[int]:
-    """``pid`` and every process below it (the server's worker processes)."""
+    """``pid`` and every process below it (the server's other fronts, the computer
+    players' worker)."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -207,8 +209,8 @@ async def main() -> int:
     parser.add_argument("--size", default="100x32", help="terminal size WxH (default 100x32)")
     parser.add_argument("--profile", metavar="FILE",
                         help="run the server under cProfile and write its statistics to FILE")
-    parser.add_argument("--workers", type=int, metavar="N",
-                        help="the server's --workers (default: the server's own default)")
+    parser.add_argument("--fronts", type=int, metavar="N", default=1,
+                        help="the server's --fronts: N processes on the one port (default 1)")
     parser.add_argument("--game", choices=("clear-the-ward", "clinic"), default="clear-the-ward",
                         help="the rooms' game (Clinic: the clinic cursor moves)")
     args = parser.parse_args()
@@ -224,7 +226,7 @@ async def main() -> int:
         sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
         "-m", "clear_ward_tui", "serve", "--port", "0", "--max-connections", str(2 * args.rooms + 5),
         "--per-address", str(2 * args.rooms + 5), "--max-rooms", str(args.rooms + 5),
-        *(["--workers", str(args.workers)] if args.workers is not None else []), env=env, cwd=REPO,
+        "--fronts", str(args.fronts), env=env, cwd=REPO,
         stderr=asyncio.subprocess.PIPE)
     line = b""
     while b"Serving on" not in line:
@@ -233,6 +235,13 @@ async def main() -> int:
             print("the server did not start")
             return 1
     port = int(re.search(rb"port (\d+)", line).group(1))
+    for _ in range(args.fronts - 1):  # every front listening before the players come
+        line = b""
+        while b"Serving on" not in line:
+            line = await server.stderr.readline()
+            if not line:
+                print("a front did not start")
+                return 1
     log: list[bytes] = []
 
     async def drain() -> None:  # the server's log, read so that its pipe never fills
@@ -307,7 +316,7 @@ async def main() -> int:
         print(f"key to complete frame: p50 {p(frames, .5):.0f} ms, p95 {p(frames, .95):.0f} ms")
         print(f"server CPU while moving: {cpu_share * 100:.0f}% of one core over {wall:.1f} s, "
               f"{sum(spent.values()) / max(1, keys) * 1000:.1f} ms per key in all"
-              + (f" (front {spent[server.pid] / max(1, keys) * 1000:.1f} ms)" if len(processes) > 1 else ""))
+              + (f" (first process {spent[server.pid] / max(1, keys) * 1000:.1f} ms)" if len(processes) > 1 else ""))
         own = (sum(spent.values()) - idle_rate * wall) / max(1, keys)
         print(f"CPU per cursor move, the key's own: {own * 1000:.1f} ms (goal ≤ 5; the CPU while moving less "
               f"the idle server's {idle_rate * wall:.2f} s over the same time, over {keys} keys)")

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from tui_common.server.hall import Hall
+from tui_common.server.stores import open_store
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -37,11 +38,14 @@ def test_locked_lets_one_front_change_a_room_at_a_time(store_at):
 
     def front():
         try:
-            store = store_at()  # its own connection, opened in its own thread
-            for _ in range(15):
-                with store.locked(room.id) as stored:
-                    seen.append(stored.version)
-                    store.save_room(room)
+            store = open_store(store_at.where)  # its own connection, opened (and closed) in its own thread
+            try:
+                for _ in range(15):
+                    with store.locked(room.id) as stored:
+                        seen.append(stored.version)
+                        store.save_room(room)
+            finally:
+                store.close()
         except BaseException as err:  # pragma: no cover - shown by the assert
             failures.append(err)
 
@@ -54,7 +58,7 @@ def test_locked_lets_one_front_change_a_room_at_a_time(store_at):
     start = min(seen)
     assert sorted(seen) == list(range(start, start + 30))  # 30 distinct versions: no two read the same
     with store_at().locked(room.id) as stored:
-        assert stored.version == start + 30 and stored.seats and stored.record
+        assert stored.version == start + 30 and stored.seats_json and stored.record_text
 
 
 def test_locked_rolls_back_on_an_exception_and_yields_none_for_a_room_gone(store_at):

@@ -28,6 +28,15 @@ The history: when a room's game ends, each person seated gets a row in the serve
 history (``tui_common.history``, ``history.sqlite3`` in ``history_dir``: by default the
 store's folder, the server's data folder) with their name (``player``); the lobby's
 stats key reads it.
+
+Several fronts (docs/server.md "Several fronts"): each change of a room is applied in
+the store's lock (``_guard``: the room brought up to date first, ``fronts.catch_up``);
+``follow`` hears the other fronts' writes (``Store.wait_for_changes``) and brings this
+hall's rooms up to date (``follow_changes``): new rooms join the lobby, moved rooms are
+caught up, deleted ones go. A room's computer seats are played by the front the store
+gives them to (``Store.bots_mine``); the others look again every ``BOT_LOOK_SECONDS``
+in case that front stopped. The history and a daily result are written by the front
+that played the last action.
 """
 
 from __future__ import annotations
@@ -37,14 +46,17 @@ import datetime as _dt
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from pathlib import Path
 
+from core.errors import IllegalActionError
+from tui_common.server.fronts import catch_up
 from tui_common.server.names import same_name
-from tui_common.server.rooms import (OVER, Room, RoomError, RoomEvent, SeatSpec, day_of, game_of, new_seed,
-                                     parse_invited, parse_options, parse_seats)
+from tui_common.server.rooms import (OVER, Room, RoomClosed, RoomError, RoomEvent, SeatSpec, day_of, game_of,
+                                     new_seed, parse_invited, parse_options, parse_seats)
 from tui_common.server.store import DailyTry, Store
 from tui_common.server.thinking import SLOW_SECONDS, Thinker, slow_level
 
@@ -63,6 +75,11 @@ SWEEP_SECONDS = 60.0
 DAY = 86400.0
 #: Seconds between a computer player's actions, so people can follow them.
 CPU_DELAY = 0.6
+#: Seconds between two looks at a room whose computer seats another front plays (it
+#: may have stopped: its lease then runs out, ``store.BOT_LEASE_SECONDS``).
+BOT_LOOK_SECONDS = 5.0
+#: Seconds ``follow`` waits for another front's write before looking anyway.
+FOLLOW_SECONDS = 1.0
 
 
 class DailyPlayed(RoomError):
@@ -102,6 +119,8 @@ class Hall:
         self.thinker = Thinker()
         #: (room id, seat) of the computer seats that think in the worker
         self.slow: set[tuple[int, int]] = set()
+        #: the store's last change this hall has looked at (``follow_changes``)
+        self.seen_change = store.last_change()
 
     def close(self) -> None:
         """Stop the worker process and close the store."""
@@ -110,6 +129,7 @@ class Hall:
 
     def restore(self) -> list[str]:
         """Load every stored room; returns the problems (rooms left out) as sentences."""
+        self.seen_change = self.store.last_change()  # before loading: nothing written meanwhile is missed
         rooms, problems = self.store.load_rooms()
         for room in rooms:
             room.clock = self.clock
@@ -142,7 +162,7 @@ class Hall:
             raise RoomError(f"you have {rooms} already, the most one player may open; "
                             "finish one, or give up your seat in one still waiting (x)")
         self._make_space()
-        room = Room(self.store.next_id(), game, list(seats), new_seed() if seed is None else seed,
+        room = Room(self.store.new_room_id(), game, list(seats), new_seed() if seed is None else seed,
                     options, created_by=creator, save=self.store.save_room, private=private,
                     invited=invited, clock=self.clock)
         self._adopt(room)
@@ -190,7 +210,7 @@ class Hall:
         options = parse_options(game, found.daily_options, 1)
         self._make_space()
         seed = daily_seed(found.command, _dt.date.fromisoformat(day))
-        room = Room(self.store.next_id(), game, [SeatSpec(player)], seed, options, created_by=player,
+        room = Room(self.store.new_room_id(), game, [SeatSpec(player)], seed, options, created_by=player,
                     save=self.store.save_room, private=True, clock=self.clock, daily=day)
         if not self.store.claim_daily(game, day, player, room.id):  # (another connection was quicker)
             raise DailyPlayed(self.daily_refusal(found.title, day, None), None)
@@ -316,14 +336,79 @@ class Hall:
 
     def _adopt(self, room: Room) -> None:
         self.rooms[room.id] = room
+        room.guard = self._guard
         room.listeners.append(self._heard)
+
+    # -- several fronts ------------------------------------------------------------------
+
+    @contextmanager
+    def _guard(self, room: Room) -> Iterator[None]:
+        """One change of ``room`` in the store's lock: the room is first brought up to
+        what another front stored (``fronts.catch_up``); the change's ``save_room``
+        joins the lock's transaction, committed on leaving. Raises ``RoomClosed`` when
+        the room is gone from the store (another front closed it)."""
+        with self.store.locked(room.id) as stored:
+            if stored is None:
+                self._forget(room)
+                raise RoomClosed(f"Room #{room.id} is closed.")
+            catch_up(room, stored)
+            yield
+
+    def _forget(self, room: Room) -> None:
+        """Another front removed ``room``: out of this hall too (its players are told)."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+            self._warned.pop(room.id, None)
+            room._tell(RoomEvent("closed", f"Room #{room.id} is closed.", remote=True))
+
+    async def follow(self) -> None:
+        """Bring this hall's rooms up to what the other fronts write, for good (the
+        server runs it as a task; cancel it to stop)."""
+        while True:
+            await self.store.wait_for_changes(FOLLOW_SECONDS)
+            try:
+                self.follow_changes()
+            except Exception:  # the next round tries again; the rooms here carry on
+                log.exception("the other fronts' changes could not be read")
+
+    def follow_changes(self) -> list[int]:
+        """Look at the store's changes since the last look: rooms new to this hall are
+        brought in, rooms another front moved are caught up (their listeners hear the
+        news), rooms gone from the store leave. Returns the room numbers that changed
+        here."""
+        changes = self.store.changes_after(self.seen_change)
+        if not changes:
+            return []
+        self.seen_change = changes[-1][0]
+        changed = []
+        for room_id in dict.fromkeys(room_id for _, room_id in changes):
+            room = self.rooms.get(room_id)
+            stored = self.store.stored_room(room_id)
+            if stored is None:
+                if room is not None:
+                    self._forget(room)
+                    changed.append(room_id)
+            elif room is None:
+                room = self.store.load_room(room_id)
+                if room is not None:
+                    room.clock = self.clock
+                    self._adopt(room)
+                    self.schedule_cpu(room)
+                    changed.append(room_id)
+            else:
+                try:
+                    if catch_up(room, stored):
+                        changed.append(room_id)
+                except Exception as err:  # a record that does not replay: the room is left as it was
+                    log.warning("room #%d could not follow the store: %s", room_id, err)
+        return changed
 
     # -- computer players ----------------------------------------------------------------
 
     def _heard(self, room: Room, event: RoomEvent) -> None:
         if event.kind in ("started", "action"):
             self.schedule_cpu(room)
-        elif event.kind == "over":
+        elif event.kind == "over" and not event.remote:  # written down by the front that played it
             self._ended(room)
 
     def schedule_cpu(self, room: Room) -> None:
@@ -334,8 +419,16 @@ class Hall:
 
         def act() -> None:
             self._cpu_due.discard(room.id)
-            if self.rooms.get(room.id) is room:
+            if self.rooms.get(room.id) is not room or room.actor not in room.bots:
+                return
+            if not self.store.bots_mine(room.id):  # another front plays them: look again later
+                self._cpu_due.add(room.id)
+                self.call_later(BOT_LOOK_SECONDS, act)
+                return
+            try:
                 self._think(room)
+            except RoomError as err:  # closed meanwhile by another front
+                log.info("room #%d: %s", room.id, err)
 
         self.call_later(self.cpu_delay, act)
 
@@ -377,7 +470,12 @@ class Hall:
             return
         room.bots[seat] = bot
         self.thinker.thought += 1
-        room.play(seat, action)
+        try:
+            room.play(seat, action, at=done)
+        except IllegalActionError:  # another front moved the game meanwhile: choose again
+            self.schedule_cpu(room)
+        except RoomError as err:
+            log.info("room #%d: %s", room.id, err)
 
 
 def served_rows(room: Room) -> list:

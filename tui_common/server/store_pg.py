@@ -4,13 +4,13 @@ accounts and daily tries.
 
 ``PgStore`` has ``store.Store``'s public methods, the same schema and the same SQL
 (``store_sql``: tables made on the first start, versioned migrations; ``PgStore``
-inherits the SQL both engines share and writes its own where PostgreSQL does it its
-way):
+inherits the SQL both engines share and has its own where PostgreSQL does it its way):
 
 - ``new_room_id``: the ``room_ids`` sequence, unique across every front.
-- ``save_room`` / ``delete_room``: one transaction that writes the room (``version``
-  +1), appends ``(seq, room)`` to ``room_changes`` and says ``NOTIFY rooms`` (heard by
-  every front at the commit); ``changes_after`` / ``last_change`` read that log.
+- ``save_room`` / ``delete_room`` (``Store``'s): one transaction that writes the room
+  (``version`` +1), appends ``(seq, room_id)`` to ``room_changes`` and says ``NOTIFY
+  rooms`` (heard by every front at the commit); ``changes_after`` / ``last_change`` read
+  that log.
 - ``locked(room_id)``: a transaction holding the room's row (``SELECT ... FOR
   UPDATE``) while one change is applied; ``save_room`` inside joins it.
 - ``wait_for_changes``: ``LISTEN rooms`` on a second, asynchronous connection.
@@ -25,24 +25,19 @@ transaction cut short is rolled back by the server, so nothing half-done is kept
 from __future__ import annotations
 
 import asyncio
-import json
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import psycopg
 
-from tui_common.server.rooms import Room
-from tui_common.server.store import Store
-from tui_common.server.store_sql import POSTGRESQL, StoredRoom, StoreUnavailable, migrate
+from tui_common.server.store import Store, StoredRoom
+from tui_common.server.store_sql import POSTGRESQL, StoreUnavailable, migrate
 from tui_common.server.stores import shown_url
 
 #: The advisory lock's first key (the second is the room's id): this program's locks.
 BOTS_LOCK = 34
 #: The migrations' lock, so two fronts starting at once migrate one after the other.
 MIGRATION_LOCK = 3400
-#: ``room_changes`` rows older than this (seconds) are pruned, every ``PRUNE_EVERY`` writes.
-KEEP_CHANGES, PRUNE_EVERY = 600.0, 200
 
 
 class PgConnection:
@@ -130,7 +125,7 @@ class PgStore(Store):
         self.path = None
         self.url = url
         self._bots: set[int] = set()
-        self._writes = 0
+        self._writes = 0  # (``Store._log_change`` prunes the change log now and then)
         self._listener: psycopg.AsyncConnection | None = None
         try:
             self.db = PgConnection(url, on_reconnect=self._bots.clear)
@@ -148,47 +143,30 @@ class PgStore(Store):
             self._listener = None
         self.db.close()
 
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One transaction (inside ``locked``, it joins the open one): ``Store``'s
+        ``save_room`` and ``delete_room`` run in it as they are."""
+        with self.db.transaction():
+            yield
+
     def new_room_id(self) -> int:
         """A room number no front has had: the ``room_ids`` sequence."""
         (number,) = self.db.execute("SELECT nextval('room_ids')").fetchone()
         return int(number)
 
-    next_id = new_room_id
-
-    def save_room(self, room: Room) -> None:
-        """Write ``room`` (its seats and its whole record; ``version`` +1), log the change
-        and tell the other fronts (``NOTIFY rooms``), in one transaction (or the one
-        ``locked`` holds)."""
-        from core.saves import dumps
-
-        seats = json.dumps([[s.name, s.cpu] for s in room.seats])
-        record = None if room.record is None else dumps(room.record.to_save(snapshot=False))
-        with self.db.transaction():
-            self.db.execute(
-                "INSERT INTO rooms (id, game, seats, seed, options, created_by, record, private, invited, moved, "
-                "daily) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (id) DO UPDATE SET seats = excluded.seats, record = excluded.record, "
-                "updated = julianday('now'), moved = excluded.moved, version = rooms.version + 1",
-                (room.id, room.game, seats, room.seed, json.dumps(room.options), room.created_by, record,
-                 int(room.private), json.dumps(list(room.invited)), room.moved, room.daily))
-            self._changed(room.id)
-
     def delete_room(self, room_id: int) -> None:
-        """Remove the room, log the change and tell the other fronts (one transaction)."""
-        with self.db.transaction():
-            self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
-            self._changed(room_id)
+        """``Store.delete_room``, and this front's lock on the room's computer seats let go."""
+        super().delete_room(room_id)
         if room_id in self._bots:
             self._bots.discard(room_id)
             self.db.execute("SELECT pg_advisory_unlock(?, CAST(? AS INTEGER))", (BOTS_LOCK, room_id))
 
-    def _changed(self, room_id: int) -> None:
-        now = time.time()
-        self.db.execute("INSERT INTO room_changes (room, at) VALUES (?, ?)", (room_id, now))
+    def _log_change(self, room_id: int) -> None:
+        """``Store._log_change`` (the ``room_changes`` row), and ``NOTIFY rooms``: the
+        other fronts hear it at the commit."""
+        super()._log_change(room_id)
         self.db.execute("NOTIFY rooms")
-        self._writes += 1
-        if self._writes % PRUNE_EVERY == 0:
-            self.db.execute("DELETE FROM room_changes WHERE at < ?", (now - KEEP_CHANGES,))
 
     @contextmanager
     def locked(self, room_id: int) -> Iterator[StoredRoom | None]:
@@ -199,17 +177,7 @@ class PgStore(Store):
         with self.db.transaction():
             row = self.db.execute("SELECT version, seats, record, moved FROM rooms WHERE id = ? FOR UPDATE",
                                   (room_id,)).fetchone()
-            yield None if row is None else StoredRoom(*row)
-
-    def changes_after(self, seq: int) -> list[tuple[int, int]]:
-        """``(seq, room id)`` of every write or delete of a room after ``seq``, oldest first."""
-        rows = self.db.execute("SELECT seq, room FROM room_changes WHERE seq > ? ORDER BY seq", (seq,))
-        return [(int(s), int(r)) for s, r in rows]
-
-    def last_change(self) -> int:
-        """The newest change's ``seq`` (0: none yet)."""
-        (seq,) = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM room_changes").fetchone()
-        return int(seq)
+            yield None if row is None else StoredRoom(int(row[0]), row[1], row[2], row[3] or 0.0)
 
     async def wait_for_changes(self, timeout: float) -> None:
         """Return soon after a front writes a room (``LISTEN rooms``), or after

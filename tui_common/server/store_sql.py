@@ -79,14 +79,20 @@ CREATE TABLE IF NOT EXISTS daily_tries (
     PRIMARY KEY (game, day, player)
 )"""
 
-#: Every write or delete of a room, for the other fronts (``changes_after``): ``seq``
-#: grows, ``room`` the room's id, ``at`` when (Unix seconds; old rows are pruned).
+#: Several fronts: every write or delete of a room (``changes_after``: ``seq`` grows,
+#: ``at`` when, Unix seconds, for pruning); on SQLite, the room numbers handed out
+#: (``new_room_id``; PostgreSQL has the ``room_ids`` sequence) and who plays each room's
+#: computer seats (``bots_mine``: ``front`` until ``until``, Unix seconds; PostgreSQL
+#: has advisory locks). The tables are the same on both engines.
 ROOM_CHANGES = """
 CREATE TABLE IF NOT EXISTS room_changes (
     seq {serial},
-    room INTEGER NOT NULL,
+    room_id INTEGER NOT NULL,
     at DOUBLE PRECISION NOT NULL
 )"""
+ROOM_NUMBERS = "CREATE TABLE IF NOT EXISTS room_numbers (id INTEGER PRIMARY KEY)"
+BOT_LEASES = ("CREATE TABLE IF NOT EXISTS bot_leases (room_id INTEGER PRIMARY KEY, front TEXT NOT NULL, "
+              "until DOUBLE PRECISION NOT NULL)")
 SERIAL = {SQLITE: "INTEGER PRIMARY KEY AUTOINCREMENT", POSTGRESQL: "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"}
 
 SCHEMA_VERSION = ("CREATE TABLE IF NOT EXISTS schema_version "
@@ -128,7 +134,7 @@ STEPS = (
     Step(5, "the daily deal's rooms and counted tries", tables=(DAILY_TRIES,),
          columns=(Column("rooms", "daily", "TEXT"),)),
     Step(6, "several fronts: a room's version, the change log, room numbers from a sequence",
-         tables=(ROOM_CHANGES,), columns=(Column("rooms", "version", "INTEGER NOT NULL DEFAULT 0"),),
+         tables=(ROOM_NUMBERS, ROOM_CHANGES, BOT_LEASES), columns=(Column("rooms", "version", "INTEGER NOT NULL DEFAULT 0"),),
          then=((POSTGRESQL, "CREATE SEQUENCE IF NOT EXISTS room_ids"),
                (POSTGRESQL, "SELECT setval('room_ids', COALESCE(MAX(id), 0) + 1, false) FROM rooms"))),
 )
@@ -190,17 +196,6 @@ def migrate(db: Any, engine: str) -> list[int]:
         db.execute("INSERT INTO schema_version (version, applied) VALUES (?, julianday('now'))", (step.version,))
         done.append(step.version)
     return done
-
-
-class StoredRoom(NamedTuple):
-    """A room's row as ``locked`` reads it: ``version`` (+1 on every write), ``seats``
-    (JSON), ``record`` (the save's text, or ``None`` before the deal), ``moved`` (Unix
-    seconds)."""
-
-    version: int
-    seats: str
-    record: str | None
-    moved: float | None
 
 
 class StoreUnavailable(StoreError):
