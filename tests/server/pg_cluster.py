@@ -94,10 +94,10 @@ class Cluster:
         data = self.folder / "data"
         self._run("initdb", "-D", str(data), "-U", ROLE, "--auth=trust", "--no-sync", "-E", "UTF8",
                   "--locale=C")
-        options = (f"-c listen_addresses='' -k {self.folder} -c fsync=off -c synchronous_commit=off "
-                   "-c full_page_writes=off -c max_connections=60")
+        self._options = (f"-c listen_addresses='' -k {self.folder} -c fsync=off -c synchronous_commit=off "
+                         "-c full_page_writes=off -c max_connections=60")
         self._run("pg_ctl", "start", "-w", "-t", "60", "-D", str(data), "-l", str(self.folder / "log"),
-                  "-o", options)
+                  "-o", self._options)
         return self
 
     def stop(self) -> None:
@@ -109,6 +109,16 @@ class Cluster:
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None
+
+    def pause(self) -> None:
+        """Stop the server, its sessions ended at once, its data kept (``-m fast``; not
+        ``immediate``: with ``synchronous_commit`` off the last commits would be lost)."""
+        self._run("pg_ctl", "stop", "-w", "-m", "fast", "-D", str(self.socket_dir / "data"))
+
+    def resume(self) -> None:
+        """Start the server again after ``pause``."""
+        self._run("pg_ctl", "start", "-w", "-t", "60", "-D", str(self.socket_dir / "data"), "-l",
+                  str(self.socket_dir / "log"), "-o", self._options)
 
     def url(self, database: str = "postgres") -> str:
         """The URL of ``database`` on this cluster (over its socket)."""

@@ -136,3 +136,66 @@ def test_a_connection_lost_inside_a_change_writes_nothing_and_says_so(pg_url):
 def test_an_unreachable_store_is_one_sentence_naming_it_without_its_password(tmp_path):
     with pytest.raises(StoreUnavailable, match=r"Cannot reach the PostgreSQL store postgresql://ann:\*\*\*@/db"):
         open_store(f"postgresql://ann:secret@/db?host={tmp_path}")  # no server listens there
+
+
+def test_while_the_database_is_down_a_move_is_refused_in_a_sentence_and_kept_nowhere():
+    """PostgreSQL stops (a crash); a player's move is refused with a sentence (the table
+    shows it as it shows a refused move), the room stays as it was and nobody hears of
+    the move; a new room is refused too. Once the database is back, the same move is
+    played and stored."""
+    from core.clear_ward import legal_actions
+    from tests.server.pg_cluster import Cluster
+
+    with Cluster() as cluster:  # a cluster of its own: it is stopped mid-test
+        url = cluster.database()
+        store = PgStore(url)
+        hall = Hall(store, history_dir=None)
+        room = hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=2)
+        heard = []
+        room.listeners.append(lambda r, e: heard.append(e.kind))
+        record, version = room.record, room.version
+        move = legal_actions(record.state)[0]
+        cluster.pause()
+        with pytest.raises(StoreUnavailable, match="^the game store cannot be reached just now, so nothing was "
+                           "saved: try again in a moment$"):
+            room.play(room.actor, move)
+        assert room.record is record and room.version == version and heard == []
+        with pytest.raises(StoreUnavailable):  # the lobby says it as it says any refusal (a RoomError)
+            hall.create("clear-the-ward", "me,open", "Bob")
+        cluster.resume()
+        room.play(room.actor, move)  # connected again
+        assert heard == ["action"] and len(room.record.actions) == 1
+        assert PgStore(url).load_rooms()[0][0].record.actions == room.record.actions
+        store.close()
+
+
+def test_a_move_whose_connection_is_lost_before_its_commit_is_undone_in_the_room(pg_url, monkeypatch):
+    """The connection goes between the room's lock and the move's write: the move is
+    refused with the sentence and the room held in memory is put back as it was, so
+    what the players see is what the store holds; the next move connects again."""
+    from contextlib import contextmanager
+
+    from core.clear_ward import legal_actions
+
+    store = PgStore(pg_url)
+    room = Hall(store, history_dir=None).create("clear-the-ward", "Ann,Bob", "Ann", seed=2)
+    heard = []
+    room.listeners.append(lambda r, e: heard.append(e.kind))
+    record, version = room.record, room.version
+    move = legal_actions(record.state)[0]
+    locked = store.locked
+
+    @contextmanager
+    def lost_inside(room_id):
+        with locked(room_id) as stored:
+            kill_session(pg_url, store)
+            yield stored
+
+    monkeypatch.setattr(store, "locked", lost_inside)
+    with pytest.raises(StoreUnavailable, match="nothing was saved"):
+        room.play(room.actor, move)
+    assert room.record is record and room.version == version and heard == []
+    monkeypatch.setattr(store, "locked", locked)
+    room.play(room.actor, move)
+    assert heard == ["action"] and PgStore(pg_url).load_rooms()[0][0].record.actions == room.record.actions
+    store.close()

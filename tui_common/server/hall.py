@@ -58,6 +58,7 @@ from tui_common.server.names import same_name
 from tui_common.server.rooms import (OVER, Room, RoomClosed, RoomError, RoomEvent, SeatSpec, day_of, game_of,
                                      new_seed, parse_invited, parse_options, parse_seats)
 from tui_common.server.store import DailyTry, Store
+from tui_common.server.store_sql import StoreUnavailable
 from tui_common.server.thinking import SLOW_SECONDS, Thinker, slow_level
 
 log = logging.getLogger("hospital_games.server")
@@ -421,12 +422,16 @@ class Hall:
             self._cpu_due.discard(room.id)
             if self.rooms.get(room.id) is not room or room.actor not in room.bots:
                 return
-            if not self.store.bots_mine(room.id):  # another front plays them: look again later
+            try:
+                if not self.store.bots_mine(room.id):  # another front plays them: look again later
+                    self._cpu_due.add(room.id)
+                    self.call_later(BOT_LOOK_SECONDS, act)
+                    return
+                self._think(room)
+            except StoreUnavailable as err:  # the store is away: the computer tries again later
+                log.warning("room #%d: %s", room.id, err)
                 self._cpu_due.add(room.id)
                 self.call_later(BOT_LOOK_SECONDS, act)
-                return
-            try:
-                self._think(room)
             except RoomError as err:  # closed meanwhile by another front
                 log.info("room #%d: %s", room.id, err)
 

@@ -467,20 +467,28 @@ class Room:
             return
         self._pending = []
         mark = 0
+        kept = self._kept()
         try:
             if self.guard is None:
                 yield
             else:
                 with self.guard(self):
                     mark = len(self._pending)  # what catching up told: true whatever follows
+                    kept = self._kept()
                     yield
         except BaseException:
-            del self._pending[mark:]  # the change is not stored: nobody hears of it
+            del self._pending[mark:]  # the change is not stored: nobody hears of it...
+            self.record, self.seats[:], self.moved, self.version, self.turn_since = kept  # ...nor keeps it
             raise
         finally:
             told, self._pending = self._pending, None
             for event in told:
                 self._tell(event)
+
+    def _kept(self) -> tuple:
+        """What a change may alter, to put back when it is not stored (e.g. the store
+        cannot be reached: ``store_sql.StoreUnavailable``)."""
+        return self.record, list(self.seats), self.moved, self.version, self.turn_since
 
     def _save(self) -> None:
         if self.save is not None:

@@ -90,7 +90,9 @@ class PgConnection:
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """A transaction (committed on leaving, rolled back on an exception); inside
-        another, it joins it."""
+        another, it joins it. Its ``BEGIN`` on a connection found lost is sent again on a
+        new one (nothing was done yet); a connection lost later raises
+        ``StoreUnavailable`` (the server rolls the transaction back)."""
         if self._depth:
             self._depth += 1
             try:
@@ -98,12 +100,21 @@ class PgConnection:
             finally:
                 self._depth -= 1
             return
-        if self._lost():
-            self._reconnect()
+        self.execute("BEGIN")
         self._depth = 1
         try:
-            with self.conn.transaction():
-                yield
+            yield
+        except BaseException as err:
+            self._depth = 0
+            try:
+                self.conn.execute("ROLLBACK")
+            except psycopg.OperationalError:
+                pass  # lost: the server rolled it back
+            if isinstance(err, psycopg.OperationalError) and self._lost():
+                raise StoreUnavailable() from err
+            raise
+        try:
+            self.conn.execute("COMMIT")
         except psycopg.OperationalError as err:
             if self._lost():
                 raise StoreUnavailable() from err

@@ -22,6 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from core.errors import IllegalActionError
+from tui_common.server.rooms import RoomError
+
 #: The engines' names (``migrate``'s ``engine``).
 SQLITE, POSTGRESQL = "sqlite", "postgresql"
 
@@ -198,10 +201,13 @@ def migrate(db: Any, engine: str) -> list[int]:
     return done
 
 
-class StoreUnavailable(StoreError):
+class StoreUnavailable(StoreError, RoomError, IllegalActionError):
     """The store cannot be reached (its database connection is lost and could not be
-    made again); the message is one sentence for a player. Nothing was written."""
+    made again); nothing was written. A ``RoomError`` and an ``IllegalActionError``, so
+    the lobby and the game table say it to the player as they say a refusal (the
+    message is their one sentence; the room stays as it was, ``rooms.Room._change``),
+    and the player tries again: the next call connects again."""
 
-    def __init__(self, message: str = "The game store cannot be reached just now, so nothing was saved: "
-                 "try again in a moment.") -> None:
+    def __init__(self, message: str = "the game store cannot be reached just now, so nothing was saved: "
+                 "try again in a moment") -> None:
         super().__init__(message)
