@@ -350,7 +350,7 @@ class Hall:
         with self.store.locked(room.id) as stored:
             if stored is None:
                 self._forget(room)
-                raise RoomClosed(f"Room #{room.id} is closed.")
+                raise RoomClosed(f"room #{room.id} has closed")
             catch_up(room, stored)
             yield
 
