@@ -116,11 +116,16 @@ CREATE TABLE IF NOT EXISTS room_numbers (id INTEGER PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS room_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, room_id INTEGER NOT NULL,
                                          at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS bot_leases (room_id INTEGER PRIMARY KEY, front TEXT NOT NULL, until REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS presence (room_id INTEGER NOT NULL, seat INTEGER NOT NULL, front TEXT NOT NULL,
+                                     until REAL NOT NULL, PRIMARY KEY (room_id, seat, front));
 """
 
 #: Seconds a front's lease on a room's computer seats lasts (renewed at each of their
 #: moves); a front that stops renewing (it died) hands the seats on after this.
 BOT_LEASE_SECONDS = 10.0
+#: Seconds a front's word that a seat's player is connected to it lasts (``mark_present``;
+#: renewed well before: a front that died stops renewing).
+PRESENCE_SECONDS = 30.0
 #: Seconds of ``room_changes`` kept (older entries are pruned now and then).
 CHANGES_KEPT_SECONDS = 600.0
 #: Seconds between two looks at ``PRAGMA data_version`` in ``wait_for_changes``.
@@ -317,6 +322,23 @@ class Store:
                 (room_id, self.front, now + BOT_LEASE_SECONDS, now))
             row = self.db.execute("SELECT front FROM bot_leases WHERE room_id = ?", (room_id,)).fetchone()
         return row is not None and row[0] == self.front
+
+    def mark_present(self, seats: list[tuple[int, int]]) -> None:
+        """The ``(room id, seat)`` whose players are connected to this front now (all of
+        them: the others this front named before are dropped), for ``PRESENCE_SECONDS``."""
+        until = time.time() + PRESENCE_SECONDS
+        with self._transaction():
+            self.db.execute("DELETE FROM presence WHERE front = ? OR until < ?", (self.front, time.time()))
+            self.db.executemany("INSERT INTO presence (room_id, seat, front, until) VALUES (?, ?, ?, ?)",
+                                [(room_id, seat, self.front, until) for room_id, seat in seats])
+
+    def present_elsewhere(self) -> dict[int, set[int]]:
+        """Room id -> the seats whose players another front says are connected to it."""
+        found: dict[int, set[int]] = {}
+        for room_id, seat in self.db.execute("SELECT room_id, seat FROM presence WHERE front != ? AND until >= ?",
+                                             (self.front, time.time())):
+            found.setdefault(int(room_id), set()).add(int(seat))
+        return found
 
     def load_room(self, room_id: int) -> Room | None:
         """Room ``room_id`` as ``load_rooms`` brings it back (``None``: not stored, or
