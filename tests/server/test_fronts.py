@@ -218,3 +218,34 @@ async def test_the_end_of_a_game_is_written_down_by_the_front_that_played_it(tmp
     assert b.rooms[room.id].record.over
     rows = read_games(tmp_path, game_of("clear-the-ward").command)
     assert sorted(row.player for row in rows) == ["Ann", "Bob"]
+
+
+async def test_a_player_connected_to_the_other_front_is_not_waited_for_and_their_leaving_is_told(tmp_path):
+    """Who is connected is shared through the store: Bob at his table on B is not
+    "away" nor "waiting for Bob" on A; when he leaves B, A's table hears "Bob left" and
+    the wait begins; when he comes back, "Bob is back"."""
+    a, b = fronts(tmp_path)
+    room = a.create("clear-the-ward", "Ann,Bob", "Ann", seed=5)
+    await heard_from(b)
+    there = b.rooms[room.id]
+    bob_seat = room.seat_of("Bob")
+    to_the_turn_of(room, bob_seat)
+    room.attach("Ann", None)
+    there.attach("Bob", None)
+    b.share_presence()
+    a.share_presence()
+    b.share_presence()
+    b.follow_changes()
+    assert room.waiting() is None and "Bob (away)" not in room.summary()
+    assert "Ann (away)" not in there.summary() and there.elsewhere == {room.seat_of("Ann")}
+    events = events_of(room)
+    there.detach("Bob", None)
+    b.share_presence()
+    a.share_presence()
+    assert room.waiting()[0] == "Bob" and "Bob (away)" in room.summary()
+    there.attach("Bob", None)
+    b.share_presence()
+    a.share_presence()
+    assert room.waiting() is None
+    assert [(e.kind, e.text) for e in events] == [("left", "Bob left; the seat is kept for them."),
+                                                  ("back", "Bob is back.")]

@@ -18,7 +18,8 @@ from tui_common.server.stores import open_store
 
 pytestmark = pytest.mark.timeout(60)
 
-TABLES = ("rooms", "accounts", "counters", "daily_tries", "room_changes", "schema_version")
+TABLES = ("rooms", "accounts", "counters", "daily_tries", "room_changes", "room_numbers", "bot_leases", "presence",
+          "schema_version")
 
 
 def columns(store, table: str) -> list[str]:
@@ -65,7 +66,8 @@ def test_an_sqlite_file_at_an_earlier_version_gets_the_later_steps(tmp_path):
     db.execute("ALTER TABLE rooms DROP COLUMN daily")
     db.execute("ALTER TABLE rooms DROP COLUMN version")
     db.execute("DROP TABLE daily_tries")
-    db.execute("DROP TABLE room_changes")
+    for table in ("room_changes", "room_numbers", "bot_leases", "presence"):
+        db.execute(f"DROP TABLE {table}")
     db.execute("DELETE FROM schema_version WHERE version > 4")
     db.commit()
     db.close()

@@ -81,6 +81,9 @@ CPU_DELAY = 0.6
 BOT_LOOK_SECONDS = 5.0
 #: Seconds ``follow`` waits for another front's write before looking anyway.
 FOLLOW_SECONDS = 1.0
+#: Seconds between two renewals of this front's word on who is connected to it
+#: (``Store.mark_present``, which lasts ``store.PRESENCE_SECONDS``).
+PRESENCE_RENEW = 10.0
 
 
 class DailyPlayed(RoomError):
@@ -122,6 +125,9 @@ class Hall:
         self.slow: set[tuple[int, int]] = set()
         #: the store's last change this hall has looked at (``follow_changes``)
         self.seen_change = store.last_change()
+        #: the seats last told to the store as connected here, and when (monotonic)
+        self._shared: list[tuple[int, int]] | None = None
+        self._shared_at = -math.inf
 
     def close(self) -> None:
         """Stop the worker process and close the store."""
@@ -178,7 +184,7 @@ class Hall:
         game nobody is looking at makes room. Raises ``RoomError`` when none does."""
         self.expire()
         if len(self.rooms) >= self.max_rooms:
-            over = [r for r in self.listing() if r.status == OVER and not r.present and not r.spectators]
+            over = [r for r in self.listing() if r.status == OVER and not r.present and not r.elsewhere and not r.spectators]
             if over:  # the oldest finished game nobody is looking at makes room
                 self.remove(over[0].id)
         if len(self.rooms) >= self.max_rooms:
@@ -328,7 +334,7 @@ class Hall:
             if room.id not in self._warned:
                 self._warned[room.id] = now
                 continue
-            if now >= due and not room.present and not room.spectators:
+            if now >= due and not room.present and not room.elsewhere and not room.spectators:
                 self.remove(room.id)
                 removed.append(room.id)
                 log.info("room #%d (%s, created by %s) expired: no move for %g days", room.id, room.title,
@@ -351,7 +357,7 @@ class Hall:
         with self.store.locked(room.id) as stored:
             if stored is None:
                 self._forget(room)
-                raise RoomClosed(f"Room #{room.id} is closed.")
+                raise RoomClosed(f"room #{room.id} has closed")
             catch_up(room, stored)
             yield
 
@@ -369,8 +375,38 @@ class Hall:
             await self.store.wait_for_changes(FOLLOW_SECONDS)
             try:
                 self.follow_changes()
+                self.share_presence()
             except Exception:  # the next round tries again; the rooms here carry on
                 log.exception("the other fronts' changes could not be read")
+
+    def share_presence(self, now: float | None = None) -> None:
+        """Tell the store which seats' players are connected here (when that changed,
+        and every ``PRESENCE_RENEW`` seconds), and learn those connected to the other
+        fronts: a seat whose player came or went there is told here as "back" or
+        "left", and is not "away" or waited for while its player is connected
+        anywhere."""
+        now = time.monotonic() if now is None else now
+        mine = sorted((room_id, seat) for room_id, room in self.rooms.items()
+                      for seat, count in room.present.items() if count)
+        if mine != self._shared or now - self._shared_at >= PRESENCE_RENEW:
+            self.store.mark_present(mine)
+            self._shared, self._shared_at = mine, now
+        others = self.store.present_elsewhere()
+        for room_id, room in self.rooms.items():
+            seats = others.get(room_id, set())
+            if seats == room.elsewhere:
+                continue
+            names = room.names()
+            for seat in sorted(seats - room.elsewhere):
+                room.elsewhere.add(seat)
+                if not room.present.get(seat) and room.left_at.pop(seat, None) is not None:
+                    room._tell(RoomEvent("back", f"{names[seat]} is back.", seat, remote=True))
+            for seat in sorted(room.elsewhere - seats):
+                room.elsewhere.discard(seat)
+                if not room.present.get(seat):
+                    room.left_at[seat] = time.monotonic()
+                    room._tell(RoomEvent("left", f"{names[seat]} left; the seat is kept for them.", seat,
+                                         remote=True))
 
     def follow_changes(self) -> list[int]:
         """Look at the store's changes since the last look: rooms new to this hall are

@@ -205,6 +205,8 @@ class Room:
     save: Callable[[Room], None] | None = None
     #: seat -> connections of that seat's player now open
     present: dict[int, int] = field(default_factory=dict)
+    #: seats whose players are connected to another front (``Hall.share_presence``)
+    elsewhere: set[int] = field(default_factory=set)
     #: seat -> time.monotonic() when its player left (missing players only)
     left_at: dict[int, float] = field(default_factory=dict)
     listeners: list[Listener] = field(default_factory=list)
@@ -254,7 +256,7 @@ class Room:
             return seat_label(self.names()[seat], spec.cpu, dict(zip(game_of(self.game).levels, LEVEL_WORDS)))
         if spec.name is None:
             return "(open)"
-        away = " (away)" if self.status == PLAYING and not self.present.get(seat) else ""
+        away = " (away)" if self.status == PLAYING and not self.here(seat) else ""
         return spec.name + away
 
     def summary(self) -> str:
@@ -395,6 +397,8 @@ class Room:
             self.present[seat] = now
             return
         self.present.pop(seat, None)
+        if seat in self.elsewhere:  # still connected to another front
+            return
         self.left_at[seat] = time.monotonic()
         self._tell(RoomEvent("left", f"{name} left; the seat is kept for them.", seat))
 
@@ -407,11 +411,15 @@ class Room:
             return None
         return self.record.rules.actor(self.record.state)
 
+    def here(self, seat: int) -> bool:
+        """Whether ``seat``'s player is connected (to this front or another)."""
+        return bool(self.present.get(seat)) or seat in self.elsewhere
+
     def waiting(self, now: float | None = None) -> tuple[str, float] | None:
         """``(name, seconds)`` when the game waits for a person who is not connected
         (seconds since their turn began or since they left, whichever is later)."""
         seat = self.actor
-        if seat is None or self.seats[seat].is_cpu or self.present.get(seat):
+        if seat is None or self.seats[seat].is_cpu or self.here(seat):
             return None
         now = time.monotonic() if now is None else now
         since = max(self.turn_since, self.left_at.get(seat, self.turn_since))

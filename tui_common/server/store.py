@@ -53,12 +53,15 @@ FILE_NAME = "rooms.sqlite3"
 
 #: The tables and their migrations (one text for SQLite and PostgreSQL): ``store_sql``.
 #: The accounts table (``accounts.Accounts``) is in the same file; so are, for several
-#: fronts, ``room_numbers`` (``new_room_id``), ``room_changes`` (``changes_after``) and
-#: ``bot_leases`` (``bots_mine``).
+#: fronts, ``room_numbers`` (``new_room_id``), ``room_changes`` (``changes_after``),
+#: ``bot_leases`` (``bots_mine``) and ``presence`` (who is at which seat, on which front).
 
 #: Seconds a front's lease on a room's computer seats lasts (renewed at each of their
 #: moves); a front that stops renewing (it died) hands the seats on after this.
 BOT_LEASE_SECONDS = 10.0
+#: Seconds a front's word that a seat's player is connected to it lasts (``mark_present``;
+#: renewed well before: a front that died stops renewing).
+PRESENCE_SECONDS = 30.0
 #: Seconds of ``room_changes`` kept (older entries are pruned now and then).
 CHANGES_KEPT_SECONDS = 600.0
 #: Seconds between two looks at ``PRAGMA data_version`` in ``wait_for_changes``.
@@ -245,6 +248,23 @@ class Store:
                 (room_id, self.front, now + BOT_LEASE_SECONDS, now))
             row = self.db.execute("SELECT front FROM bot_leases WHERE room_id = ?", (room_id,)).fetchone()
         return row is not None and row[0] == self.front
+
+    def mark_present(self, seats: list[tuple[int, int]]) -> None:
+        """The ``(room id, seat)`` whose players are connected to this front now (all of
+        them: the others this front named before are dropped), for ``PRESENCE_SECONDS``."""
+        until = time.time() + PRESENCE_SECONDS
+        with self._transaction():
+            self.db.execute("DELETE FROM presence WHERE front = ? OR until < ?", (self.front, time.time()))
+            self.db.executemany("INSERT INTO presence (room_id, seat, front, until) VALUES (?, ?, ?, ?)",
+                                [(room_id, seat, self.front, until) for room_id, seat in seats])
+
+    def present_elsewhere(self) -> dict[int, set[int]]:
+        """Room id -> the seats whose players another front says are connected to it."""
+        found: dict[int, set[int]] = {}
+        for room_id, seat in self.db.execute("SELECT room_id, seat FROM presence WHERE front != ? AND until >= ?",
+                                             (self.front, time.time())):
+            found.setdefault(int(room_id), set()).add(int(seat))
+        return found
 
     def load_room(self, room_id: int) -> Room | None:
         """Room ``room_id`` as ``load_rooms`` brings it back (``None``: not stored, or

@@ -25,6 +25,7 @@ transaction cut short is rolled back by the server, so nothing half-done is kept
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -81,6 +82,20 @@ class PgConnection:
                     raise StoreUnavailable() from err
         raise AssertionError("unreachable")
 
+    def executemany(self, sql: str, rows: list[tuple]) -> None:
+        """Run one statement (``?`` placeholders) for each of ``rows``."""
+        if not rows:
+            return
+        if self._lost() and not self._depth:
+            self._reconnect()
+        try:
+            with self.conn.cursor() as cursor:
+                cursor.executemany(sql.replace("%", "%%").replace("?", "%s"), rows)
+        except psycopg.OperationalError as err:
+            if self._lost():
+                raise StoreUnavailable() from err
+            raise
+
     def _reconnect(self) -> None:
         self.conn.close()
         self.conn = self._connect()
@@ -135,6 +150,8 @@ class PgStore(Store):
         #: no folder: the served games' history goes in the data folder (``Hall(history_dir=)``)
         self.path = None
         self.url = url
+        #: this front's name in the ``presence`` table
+        self.front = uuid.uuid4().hex
         self._bots: set[int] = set()
         self._writes = 0  # (``Store._log_change`` prunes the change log now and then)
         self._listener: psycopg.AsyncConnection | None = None

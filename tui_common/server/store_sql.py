@@ -96,6 +96,9 @@ CREATE TABLE IF NOT EXISTS room_changes (
 ROOM_NUMBERS = "CREATE TABLE IF NOT EXISTS room_numbers (id INTEGER PRIMARY KEY)"
 BOT_LEASES = ("CREATE TABLE IF NOT EXISTS bot_leases (room_id INTEGER PRIMARY KEY, front TEXT NOT NULL, "
               "until DOUBLE PRECISION NOT NULL)")
+#: Who sits at a seat now, on which front, until when (Unix seconds; renewed while there).
+PRESENCE = ("CREATE TABLE IF NOT EXISTS presence (room_id INTEGER NOT NULL, seat INTEGER NOT NULL, "
+            "front TEXT NOT NULL, until DOUBLE PRECISION NOT NULL, PRIMARY KEY (room_id, seat, front))")
 SERIAL = {SQLITE: "INTEGER PRIMARY KEY AUTOINCREMENT", POSTGRESQL: "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"}
 
 SCHEMA_VERSION = ("CREATE TABLE IF NOT EXISTS schema_version "
@@ -137,7 +140,7 @@ STEPS = (
     Step(5, "the daily deal's rooms and counted tries", tables=(DAILY_TRIES,),
          columns=(Column("rooms", "daily", "TEXT"),)),
     Step(6, "several fronts: a room's version, the change log, room numbers from a sequence",
-         tables=(ROOM_NUMBERS, ROOM_CHANGES, BOT_LEASES), columns=(Column("rooms", "version", "INTEGER NOT NULL DEFAULT 0"),),
+         tables=(ROOM_NUMBERS, ROOM_CHANGES, BOT_LEASES, PRESENCE), columns=(Column("rooms", "version", "INTEGER NOT NULL DEFAULT 0"),),
          then=((POSTGRESQL, "CREATE SEQUENCE IF NOT EXISTS room_ids"),
                (POSTGRESQL, "SELECT setval('room_ids', COALESCE(MAX(id), 0) + 1, false) FROM rooms"))),
 )
