@@ -201,3 +201,20 @@ def test_a_move_whose_connection_is_lost_before_its_commit_is_undone_in_the_room
     room.play(room.actor, move)
     assert heard == ["action"] and PgStore(pg_url).load_rooms()[0][0].record.actions == room.record.actions
     store.close()
+
+
+async def test_serve_with_an_unreachable_store_says_so_in_one_line_and_stops(tmp_path):
+    import asyncio
+    import os
+    import sys
+
+    env = dict(os.environ, HOSPITAL_SERVER_DATA_DIR=str(tmp_path))
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "clear_ward_tui", "serve", "--port", "0", "--store",
+        f"postgresql://games:secret@/db?host={tmp_path}", env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    _out, err = await asyncio.wait_for(proc.communicate(), 30)
+    said = err.decode().strip()
+    assert proc.returncode == 1
+    assert said.startswith("clear-ward serve: Cannot reach the PostgreSQL store postgresql://games:***@/db")
+    assert "\n" not in said and "secret" not in said

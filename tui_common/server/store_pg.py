@@ -158,8 +158,8 @@ class PgStore(Store):
         try:
             self.db = PgConnection(url, on_reconnect=self._bots.clear)
         except StoreUnavailable as err:
-            raise StoreUnavailable(f"Cannot reach the PostgreSQL store {shown_url(url)}: "
-                                   f"{str(err.__cause__).strip() or 'no answer'}") from err.__cause__
+            why = (str(err.__cause__).strip().splitlines() or ["no answer"])[0]  # libpq's first line
+            raise StoreUnavailable(f"Cannot reach the PostgreSQL store {shown_url(url)}: {why}") from err.__cause__
         with self.db.transaction():
             self.db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
             migrate(self.db, POSTGRESQL)
