@@ -163,12 +163,19 @@ class PgStore(Store):
         with self.db.transaction():
             self.db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
             migrate(self.db, POSTGRESQL)
+        self._seen = self.last_change()  # (``wait_for_changes``: what was written before it listened)
 
     def close(self) -> None:
-        """Close both connections (this front's advisory locks go with them)."""
+        """Close both connections; this front's advisory locks are let go first (at
+        once; a front that dies loses them when the server sees its connection close)."""
         if self._listener is not None:
             self._listener.pgconn.finish()  # what AsyncConnection.close does, without a loop
             self._listener = None
+        if self._bots and not self.db._lost():
+            try:
+                self.db.conn.execute("SELECT pg_advisory_unlock_all()")
+            except psycopg.Error:
+                pass  # lost meanwhile: the server lets them go
         self.db.close()
 
     @contextmanager
@@ -209,16 +216,22 @@ class PgStore(Store):
 
     async def wait_for_changes(self, timeout: float) -> None:
         """Return soon after a front writes a room (``LISTEN rooms``), or after
-        ``timeout`` seconds. A lost listening connection is made again at the next call."""
+        ``timeout`` seconds; at once when a room was written between the store's opening
+        (or the listening connection's loss) and the start of listening. A lost listening
+        connection is made again at the next call."""
         try:
             if self._listener is None or self._listener.closed:
                 self._listener = await psycopg.AsyncConnection.connect(self.url, autocommit=True,
                                                                        connect_timeout=5)
                 await self._listener.execute("LISTEN rooms")
+                if self.last_change() != self._seen:  # written before we listened: said at once
+                    self._seen = self.last_change()
+                    return
             async for _ in self._listener.notifies(timeout=timeout, stop_after=1):
                 pass
         except psycopg.OperationalError:
             self._listener = None
+            self._seen = self.last_change()
             await asyncio.sleep(min(timeout, 1.0))  # the next call tries again
 
     def bots_mine(self, room_id: int) -> bool:
