@@ -68,6 +68,8 @@ class Cluster:
         self.user = _run_as()
         self.folder: Path | None = None
         self._databases = 0
+        #: stopped by ``pause`` (``resume`` starts it again)
+        self.paused = False
 
     @property
     def socket_dir(self) -> Path:
@@ -105,7 +107,8 @@ class Cluster:
         if self.folder is None:
             return
         try:
-            self._run("pg_ctl", "stop", "-w", "-m", "fast", "-D", str(self.folder / "data"))
+            if not self.paused:
+                self._run("pg_ctl", "stop", "-w", "-m", "fast", "-D", str(self.folder / "data"))
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None
@@ -114,11 +117,13 @@ class Cluster:
         """Stop the server, its sessions ended at once, its data kept (``-m fast``; not
         ``immediate``: with ``synchronous_commit`` off the last commits would be lost)."""
         self._run("pg_ctl", "stop", "-w", "-m", "fast", "-D", str(self.socket_dir / "data"))
+        self.paused = True
 
     def resume(self) -> None:
         """Start the server again after ``pause``."""
         self._run("pg_ctl", "start", "-w", "-t", "60", "-D", str(self.socket_dir / "data"), "-l",
                   str(self.socket_dir / "log"), "-o", self._options)
+        self.paused = False
 
     def url(self, database: str = "postgres") -> str:
         """The URL of ``database`` on this cluster (over its socket)."""

@@ -218,3 +218,39 @@ async def test_serve_with_an_unreachable_store_says_so_in_one_line_and_stops(tmp
     assert proc.returncode == 1
     assert said.startswith("clear-ward serve: Cannot reach the PostgreSQL store postgresql://games:***@/db")
     assert "\n" not in said and "secret" not in said
+
+
+async def test_a_front_following_the_others_says_once_that_the_store_is_away_and_when_it_is_back(caplog):
+    import asyncio
+    import logging
+    import time
+
+    from tests.server.pg_cluster import Cluster
+
+    async def until_logged(text: str) -> None:
+        deadline = time.monotonic() + 20
+        while text not in caplog.text:
+            assert time.monotonic() < deadline, f"never logged: {text!r}; the log:\n{caplog.text}"
+            await asyncio.sleep(0.05)
+
+    with Cluster() as cluster, caplog.at_level(logging.WARNING, logger="hospital_games.server"):
+        hall = Hall(PgStore(cluster.database()), history_dir=None)
+        rounds = []
+        follow_changes = hall.follow_changes
+        hall.follow_changes = lambda: rounds.append(1) or follow_changes()
+        follower = asyncio.create_task(hall.follow())
+        try:
+            await asyncio.wait_for(hall.store.wait_for_changes(0.05), 10)  # listening
+            await asyncio.to_thread(cluster.pause)
+            await until_logged("the store is away (the game store cannot be reached just now")
+            seen = len(rounds)
+            deadline = time.monotonic() + 20
+            while len(rounds) < seen + 2:  # two more rounds while it is away...
+                assert time.monotonic() < deadline and not follower.done()
+                await asyncio.sleep(0.05)
+            assert caplog.text.count("the store is away") == 1  # ...said once
+            await asyncio.to_thread(cluster.resume)
+            await until_logged("the store is back")
+        finally:
+            follower.cancel()
+            hall.store.close()

@@ -371,11 +371,19 @@ class Hall:
     async def follow(self) -> None:
         """Bring this hall's rooms up to what the other fronts write, for good (the
         server runs it as a task; cancel it to stop)."""
+        away = False  # the store unreachable: said once, not every round
         while True:
             await self.store.wait_for_changes(FOLLOW_SECONDS)
             try:
                 self.follow_changes()
                 self.share_presence()
+                if away:
+                    log.warning("the store is back")
+                away = False
+            except StoreUnavailable as err:
+                if not away:
+                    log.warning("the store is away (%s); trying again every second", err)
+                away = True
             except Exception:  # the next round tries again; the rooms here carry on
                 log.exception("the other fronts' changes could not be read")
 

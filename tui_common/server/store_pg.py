@@ -216,23 +216,27 @@ class PgStore(Store):
 
     async def wait_for_changes(self, timeout: float) -> None:
         """Return soon after a front writes a room (``LISTEN rooms``), or after
-        ``timeout`` seconds; at once when a room was written between the store's opening
-        (or the listening connection's loss) and the start of listening. A lost listening
-        connection is made again at the next call."""
+        ``timeout`` seconds; at once when a room may have been written unheard: between
+        the store's opening (or the listening connection's loss) and the start of
+        listening. Never raises: while the database is away it waits (at most a second)
+        and returns, and the next call connects again."""
         try:
             if self._listener is None or self._listener.closed:
                 self._listener = await psycopg.AsyncConnection.connect(self.url, autocommit=True,
                                                                        connect_timeout=5)
                 await self._listener.execute("LISTEN rooms")
-                if self.last_change() != self._seen:  # written before we listened: said at once
-                    self._seen = self.last_change()
+                last = self.last_change()
+                if last != self._seen:
+                    self._seen = last
                     return
             async for _ in self._listener.notifies(timeout=timeout, stop_after=1):
                 pass
-        except psycopg.OperationalError:
+        except (psycopg.OperationalError, StoreUnavailable):
+            if self._listener is not None:
+                self._listener.pgconn.finish()
             self._listener = None
-            self._seen = self.last_change()
-            await asyncio.sleep(min(timeout, 1.0))  # the next call tries again
+            self._seen = None  # what was written meanwhile is said when listening again
+            await asyncio.sleep(min(timeout, 1.0))
 
     def bots_mine(self, room_id: int) -> bool:
         """Whether this front plays room ``room_id``'s computer seats: it holds (or takes
