@@ -116,6 +116,20 @@ def rss(pid: int) -> int:
     return 0
 
 
+def connections(pid: int, port: int) -> int:
+    """The TCP connections to ``port`` that process ``pid`` holds (Linux /proc)."""
+    try:
+        mine = {os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()}
+    except OSError:
+        return 0
+    count = 0
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[3] == "01" and int(fields[1].rsplit(":", 1)[1], 16) == port and f"socket:[{fields[9]}]" in mine:
+            count += 1
+    return count
+
+
 def cpu_seconds(pid: int) -> float:
     """CPU time (user + system) of process ``pid`` so far, in seconds."""
     try:
@@ -270,6 +284,8 @@ async def main() -> int:
         await asyncio.gather(*(c.quiet(0.8, 60) for c in clients))
         processes = family(server.pid)
         memory = sum(rss(pid) for pid in processes)
+        if args.fronts > 1:  # how the kernel spread the connections (SO_REUSEPORT)
+            print("connections per front: " + ", ".join(str(connections(pid, port)) for pid in processes))
         print(f"{len(clients)} players seated in {time.monotonic() - started:.1f} s; server memory "
               f"{memory / 1e6:.0f} MB in {len(processes)} processes ({base_memory / 1e6:.0f} MB before anyone "
               f"connected, {first_memory / 1e6:.0f} MB with the first player seated): "

@@ -14,10 +14,22 @@ on; the hall writes no history for it, the front that played the last action did
 from __future__ import annotations
 
 import json
+import logging
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from tui_common.server.rooms import Room, RoomEvent, SeatSpec, game_of, record_rules
+from tui_common.server.rooms import Room, RoomClosed, RoomEvent, SeatSpec, game_of, record_rules
+from tui_common.server.store_sql import StoreUnavailable
+
+log = logging.getLogger("hospital_games.server")
+
+#: Seconds ``follow`` waits for another front's write before looking anyway.
+FOLLOW_SECONDS = 1.0
+#: Seconds between two renewals of this front's word on who is connected to it
+#: (``Store.mark_present``, which lasts ``store.PRESENCE_SECONDS``).
+PRESENCE_RENEW = 10.0
 
 
 def _plain(value: Any) -> Any:
@@ -86,3 +98,114 @@ def _take_record(room: Room, text: str) -> None:
                              remote=True))
     if room.record.over and len(save.actions) > known:
         room._tell(RoomEvent("over", "The game is over.", remote=True))
+
+
+class SharedHall:
+    """What a ``Hall`` does to share its rooms with the other fronts of its store: each
+    change in the store's lock (``_guard``), the other fronts' writes followed
+    (``follow``, ``follow_changes``) and who is connected shared (``share_presence``).
+    Uses the hall's ``store``, ``rooms``, ``seen_change``, ``_shared``,
+    ``_shared_at``, ``_warned``, ``_adopt``, ``schedule_cpu`` and ``clock``."""
+
+    rooms: dict[int, Room]
+
+    @contextmanager
+    def _guard(self, room: Room) -> Iterator[None]:
+        """One change of ``room`` in the store's lock: the room is first brought up to
+        what another front stored (``fronts.catch_up``); the change's ``save_room``
+        joins the lock's transaction, committed on leaving. Raises ``RoomClosed`` when
+        the room is gone from the store (another front closed it)."""
+        with self.store.locked(room.id) as stored:
+            if stored is None:
+                self._forget(room)
+                raise RoomClosed(f"room #{room.id} has closed")
+            catch_up(room, stored)
+            yield
+
+    def _forget(self, room: Room) -> None:
+        """Another front removed ``room``: out of this hall too (its players are told)."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+            self._warned.pop(room.id, None)
+            room._tell(RoomEvent("closed", f"Room #{room.id} is closed.", remote=True))
+
+    async def follow(self) -> None:
+        """Bring this hall's rooms up to what the other fronts write, for good (the
+        server runs it as a task; cancel it to stop)."""
+        away = False  # the store unreachable: said once, not every round
+        while True:
+            await self.store.wait_for_changes(FOLLOW_SECONDS)
+            try:
+                self.follow_changes()
+                self.share_presence()
+                if away:
+                    log.warning("the store is back")
+                away = False
+            except StoreUnavailable as err:
+                if not away:
+                    log.warning("the store is away (%s); trying again every second", err)
+                away = True
+            except Exception:  # the next round tries again; the rooms here carry on
+                log.exception("the other fronts' changes could not be read")
+
+    def share_presence(self, now: float | None = None) -> None:
+        """Tell the store which seats' players are connected here (when that changed,
+        and every ``PRESENCE_RENEW`` seconds), and learn those connected to the other
+        fronts: a seat whose player came or went there is told here as "back" or
+        "left", and is not "away" or waited for while its player is connected
+        anywhere."""
+        now = time.monotonic() if now is None else now
+        mine = sorted((room_id, seat) for room_id, room in self.rooms.items()
+                      for seat, count in room.present.items() if count)
+        if mine != self._shared or now - self._shared_at >= PRESENCE_RENEW:
+            self.store.mark_present(mine)
+            self._shared, self._shared_at = mine, now
+        others = self.store.present_elsewhere()
+        for room_id, room in self.rooms.items():
+            seats = others.get(room_id, set())
+            if seats == room.elsewhere:
+                continue
+            names = room.names()
+            for seat in sorted(seats - room.elsewhere):
+                room.elsewhere.add(seat)
+                if not room.present.get(seat) and room.left_at.pop(seat, None) is not None:
+                    room._tell(RoomEvent("back", f"{names[seat]} is back.", seat, remote=True))
+            for seat in sorted(room.elsewhere - seats):
+                room.elsewhere.discard(seat)
+                if not room.present.get(seat):
+                    room.left_at[seat] = time.monotonic()
+                    room._tell(RoomEvent("left", f"{names[seat]} left; the seat is kept for them.", seat,
+                                         remote=True))
+
+    def follow_changes(self) -> list[int]:
+        """Look at the store's changes since the last look: rooms new to this hall are
+        brought in, rooms another front moved are caught up (their listeners hear the
+        news), rooms gone from the store leave. Returns the room numbers that changed
+        here."""
+        changes = self.store.changes_after(self.seen_change)
+        if not changes:
+            return []
+        self.seen_change = changes[-1][0]
+        changed = []
+        for room_id in dict.fromkeys(room_id for _, room_id in changes):
+            room = self.rooms.get(room_id)
+            stored = self.store.stored_room(room_id)
+            if stored is None:
+                if room is not None:
+                    self._forget(room)
+                    changed.append(room_id)
+            elif room is None:
+                room = self.store.load_room(room_id)
+                if room is not None:
+                    room.clock = self.clock
+                    self._adopt(room)
+                    self.schedule_cpu(room)
+                    changed.append(room_id)
+            else:
+                try:
+                    if catch_up(room, stored):
+                        changed.append(room_id)
+                except Exception as err:  # a record that does not replay: the room is left as it was
+                    log.warning("room #%d could not follow the store: %s", room_id, err)
+        return changed
+

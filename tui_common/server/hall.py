@@ -46,17 +46,16 @@ import datetime as _dt
 import logging
 import math
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 from pathlib import Path
 
 from core.errors import IllegalActionError
-from tui_common.server.fronts import catch_up
+from tui_common.server.fronts import SharedHall
 from tui_common.server.names import same_name
-from tui_common.server.rooms import (OVER, Room, RoomClosed, RoomError, RoomEvent, SeatSpec, day_of, game_of,
-                                     new_seed, parse_invited, parse_options, parse_seats)
+from tui_common.server.rooms import (OVER, Room, RoomError, RoomEvent, SeatSpec, day_of, game_of, new_seed,
+                                     parse_invited, parse_options, parse_seats)
 from tui_common.server.store import DailyTry, Store
 from tui_common.server.store_sql import StoreUnavailable
 from tui_common.server.thinking import SLOW_SECONDS, Thinker, slow_level
@@ -79,11 +78,6 @@ CPU_DELAY = 0.6
 #: Seconds between two looks at a room whose computer seats another front plays (it
 #: may have stopped: its lease then runs out, ``store.BOT_LEASE_SECONDS``).
 BOT_LOOK_SECONDS = 5.0
-#: Seconds ``follow`` waits for another front's write before looking anyway.
-FOLLOW_SECONDS = 1.0
-#: Seconds between two renewals of this front's word on who is connected to it
-#: (``Store.mark_present``, which lasts ``store.PRESENCE_SECONDS``).
-PRESENCE_RENEW = 10.0
 
 
 class DailyPlayed(RoomError):
@@ -95,8 +89,9 @@ class DailyPlayed(RoomError):
         self.room = room
 
 
-class Hall:
-    """The rooms of one server; see the module docstring."""
+class Hall(SharedHall):
+    """The rooms of one server; see the module docstring (and ``fronts.SharedHall``:
+    several fronts over one store)."""
 
     def __init__(self, store: Store, *, call_later: Callable[[float, Callable[[], Any]], Any] | None = None,
                  cpu_delay: float = CPU_DELAY, max_rooms: int = MAX_ROOMS,
@@ -130,8 +125,14 @@ class Hall:
         self._shared_at = -math.inf
 
     def close(self) -> None:
-        """Stop the worker process and close the store."""
+        """Stop the worker process and close the store (the other fronts are told that
+        nobody is connected here any more)."""
         self.thinker.close()
+        if self._shared:
+            try:
+                self.store.mark_present([])
+            except Exception:  # the store may be gone already; the word runs out by itself
+                log.warning("could not tell the other fronts that this one stops")
         self.store.close()
 
     def restore(self) -> list[str]:
@@ -345,108 +346,6 @@ class Hall:
         self.rooms[room.id] = room
         room.guard = self._guard
         room.listeners.append(self._heard)
-
-    # -- several fronts ------------------------------------------------------------------
-
-    @contextmanager
-    def _guard(self, room: Room) -> Iterator[None]:
-        """One change of ``room`` in the store's lock: the room is first brought up to
-        what another front stored (``fronts.catch_up``); the change's ``save_room``
-        joins the lock's transaction, committed on leaving. Raises ``RoomClosed`` when
-        the room is gone from the store (another front closed it)."""
-        with self.store.locked(room.id) as stored:
-            if stored is None:
-                self._forget(room)
-                raise RoomClosed(f"room #{room.id} has closed")
-            catch_up(room, stored)
-            yield
-
-    def _forget(self, room: Room) -> None:
-        """Another front removed ``room``: out of this hall too (its players are told)."""
-        if self.rooms.get(room.id) is room:
-            del self.rooms[room.id]
-            self._warned.pop(room.id, None)
-            room._tell(RoomEvent("closed", f"Room #{room.id} is closed.", remote=True))
-
-    async def follow(self) -> None:
-        """Bring this hall's rooms up to what the other fronts write, for good (the
-        server runs it as a task; cancel it to stop)."""
-        away = False  # the store unreachable: said once, not every round
-        while True:
-            await self.store.wait_for_changes(FOLLOW_SECONDS)
-            try:
-                self.follow_changes()
-                self.share_presence()
-                if away:
-                    log.warning("the store is back")
-                away = False
-            except StoreUnavailable as err:
-                if not away:
-                    log.warning("the store is away (%s); trying again every second", err)
-                away = True
-            except Exception:  # the next round tries again; the rooms here carry on
-                log.exception("the other fronts' changes could not be read")
-
-    def share_presence(self, now: float | None = None) -> None:
-        """Tell the store which seats' players are connected here (when that changed,
-        and every ``PRESENCE_RENEW`` seconds), and learn those connected to the other
-        fronts: a seat whose player came or went there is told here as "back" or
-        "left", and is not "away" or waited for while its player is connected
-        anywhere."""
-        now = time.monotonic() if now is None else now
-        mine = sorted((room_id, seat) for room_id, room in self.rooms.items()
-                      for seat, count in room.present.items() if count)
-        if mine != self._shared or now - self._shared_at >= PRESENCE_RENEW:
-            self.store.mark_present(mine)
-            self._shared, self._shared_at = mine, now
-        others = self.store.present_elsewhere()
-        for room_id, room in self.rooms.items():
-            seats = others.get(room_id, set())
-            if seats == room.elsewhere:
-                continue
-            names = room.names()
-            for seat in sorted(seats - room.elsewhere):
-                room.elsewhere.add(seat)
-                if not room.present.get(seat) and room.left_at.pop(seat, None) is not None:
-                    room._tell(RoomEvent("back", f"{names[seat]} is back.", seat, remote=True))
-            for seat in sorted(room.elsewhere - seats):
-                room.elsewhere.discard(seat)
-                if not room.present.get(seat):
-                    room.left_at[seat] = time.monotonic()
-                    room._tell(RoomEvent("left", f"{names[seat]} left; the seat is kept for them.", seat,
-                                         remote=True))
-
-    def follow_changes(self) -> list[int]:
-        """Look at the store's changes since the last look: rooms new to this hall are
-        brought in, rooms another front moved are caught up (their listeners hear the
-        news), rooms gone from the store leave. Returns the room numbers that changed
-        here."""
-        changes = self.store.changes_after(self.seen_change)
-        if not changes:
-            return []
-        self.seen_change = changes[-1][0]
-        changed = []
-        for room_id in dict.fromkeys(room_id for _, room_id in changes):
-            room = self.rooms.get(room_id)
-            stored = self.store.stored_room(room_id)
-            if stored is None:
-                if room is not None:
-                    self._forget(room)
-                    changed.append(room_id)
-            elif room is None:
-                room = self.store.load_room(room_id)
-                if room is not None:
-                    room.clock = self.clock
-                    self._adopt(room)
-                    self.schedule_cpu(room)
-                    changed.append(room_id)
-            else:
-                try:
-                    if catch_up(room, stored):
-                        changed.append(room_id)
-                except Exception as err:  # a record that does not replay: the room is left as it was
-                    log.warning("room #%d could not follow the store: %s", room_id, err)
-        return changed
 
     # -- computer players ----------------------------------------------------------------
 
