@@ -254,3 +254,13 @@ async def test_a_front_following_the_others_says_once_that_the_store_is_away_and
         finally:
             follower.cancel()
             hall.store.close()
+
+
+def test_the_fronts_serve_fronts_starts_share_its_store():
+    from tui_common.server.cli import build_parser, front_command
+
+    url = "postgresql://games@/hospital_games?host=/run/postgresql"
+    with_store = front_command("clear-ward", build_parser("clear-ward").parse_args(["--fronts", "2", "--store", url]),
+                               2222)
+    assert with_store[with_store.index("--store") + 1] == url
+    assert "--store" not in front_command("clear-ward", build_parser("clear-ward").parse_args(["--fronts", "2"]), 2222)
