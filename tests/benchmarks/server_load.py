@@ -8,8 +8,10 @@ The server runs as its own process (``clear-ward serve``) on a fresh data folder
 rooms are made beforehand; the players are asyncssh clients in this process that only
 count bytes (no terminal emulation), so the measurement is the server's.
 
-Run: ``.venv/bin/python tests/benchmarks/server_load.py --rooms 20 --moves 30 [--bots] [--workers N]``
-(``--workers``: passed to the server; its CPU is then the front's and the workers' together),
+Run: ``.venv/bin/python tests/benchmarks/server_load.py --rooms 20 --moves 30 [--bots] [--fronts N]
+[--store postgresql://...]`` (``--fronts``: passed to the server, N processes on one port over
+one data folder; its CPU and memory are then every front's together; ``--store``: the
+server's, an empty PostgreSQL database),
 or ``--players 50 --interval 0.3`` (50 players, 25 rooms, each pressing a key every 0.3 s).
 Clear the Ward's rooms are played on (random actions) until a person's seat must move, so
 every cursor key moves the cursor (in the draw dialog the arrows change nothing, and a
@@ -114,6 +116,20 @@ def rss(pid: int) -> int:
     return 0
 
 
+def connections(pid: int, port: int) -> int:
+    """The TCP connections to ``port`` that process ``pid`` holds (Linux /proc)."""
+    try:
+        mine = {os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()}
+    except OSError:
+        return 0
+    count = 0
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[3] == "01" and int(fields[1].rsplit(":", 1)[1], 16) == port and f"socket:[{fields[9]}]" in mine:
+            count += 1
+    return count
+
+
 def cpu_seconds(pid: int) -> float:
     """CPU time (user + system) of process ``pid`` so far, in seconds."""
     try:
@@ -124,7 +140,8 @@ def cpu_seconds(pid: int) -> float:
 
 
 def family(pid: int) -> list[int]:
-    """``pid`` and every process below it (the server's worker processes)."""
+    """``pid`` and every process below it (the server's other fronts, the computer
+    players' worker)."""
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -140,11 +157,11 @@ def family(pid: int) -> list[int]:
     return out
 
 
-def make_rooms(data_dir: Path, rooms: int, bots: bool, game: str = "clear-the-ward") -> None:
+def make_rooms(data_dir: Path, rooms: int, bots: bool, game: str = "clear-the-ward", store: str | None = None) -> None:
     from tui_common.server.hall import Hall
-    from tui_common.server.store import Store
+    from tui_common.server.stores import open_store
 
-    hall = Hall(Store(data_dir / "rooms.sqlite3"), max_rooms=rooms + 1)
+    hall = Hall(open_store(store or data_dir), max_rooms=rooms + 1, history_dir=data_dir)
     for i in range(rooms):
         cpu = "greedy" if game == "clear-the-ward" else "basic"
         seats = f"A{i},B{i}" + (f",cpu:{cpu}" if bots else "")
@@ -174,11 +191,11 @@ def to_a_persons_move(room, seed: int) -> None:
             room.play(room.actor, rng.choice(legal_actions(state)))
 
 
-def computer_actions(data_dir: Path) -> int:
+def computer_actions(data_dir: Path, where: str | None = None) -> int:
     """The actions of the computer seats in the rooms' stored records so far."""
-    from tui_common.server.store import Store
+    from tui_common.server.stores import open_store
 
-    store = Store(data_dir / "rooms.sqlite3")
+    store = open_store(where or data_dir)
     try:
         rooms, _ = store.load_rooms()
     finally:
@@ -207,8 +224,11 @@ async def main() -> int:
     parser.add_argument("--size", default="100x32", help="terminal size WxH (default 100x32)")
     parser.add_argument("--profile", metavar="FILE",
                         help="run the server under cProfile and write its statistics to FILE")
-    parser.add_argument("--workers", type=int, metavar="N",
-                        help="the server's --workers (default: the server's own default)")
+    parser.add_argument("--fronts", type=int, metavar="N", default=1,
+                        help="the server's --fronts: N processes on the one port (default 1)")
+    parser.add_argument("--store", metavar="URL",
+                        help="the server's --store, e.g. postgresql:///bench?host=/tmp/pg-x (an empty database; "
+                        "default: the data folder's rooms.sqlite3)")
     parser.add_argument("--game", choices=("clear-the-ward", "clinic"), default="clear-the-ward",
                         help="the rooms' game (Clinic: the clinic cursor moves)")
     args = parser.parse_args()
@@ -218,13 +238,13 @@ async def main() -> int:
         args.pace = args.interval
     width, height = map(int, args.size.split("x"))
     data = Path(tempfile.mkdtemp(prefix="server-bench-"))
-    make_rooms(data, args.rooms, args.bots, args.game)
+    make_rooms(data, args.rooms, args.bots, args.game, args.store)
     env = dict(os.environ, HOSPITAL_SERVER_DATA_DIR=str(data))
     server = await asyncio.create_subprocess_exec(
         sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
         "-m", "clear_ward_tui", "serve", "--port", "0", "--max-connections", str(2 * args.rooms + 5),
         "--per-address", str(2 * args.rooms + 5), "--max-rooms", str(args.rooms + 5),
-        *(["--workers", str(args.workers)] if args.workers is not None else []), env=env, cwd=REPO,
+        "--fronts", str(args.fronts), *(["--store", args.store] if args.store else []), env=env, cwd=REPO,
         stderr=asyncio.subprocess.PIPE)
     line = b""
     while b"Serving on" not in line:
@@ -233,6 +253,13 @@ async def main() -> int:
             print("the server did not start")
             return 1
     port = int(re.search(rb"port (\d+)", line).group(1))
+    for _ in range(args.fronts - 1):  # every front listening before the players come
+        line = b""
+        while b"Serving on" not in line:
+            line = await server.stderr.readline()
+            if not line:
+                print("a front did not start")
+                return 1
     log: list[bytes] = []
 
     async def drain() -> None:  # the server's log, read so that its pipe never fills
@@ -257,6 +284,8 @@ async def main() -> int:
         await asyncio.gather(*(c.quiet(0.8, 60) for c in clients))
         processes = family(server.pid)
         memory = sum(rss(pid) for pid in processes)
+        if args.fronts > 1:  # how the kernel spread the connections (SO_REUSEPORT)
+            print("connections per front: " + ", ".join(str(connections(pid, port)) for pid in processes))
         print(f"{len(clients)} players seated in {time.monotonic() - started:.1f} s; server memory "
               f"{memory / 1e6:.0f} MB in {len(processes)} processes ({base_memory / 1e6:.0f} MB before anyone "
               f"connected, {first_memory / 1e6:.0f} MB with the first player seated): "
@@ -267,7 +296,7 @@ async def main() -> int:
         idle_rate = sum(cpu_seconds(pid) - idle_before[pid] for pid in processes) / args.idle
         print(f"server idle (seated, no keys): {idle_rate * 100:.1f}% of one core, "
               f"{idle_rate * 1000 / len(clients):.2f} ms a second per seated session")
-        computer_before = computer_actions(data) if args.bots else 0
+        computer_before = computer_actions(data, args.store) if args.bots else 0
 
         async def moves(client: Client) -> list[tuple[float, float, int]]:
             import random
@@ -307,12 +336,12 @@ async def main() -> int:
         print(f"key to complete frame: p50 {p(frames, .5):.0f} ms, p95 {p(frames, .95):.0f} ms")
         print(f"server CPU while moving: {cpu_share * 100:.0f}% of one core over {wall:.1f} s, "
               f"{sum(spent.values()) / max(1, keys) * 1000:.1f} ms per key in all"
-              + (f" (front {spent[server.pid] / max(1, keys) * 1000:.1f} ms)" if len(processes) > 1 else ""))
+              + (f" (first process {spent[server.pid] / max(1, keys) * 1000:.1f} ms)" if len(processes) > 1 else ""))
         own = (sum(spent.values()) - idle_rate * wall) / max(1, keys)
         print(f"CPU per cursor move, the key's own: {own * 1000:.1f} ms (goal ≤ 5; the CPU while moving less "
               f"the idle server's {idle_rate * wall:.2f} s over the same time, over {keys} keys)")
         if args.bots:
-            chosen = computer_actions(data) - computer_before
+            chosen = computer_actions(data, args.store) - computer_before
             print(f"computer players: {chosen} actions while the people moved"
                   + (" (a person's turn in every room: the computer seats do not think; their cost per "
                      "key is 0)" if not chosen else " (their choices and the repaints they caused are in "

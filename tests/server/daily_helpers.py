@@ -12,10 +12,13 @@ NOON = 1_795_867_200.0
 DAY = 86400.0
 
 
-def hall_at(tmp_path, now: list[float] | None = None, **kw) -> Hall:
-    """A hall over ``tmp_path``'s store, its clock ``now[0]`` (default noon, 2026-11-28)."""
+def hall_at(where, now: list[float] | None = None, **kw) -> Hall:
+    """A hall over ``where``'s store (a folder: its ``rooms.sqlite3``; or the
+    ``store_at`` fixture: a store of either engine), its clock ``now[0]`` (default noon,
+    2026-11-28)."""
     clock = now if now is not None else [NOON]
-    return Hall(Store(tmp_path / "rooms.sqlite3"), clock=lambda: clock[0], **kw)
+    store = where() if callable(where) else Store(where / "rooms.sqlite3")
+    return Hall(store, clock=lambda: clock[0], **kw)
 
 
 def finish(room, level_index: int = 0, seed: int = 1) -> None:

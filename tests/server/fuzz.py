@@ -87,10 +87,9 @@ async def _lobby_answers(port: int, name: str) -> bool:
         await probe.close()
 
 
-async def fuzz_server(room_index: int, seed: int, keys: int, data_dir: Path, workers: int = 0) -> Report:
+async def fuzz_server(room_index: int, seed: int, keys: int, data_dir: Path) -> Report:
     """Type ``keys`` keys (in all, split between the room's two players) into room
-    ``ROOMS[room_index]`` on a fresh server keeping its data in ``data_dir`` (its games
-    drawn in ``workers`` worker processes; 0: in the server's)."""
+    ``ROOMS[room_index]`` on a fresh server keeping its data in ``data_dir``."""
     from tui_common.server.ssh import GameServer
 
     game, seats = ROOMS[room_index]
@@ -99,7 +98,7 @@ async def fuzz_server(room_index: int, seed: int, keys: int, data_dir: Path, wor
     errors = _Errors()
     logger = logging.getLogger("hospital_games.server")
     logger.addHandler(errors)
-    server = GameServer(data_dir, port=0, cpu_delay=0, workers=workers)
+    server = GameServer(data_dir, port=0, cpu_delay=0)
     await server.start()
     players: dict[str, Player] = {}
     last_screen: dict[str, tuple[str, int]] = {}
@@ -163,13 +162,13 @@ async def fuzz_server(room_index: int, seed: int, keys: int, data_dir: Path, wor
     return report
 
 
-async def run(keys: int, seeds: int, log=print, workers: int = 0) -> Report:
+async def run(keys: int, seeds: int, log=print) -> Report:
     total = Report()
     runs = [(s, i) for s in range(1, seeds + 1) for i in range(len(ROOMS))]
     for seed, index in runs:
         started = time.monotonic()
         with tempfile.TemporaryDirectory() as folder:
-            rep = await fuzz_server(index, seed, max(1, keys // len(runs)), Path(folder), workers)
+            rep = await fuzz_server(index, seed, max(1, keys // len(runs)), Path(folder))
         log(f"server {ROOMS[index]} seed {seed}: {rep.summary()} ({time.monotonic() - started:.0f} s)")
         for failure in rep.failures:
             log("  " + failure)
@@ -185,11 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.server.fuzz", description=__doc__.split("\n")[0])
     parser.add_argument("--keys", type=int, default=100_000, help="keys in all (default 100000)")
     parser.add_argument("--seeds", type=int, default=5, help="how many seeds (1..N), default 5")
-    parser.add_argument("--workers", type=int, default=0, help="the server's worker processes (default 0: none)")
     args = parser.parse_args(argv)
     # the apps redirect sys.stdout while they run (several at once here): write past them
-    report = asyncio.run(run(args.keys, args.seeds, log=lambda line: print(line, file=sys.__stdout__, flush=True),
-                             workers=args.workers))
+    report = asyncio.run(run(args.keys, args.seeds, log=lambda line: print(line, file=sys.__stdout__, flush=True)))
     return 1 if report.failures else 0
 
 

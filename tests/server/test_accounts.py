@@ -14,7 +14,6 @@ from tests.server.test_ssh import running
 from tui_common.server import names
 from tui_common.server.accounts import (AccountError, Accounts, Doorkeeper, Login, hash_password,
                                         password_matches)
-from tui_common.server.store import Store
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -22,10 +21,9 @@ CYRILLIC_A = "\u0410"  # А, which looks like the Latin A
 
 
 @pytest.fixture
-def keeper():
-    store = Store(":memory:")
-    yield Doorkeeper(Accounts(store.db))
-    store.close()
+def keeper(store):
+    """The login rules over the accounts of a store of each engine."""
+    return Doorkeeper(Accounts(store.db))
 
 
 def key_login(keeper, name: str, key, address: str = "192.0.2.1") -> str | None:
@@ -185,18 +183,18 @@ async def test_guests_play_as_guest_n_only_when_the_server_lets_them(keeper):
 # -- the operator -----------------------------------------------------------------------
 
 
-def test_the_operator_lists_renames_and_releases_accounts(tmp_path, capsys):
+def test_the_operator_lists_renames_and_releases_accounts(store_at, capsys):
     from tui_common.server.cli import serve_main
-    from tui_common.server.store import FILE_NAME
 
-    store = Store(tmp_path / FILE_NAME)
+    store = store_at()
     accounts = Accounts(store.db)
     key = new_key()
     keeper = Doorkeeper(accounts)
     key_login(keeper, "Ann", key)
     accounts.claim("Bob", password_hash=hash_password("x"))
     store.close()
-    folder = ["--data-dir", str(tmp_path)]
+    folder = (["--data-dir", str(store_at.where.parent)] if store_at.engine == "sqlite"
+              else ["--store", store_at.where])
     assert serve_main("clear-ward", ["accounts", "list", *folder]) == 0
     shown = capsys.readouterr().out
     assert "Ann" in shown and key.get_fingerprint() in shown and "password" in shown and "2 accounts" in shown
@@ -205,16 +203,12 @@ def test_the_operator_lists_renames_and_releases_accounts(tmp_path, capsys):
     assert "another player's account" in capsys.readouterr().err
     assert serve_main("clear-ward", ["accounts", *folder, "release", "BOB"]) == 0  # the folder first: too
     assert serve_main("clear-ward", ["accounts", "release", "Bob", *folder]) == 1
-    store = Store(tmp_path / FILE_NAME)
-    left = Accounts(store.db).all()
-    store.close()
+    left = Accounts(store_at().db).all()
     assert [(a.display, a.public_key is not None) for a in left] == [("Anna", True)]
     # The renamed account logs in with its key under the new name only.
-    store = Store(tmp_path / FILE_NAME)
-    keeper = Doorkeeper(Accounts(store.db))
+    keeper = Doorkeeper(Accounts(store_at().db))
     assert key_login(keeper, "anna", key) == "Anna"
     assert key_login(keeper, "Ann", new_key()) == "Ann"  # Ann is free again: a new account
-    store.close()
 
 
 def test_a_rename_to_a_look_alike_or_mixed_name_is_refused(keeper):

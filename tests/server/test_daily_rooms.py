@@ -23,9 +23,9 @@ TODAY = "2026-11-28"
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_two_accounts_get_the_same_deal_of_the_day_and_the_next_day_another(game, tmp_path):
+def test_two_accounts_get_the_same_deal_of_the_day_and_the_next_day_another(game, store_at):
     now = [NOON]
-    hall = hall_at(tmp_path, now)
+    hall = hall_at(store_at, now)
     found = registry.get(game)
     ann, bob = hall.daily(game, "Ann"), hall.daily(game, "Bob")
     assert ann is not bob
@@ -47,8 +47,8 @@ def test_clinics_daily_room_is_the_solitaire_of_clinic_daily():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_second_counted_try_is_refused_with_a_sentence(game, tmp_path):
-    hall = hall_at(tmp_path)
+def test_a_second_counted_try_is_refused_with_a_sentence(game, store_at):
+    hall = hall_at(store_at)
     room = hall.daily(game, "Ann")
     assert hall.daily(game, "ann") is room  # still being played: back to it, no second room
     finish(room)
@@ -63,9 +63,9 @@ def test_a_second_counted_try_is_refused_with_a_sentence(game, tmp_path):
     assert refused.value.room is None
 
 
-def test_the_other_games_deal_and_the_next_days_are_other_tries(tmp_path):
+def test_the_other_games_deal_and_the_next_days_are_other_tries(store_at):
     now = [NOON]
-    hall = hall_at(tmp_path, now)
+    hall = hall_at(store_at, now)
     finish(hall.daily("clinic", "Ann"))
     assert hall.daily("clear-the-ward", "Ann").game == "clear-the-ward"
     now[0] += DAY
@@ -73,9 +73,9 @@ def test_the_other_games_deal_and_the_next_days_are_other_tries(tmp_path):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_daily_room_is_its_players_alone_while_the_days_deal_can_be_played(game, tmp_path):
+def test_a_daily_room_is_its_players_alone_while_the_days_deal_can_be_played(game, store_at):
     now = [NOON]
-    hall = hall_at(tmp_path, now)
+    hall = hall_at(store_at, now)
     room = hall.daily(game, "Ann")
     assert room.may_see("ann") and not room.may_see("Bob")
     assert room not in hall.visible_to("Bob")
@@ -90,16 +90,16 @@ def test_a_daily_room_is_its_players_alone_while_the_days_deal_can_be_played(gam
     assert not unfinished.may_see("Bob")  # a day over, but the game still played: still Cy's alone
 
 
-def test_daily_rooms_do_not_count_against_the_rooms_a_player_may_open(tmp_path):
-    hall = hall_at(tmp_path, rooms_per_player=1)
+def test_daily_rooms_do_not_count_against_the_rooms_a_player_may_open(store_at):
+    hall = hall_at(store_at, rooms_per_player=1)
     hall.daily("clinic", "Ann")
     hall.daily("clear-the-ward", "Ann")
     assert hall.create("clinic", "me,open", "Ann").created_by == "Ann"
 
 
 @pytest.mark.parametrize(("game", "first"), [("clear-the-ward", "Ann"), ("clinic", "Bob")])
-def test_the_table_of_results_lists_the_finished_scores_best_first(game, first, tmp_path):
-    hall = hall_at(tmp_path)
+def test_the_table_of_results_lists_the_finished_scores_best_first(game, first, store_at):
+    hall = hall_at(store_at)
     ann, bob, cy = hall.daily(game, "Ann"), hall.daily(game, "Bob"), hall.daily(game, "Cy")
     finish(ann, 0, 1)
     assert [t.name for t in hall.daily_table(game)] == ["Ann"]  # Bob and Cy still play: not listed
@@ -113,15 +113,15 @@ def test_the_table_of_results_lists_the_finished_scores_best_first(game, first, 
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_restart_keeps_the_daily_rooms_the_tries_and_the_table(game, tmp_path):
-    hall = hall_at(tmp_path)
+def test_a_restart_keeps_the_daily_rooms_the_tries_and_the_table(game, store_at):
+    hall = hall_at(store_at)
     done, going = hall.daily(game, "Ann"), hall.daily(game, "Bob")
     finish(done)
     going.play(0, registry.get(game).make_bot(registry.get(game).levels[0], 5).choose(going.record.state))
     table = hall.daily_table(game)
     hall.store.close()
 
-    again = hall_at(tmp_path)
+    again = hall_at(store_at)
     assert again.restore() == []
     assert {r.id: (r.daily, r.status) for r in again.listing()} == {done.id: (TODAY, OVER), going.id: (TODAY, PLAYING)}
     assert again.daily_table(game) == table and table
@@ -140,6 +140,7 @@ def test_a_store_written_before_daily_rooms_loads_and_takes_them(tmp_path):
     db = sqlite3.connect(path)  # as today's main wrote it: no daily column, no tries table
     db.execute("ALTER TABLE rooms DROP COLUMN daily")
     db.execute("DROP TABLE daily_tries")
+    db.execute("DROP TABLE schema_version")  # nor versioned migrations
     db.commit()
     db.close()
 

@@ -25,8 +25,10 @@ class Clock:
         return self.now
 
 
-def hall_at(tmp_path, **kw) -> Hall:
-    return Hall(Store(tmp_path / "rooms.sqlite3"), **kw)
+def hall_at(where, **kw) -> Hall:
+    """A hall over ``where``'s store: a folder's ``rooms.sqlite3``, or the ``store_at``
+    fixture's (each engine)."""
+    return Hall(where() if callable(where) else Store(where / "rooms.sqlite3"), **kw)
 
 
 def test_names_are_one_player_whatever_their_case_or_width():
@@ -38,9 +40,9 @@ def test_names_are_one_player_whatever_their_case_or_width():
         parse_invited(",".join(f"p{i}" for i in range(13)))
 
 
-def test_a_seat_kept_for_ann_is_taken_by_Ann(tmp_path):
+def test_a_seat_kept_for_ann_is_taken_by_Ann(store_at):
     """Issue #30: a seat named "ann" belongs to whoever logs in as "Ann"."""
-    hall = hall_at(tmp_path)
+    hall = hall_at(store_at)
     room = hall.create("clear-the-ward", "me,ann", "Bob")
     assert room.join("Ann") == 1 and room.seats[1].name == "ann"  # her kept seat, not another
     assert room.status == "playing"
@@ -49,8 +51,8 @@ def test_a_seat_kept_for_ann_is_taken_by_Ann(tmp_path):
         hall.create("clear-the-ward", "me,BOB", "bob")
 
 
-def test_a_private_room_is_seen_joined_and_watched_only_by_its_names(tmp_path):
-    hall = hall_at(tmp_path)
+def test_a_private_room_is_seen_joined_and_watched_only_by_its_names(store_at):
+    hall = hall_at(store_at)
     room = hall.create("clear-the-ward", "me,open,Cy", "Ann", private=True, invited="bob, Dee")
     public = hall.create("clear-the-ward", "me,open", "Ann")
     assert [r.id for r in hall.visible_to("Zed")] == [public.id]  # a stranger: not even listed
@@ -61,12 +63,12 @@ def test_a_private_room_is_seen_joined_and_watched_only_by_its_names(tmp_path):
         assert room.may_see(name) and [r.id for r in hall.visible_to(name)] == [room.id, public.id]
     assert room.join("Bob") == 1
     assert "private" in room.summary()
-    back = Store(tmp_path / "rooms.sqlite3").load_rooms()[0][0]  # and so after a restart
+    back = store_at().load_rooms()[0][0]  # and so after a restart
     assert back.private and back.invited == ("bob", "Dee") and not back.may_see("Zed")
 
 
-def test_a_private_room_needs_someone_who_could_take_its_open_seat(tmp_path):
-    hall = hall_at(tmp_path)
+def test_a_private_room_needs_someone_who_could_take_its_open_seat(store_at):
+    hall = hall_at(store_at)
     with pytest.raises(RoomError, match="invite a name"):
         hall.create("clear-the-ward", "me,open", "Ann", private=True)
     with pytest.raises(RoomError, match="only a private room"):
@@ -74,8 +76,8 @@ def test_a_private_room_needs_someone_who_could_take_its_open_seat(tmp_path):
     assert hall.create("clear-the-ward", "me,Bob", "Ann", private=True).may_see("bob")
 
 
-def test_the_room_quota_is_per_player_and_says_so(tmp_path):
-    hall = hall_at(tmp_path, rooms_per_player=2)
+def test_the_room_quota_is_per_player_and_says_so(store_at):
+    hall = hall_at(store_at, rooms_per_player=2)
     hall.create("clear-the-ward", "me,open", "Ann")
     hall.create("clear-the-ward", "me,open", "Ann", private=True, invited="Bob")
     with pytest.raises(RoomError, match=r"you have 2 unfinished rooms already, the most one player may open"):
@@ -83,10 +85,10 @@ def test_the_room_quota_is_per_player_and_says_so(tmp_path):
     hall.create("clear-the-ward", "me,open", "Bob")  # another player still may
 
 
-def test_a_room_flood_is_bounded(tmp_path):
+def test_a_room_flood_is_bounded(store_at):
     """One name opening rooms without end gets its quota; many names fill the server up
     to ``max_rooms`` and no further; the store never holds more."""
-    hall = hall_at(tmp_path, max_rooms=10, rooms_per_player=3)
+    hall = hall_at(store_at, max_rooms=10, rooms_per_player=3)
     refused = []
     for _ in range(100):
         try:
@@ -105,9 +107,9 @@ def test_a_room_flood_is_bounded(tmp_path):
     assert rows == 10
 
 
-def test_an_unfinished_room_warns_then_expires(tmp_path, caplog):
+def test_an_unfinished_room_warns_then_expires(store_at, caplog):
     clock = Clock()
-    hall = hall_at(tmp_path, room_days=14, clock=clock)
+    hall = hall_at(store_at, room_days=14, clock=clock)
     idle = hall.create("clear-the-ward", "me,open", "Ann")
     busy = hall.create("clear-the-ward", "Ann,Bob", "Ann")
     clock.now += 11 * DAY
@@ -129,20 +131,20 @@ def test_an_unfinished_room_warns_then_expires(tmp_path, caplog):
     with caplog.at_level(logging.INFO, logger="hospital_games.server"):
         assert [r.id for r in hall.visible_to("Ann")] == [busy.id]
     assert idle.id not in hall.rooms
-    assert [r.id for r in Store(tmp_path / "rooms.sqlite3").load_rooms()[0]] == [busy.id]
+    assert [r.id for r in store_at().load_rooms()[0]] == [busy.id]
     assert f"room #{idle.id}" in caplog.text and "expired" in caplog.text
 
 
-def test_a_room_found_past_its_time_is_warned_of_before_it_goes(tmp_path):
+def test_a_room_found_past_its_time_is_warned_of_before_it_goes(store_at):
     """The server was down during a room's last days: after the restart its line still
     warns for two days before the room is removed; a room someone has open stays."""
     clock = Clock()
-    hall = hall_at(tmp_path, room_days=3, clock=clock)
+    hall = hall_at(store_at, room_days=3, clock=clock)
     room = hall.create("clear-the-ward", "me,open", "Ann")
     kept = hall.create("clear-the-ward", "me,open", "Bob")
     hall.store.close()
     clock.now += 30 * DAY
-    again = hall_at(tmp_path, room_days=3, clock=clock)
+    again = hall_at(store_at, room_days=3, clock=clock)
     again.restore()
     again.rooms[kept.id].attach("Bob", None)
     again.visible_to("Cy")
@@ -153,10 +155,10 @@ def test_a_room_found_past_its_time_is_warned_of_before_it_goes(tmp_path):
     assert [r.id for r in again.visible_to("Cy")] == [kept.id]  # Bob is in his: it waits for him
 
 
-def test_finished_rooms_do_not_expire(tmp_path):
+def test_finished_rooms_do_not_expire(store_at):
     clock = Clock()
     due = []
-    hall = hall_at(tmp_path, room_days=1, clock=clock, call_later=lambda delay, fn: due.append(fn))
+    hall = hall_at(store_at, room_days=1, clock=clock, call_later=lambda delay, fn: due.append(fn))
     room = hall.create("clear-the-ward", "cpu:random,cpu:random", "Ann", seed=1)
     while due:
         due.pop(0)()

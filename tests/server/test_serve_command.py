@@ -44,8 +44,31 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def listens_on(pid: int, port: int) -> bool:
+    """Whether process ``pid`` holds a TCP socket listening on ``port`` (Linux /proc)."""
+    from pathlib import Path
+
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:  # 0A: LISTEN
+                inodes.add(fields[9])
+    try:
+        links = {os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()}
+    except OSError:
+        return False
+    return any(f"socket:[{inode}]" in links for inode in inodes)
+
+
 async def test_serve_listens_serves_the_lobby_and_stops_on_sigterm(tmp_path):
-    proc, port = await start(tmp_path, "--workers", "2")
+    """With ``--fronts 2``: a second front listens on the same port and stops with the
+    first."""
+    proc, port = await start(tmp_path, "--fronts", "2")
     try:
         key = (tmp_path / "ssh_host_ed25519_key")
         assert key.exists() and oct(key.stat().st_mode & 0o777) == "0o600"
@@ -53,12 +76,17 @@ async def test_serve_listens_serves_the_lobby_and_stops_on_sigterm(tmp_path):
         ann = await Player("Ann").connect(port)
         await ann.wait_for("Welcome, Ann")
         await ann.close()
-        workers = children(proc.pid)  # the game-drawing processes
-        assert len(workers) == 2
+        fronts = children(proc.pid)  # the second front, listening on the same port
+        assert len(fronts) == 1
+        for _ in range(600):
+            if listens_on(fronts[0], port):
+                break
+            await asyncio.sleep(0.05)
+        assert listens_on(fronts[0], port) and listens_on(proc.pid, port)
     finally:
         proc.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(proc.wait(), 20) == 0
-    for pid in workers:  # none left behind
+    for pid in fronts:  # none left behind
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
     proc, port = await start(tmp_path)  # the same host key the second time
@@ -75,8 +103,8 @@ def test_serve_help_and_bad_flags(capsys):
     assert exit_.value.code == 2
     assert "--max-connections: at least 1" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        main(["serve", "--workers", "-1"])
-    assert "--workers: 0 or more" in capsys.readouterr().err
+        main(["serve", "--fronts", "0"])
+    assert "--fronts: 1 to 64" in capsys.readouterr().err
 
 
 async def test_the_start_line_counts_the_rooms_restored_in_words(tmp_path):

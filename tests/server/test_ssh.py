@@ -104,11 +104,10 @@ async def test_two_players_play_a_game_to_the_end_each_seeing_only_their_own_han
         assert server.hall.store.load_rooms()[0][0].record.over
 
 
-@pytest.mark.parametrize("workers", [1, 2])
-async def test_a_dropped_player_rejoins_the_seat_and_the_turn_waited_for_them(tmp_path, workers):
-    """With worker processes too (2): the front's news reaches the worker's apps ("Ann
-    left", the waiting timer, "Ann is back"); nothing is played for the missing seat."""
-    async with running(tmp_path, workers=workers) as server:
+async def test_a_dropped_player_rejoins_the_seat_and_the_turn_waited_for_them(tmp_path):
+    """The other player hears "Ann left", sees the waiting timer, then "Ann is back";
+    nothing is played for the missing seat."""
+    async with running(tmp_path) as server:
         room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=5)
         players = {"Ann": await join(server, "Ann"), "Bob": await join(server, "Bob")}
         mover = room.names()[room.actor]

@@ -118,7 +118,7 @@ def game_server(tmp_path: Path, *flags: str):
     env = {**os.environ, "HOSPITAL_SERVER_PASSWORD": PASSWORD, "HOSPITAL_SERVER_DATA_DIR": str(tmp_path / "data")}
     with log.open("w") as out:
         server = subprocess.Popen([sys.executable, "-m", "clear_ward_tui", "serve", "--port", "0", "--web", "0",
-                                   "--workers", "0", "--cpu-delay", "0.1", *flags],
+                                   "--cpu-delay", "0.1", *flags],
                                   stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env)
     try:
         found = wait_until(lambda: server.poll() is not None

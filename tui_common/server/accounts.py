@@ -1,9 +1,9 @@
 """Accounts: a player name belongs to whoever first logged in with it, and failed logins
 are slowed, then refused, per address.
 
-- ``Accounts``: the ``accounts`` table of the server's ``rooms.sqlite3`` (schema in
-  ``store.py``). A name is one account however it is typed (``names.identity``: NFKC,
-  case-folded), shown as first typed; a name mixing alphabets, a guest's name or one
+- ``Accounts``: the ``accounts`` table of the server's store (schema in
+  ``store_sql.py``: ``rooms.sqlite3``, or PostgreSQL, the same SQL). A name is one
+  account however it is typed (``names.identity``: NFKC, case-folded), shown as first typed; a name mixing alphabets, a guest's name or one
   that looks like another account's (``names.skeleton``) is refused with a sentence.
   An account is owned by one SSH public key (trust on first use: the first key that
   logs in with the name) or by a password (the first password given for a new name),
@@ -29,7 +29,6 @@ import hashlib
 import hmac
 import logging
 import secrets
-import sqlite3
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Container
@@ -81,7 +80,7 @@ def fingerprint(text: str) -> str:
 
 @dataclass(frozen=True)
 class Account:
-    """One row of the accounts table (see ``store.ACCOUNTS_SCHEMA``)."""
+    """One row of the accounts table (see ``store_sql.ACCOUNTS``)."""
 
     identity: str
     display: str
@@ -102,9 +101,11 @@ _COLUMNS = ("identity, display, skeleton, public_key, password, datetime(created
 
 
 class Accounts:
-    """The accounts of one database (``store.Store.db``); see the module docstring."""
+    """The accounts of one database: ``db`` is a store's ``db`` (``store.Store``'s
+    ``sqlite3`` connection, or ``store_pg.PgStore``'s), anything with DB-API's
+    ``execute`` (``?`` placeholders) and ``IntegrityError``; see the module docstring."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db) -> None:
         self.db = db
 
     def get(self, name: str) -> Account | None:
@@ -138,7 +139,7 @@ class Accounts:
             self.db.execute("INSERT INTO accounts (identity, display, skeleton, public_key, password, last_login) "
                             "VALUES (?, ?, ?, ?, ?, julianday('now'))",
                             (names.identity(name), name, names.skeleton(name), public_key, password_hash))
-        except sqlite3.IntegrityError:
+        except self.db.IntegrityError:
             raise AccountError(f"The name {name!r} was just taken by another login; please choose another.") \
                 from None
         return self.get(name)
@@ -180,7 +181,7 @@ class Accounts:
     def next_guest(self) -> str:
         """A guest's name never given before on this server: ``guest-1``, ``guest-2``..."""
         self.db.execute("INSERT INTO counters (name, value) VALUES ('guest', 1) "
-                        "ON CONFLICT(name) DO UPDATE SET value = value + 1")
+                        "ON CONFLICT(name) DO UPDATE SET value = counters.value + 1")
         (number,) = self.db.execute("SELECT value FROM counters WHERE name = 'guest'").fetchone()
         return f"guest-{number}"
 

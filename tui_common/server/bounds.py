@@ -6,7 +6,7 @@ process grows until the kernel kills it), and every key is a message an app hand
 (about 10 ms of CPU a move). So:
 
 - every window size a client gives (the SSH pty request, each window change, the
-  browser door's resize message, a worker's start) goes through ``clamp_size``: at most
+  browser door's resize message) goes through ``clamp_size``: at most
   ``MAX_COLUMNS`` × ``MAX_ROWS``; a size of 0 (which RFC 4254 says to ignore) or one
   that is not a number keeps the size the terminal had (80×24 at first);
 - ``ReadBudget`` drops a client's bytes beyond a rate before they are parsed

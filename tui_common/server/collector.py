@@ -20,7 +20,7 @@ So a server process keeps the apps that are running out of the walk:
   stays within about twice what the running apps hold, and a pause comes once per that
   many closed apps instead of every few seconds.
 
-Nothing changes until ``activate`` is called: ``serve`` and each worker process call
+Nothing changes until ``activate`` is called: ``serve`` calls
 it; apps run by tests in the test process, or by the games' own console scripts, keep
 Python's collector as it is.
 """

@@ -80,7 +80,7 @@ class Terminal:
             self.write_bytes(text.encode("utf-8", "replace"))
 
     def write_bytes(self, data: bytes) -> None:
-        """Send bytes already encoded (also: a worker process's output for this client)."""
+        """Send bytes already encoded."""
         if self.gone:
             return
         self.written += len(data)

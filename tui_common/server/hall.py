@@ -28,6 +28,15 @@ The history: when a room's game ends, each person seated gets a row in the serve
 history (``tui_common.history``, ``history.sqlite3`` in ``history_dir``: by default the
 store's folder, the server's data folder) with their name (``player``); the lobby's
 stats key reads it.
+
+Several fronts (docs/server.md "Several fronts"): each change of a room is applied in
+the store's lock (``_guard``: the room brought up to date first, ``fronts.catch_up``);
+``follow`` hears the other fronts' writes (``Store.wait_for_changes``) and brings this
+hall's rooms up to date (``follow_changes``): new rooms join the lobby, moved rooms are
+caught up, deleted ones go. A room's computer seats are played by the front the store
+gives them to (``Store.bots_mine``); the others look again every ``BOT_LOOK_SECONDS``
+in case that front stopped. The history and a daily result are written by the front
+that played the last action.
 """
 
 from __future__ import annotations
@@ -42,10 +51,13 @@ from typing import Any
 
 from pathlib import Path
 
+from core.errors import IllegalActionError
+from tui_common.server.fronts import SharedHall
 from tui_common.server.names import same_name
 from tui_common.server.rooms import (OVER, Room, RoomError, RoomEvent, SeatSpec, day_of, game_of, new_seed,
                                      parse_invited, parse_options, parse_seats)
 from tui_common.server.store import DailyTry, Store
+from tui_common.server.store_sql import StoreUnavailable
 from tui_common.server.thinking import SLOW_SECONDS, Thinker, slow_level
 
 log = logging.getLogger("hospital_games.server")
@@ -63,6 +75,9 @@ SWEEP_SECONDS = 60.0
 DAY = 86400.0
 #: Seconds between a computer player's actions, so people can follow them.
 CPU_DELAY = 0.6
+#: Seconds between two looks at a room whose computer seats another front plays (it
+#: may have stopped: its lease then runs out, ``store.BOT_LEASE_SECONDS``).
+BOT_LOOK_SECONDS = 5.0
 
 
 class DailyPlayed(RoomError):
@@ -74,17 +89,18 @@ class DailyPlayed(RoomError):
         self.room = room
 
 
-class Hall:
-    """The rooms of one server; see the module docstring."""
+class Hall(SharedHall):
+    """The rooms of one server; see the module docstring (and ``fronts.SharedHall``:
+    several fronts over one store)."""
 
     def __init__(self, store: Store, *, call_later: Callable[[float, Callable[[], Any]], Any] | None = None,
                  cpu_delay: float = CPU_DELAY, max_rooms: int = MAX_ROOMS,
                  rooms_per_player: int = MAX_ROOMS_PER_PLAYER, room_days: float = ROOM_DAYS,
                  clock: Callable[[], float] = time.time, history_dir: Path | str | None = None) -> None:
         """``history_dir``: the folder of the served games' history (default: the
-        store's folder; none for a store in memory)."""
+        store's folder; none for a store in memory or in PostgreSQL)."""
         self.store = store
-        if history_dir is None and str(store.path) != ":memory:":
+        if history_dir is None and store.path is not None and str(store.path) != ":memory:":
             history_dir = Path(store.path).parent
         self.history_dir = None if history_dir is None else Path(history_dir)
         self.rooms: dict[int, Room] = {}
@@ -102,14 +118,26 @@ class Hall:
         self.thinker = Thinker()
         #: (room id, seat) of the computer seats that think in the worker
         self.slow: set[tuple[int, int]] = set()
+        #: the store's last change this hall has looked at (``follow_changes``)
+        self.seen_change = store.last_change()
+        #: the seats last told to the store as connected here, and when (monotonic)
+        self._shared: list[tuple[int, int]] | None = None
+        self._shared_at = -math.inf
 
     def close(self) -> None:
-        """Stop the worker process and close the store."""
+        """Stop the worker process and close the store (the other fronts are told that
+        nobody is connected here any more)."""
         self.thinker.close()
+        if self._shared:
+            try:
+                self.store.mark_present([])
+            except Exception:  # the store may be gone already; the word runs out by itself
+                log.warning("could not tell the other fronts that this one stops")
         self.store.close()
 
     def restore(self) -> list[str]:
         """Load every stored room; returns the problems (rooms left out) as sentences."""
+        self.seen_change = self.store.last_change()  # before loading: nothing written meanwhile is missed
         rooms, problems = self.store.load_rooms()
         for room in rooms:
             room.clock = self.clock
@@ -142,7 +170,7 @@ class Hall:
             raise RoomError(f"you have {rooms} already, the most one player may open; "
                             "finish one, or give up your seat in one still waiting (x)")
         self._make_space()
-        room = Room(self.store.next_id(), game, list(seats), new_seed() if seed is None else seed,
+        room = Room(self.store.new_room_id(), game, list(seats), new_seed() if seed is None else seed,
                     options, created_by=creator, save=self.store.save_room, private=private,
                     invited=invited, clock=self.clock)
         self._adopt(room)
@@ -157,7 +185,7 @@ class Hall:
         game nobody is looking at makes room. Raises ``RoomError`` when none does."""
         self.expire()
         if len(self.rooms) >= self.max_rooms:
-            over = [r for r in self.listing() if r.status == OVER and not r.present and not r.spectators]
+            over = [r for r in self.listing() if r.status == OVER and not r.present and not r.elsewhere and not r.spectators]
             if over:  # the oldest finished game nobody is looking at makes room
                 self.remove(over[0].id)
         if len(self.rooms) >= self.max_rooms:
@@ -190,7 +218,7 @@ class Hall:
         options = parse_options(game, found.daily_options, 1)
         self._make_space()
         seed = daily_seed(found.command, _dt.date.fromisoformat(day))
-        room = Room(self.store.next_id(), game, [SeatSpec(player)], seed, options, created_by=player,
+        room = Room(self.store.new_room_id(), game, [SeatSpec(player)], seed, options, created_by=player,
                     save=self.store.save_room, private=True, clock=self.clock, daily=day)
         if not self.store.claim_daily(game, day, player, room.id):  # (another connection was quicker)
             raise DailyPlayed(self.daily_refusal(found.title, day, None), None)
@@ -307,7 +335,7 @@ class Hall:
             if room.id not in self._warned:
                 self._warned[room.id] = now
                 continue
-            if now >= due and not room.present and not room.spectators:
+            if now >= due and not room.present and not room.elsewhere and not room.spectators:
                 self.remove(room.id)
                 removed.append(room.id)
                 log.info("room #%d (%s, created by %s) expired: no move for %g days", room.id, room.title,
@@ -316,6 +344,7 @@ class Hall:
 
     def _adopt(self, room: Room) -> None:
         self.rooms[room.id] = room
+        room.guard = self._guard
         room.listeners.append(self._heard)
 
     # -- computer players ----------------------------------------------------------------
@@ -323,7 +352,7 @@ class Hall:
     def _heard(self, room: Room, event: RoomEvent) -> None:
         if event.kind in ("started", "action"):
             self.schedule_cpu(room)
-        elif event.kind == "over":
+        elif event.kind == "over" and not event.remote:  # written down by the front that played it
             self._ended(room)
 
     def schedule_cpu(self, room: Room) -> None:
@@ -334,8 +363,20 @@ class Hall:
 
         def act() -> None:
             self._cpu_due.discard(room.id)
-            if self.rooms.get(room.id) is room:
+            if self.rooms.get(room.id) is not room or room.actor not in room.bots:
+                return
+            try:
+                if not self.store.bots_mine(room.id):  # another front plays them: look again later
+                    self._cpu_due.add(room.id)
+                    self.call_later(BOT_LOOK_SECONDS, act)
+                    return
                 self._think(room)
+            except StoreUnavailable as err:  # the store is away: the computer tries again later
+                log.warning("room #%d: %s", room.id, err)
+                self._cpu_due.add(room.id)
+                self.call_later(BOT_LOOK_SECONDS, act)
+            except RoomError as err:  # closed meanwhile by another front
+                log.info("room #%d: %s", room.id, err)
 
         self.call_later(self.cpu_delay, act)
 
@@ -377,7 +418,12 @@ class Hall:
             return
         room.bots[seat] = bot
         self.thinker.thought += 1
-        room.play(seat, action)
+        try:
+            room.play(seat, action, at=done)
+        except IllegalActionError:  # another front moved the game meanwhile: choose again
+            self.schedule_cpu(room)
+        except RoomError as err:
+            log.info("room #%d: %s", room.id, err)
 
 
 def served_rows(room: Room) -> list:

@@ -14,13 +14,19 @@ when (``Room.waiting``); nothing is ever played for them.
 
 Listeners (the connected apps) get ``RoomEvent``s through a callback; a callback must
 not raise (a failing one is dropped, the room carries on).
+
+Several fronts (docs/server.md): a room's ``guard`` (set by the ``Hall``) wraps each
+change (an action, a seat taken or given up) in the store's lock, bringing the room up
+to date first when another front moved it (``sync``); the listeners hear of the change
+once it is committed.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +67,10 @@ class RoomError(Exception):
     message is shown to the player as it is."""
 
 
+class RoomClosed(RoomError, IllegalActionError):
+    """The room is gone (another front closed it): refused in the lobby and at the table."""
+
+
 @dataclass(frozen=True)
 class SeatSpec:
     """One seat as the room was created: ``name`` (``None`` while open) and ``cpu``,
@@ -86,6 +96,8 @@ class RoomEvent:
     action: Any = None
     #: the room's record just after the action (kind "action")
     record: Any = None
+    #: applied by another front (heard through the store), not here
+    remote: bool = False
 
 
 Listener = Callable[["Room", RoomEvent], None]
@@ -193,6 +205,8 @@ class Room:
     save: Callable[[Room], None] | None = None
     #: seat -> connections of that seat's player now open
     present: dict[int, int] = field(default_factory=dict)
+    #: seats whose players are connected to another front (``Hall.share_presence``)
+    elsewhere: set[int] = field(default_factory=set)
     #: seat -> time.monotonic() when its player left (missing players only)
     left_at: dict[int, float] = field(default_factory=dict)
     listeners: list[Listener] = field(default_factory=list)
@@ -212,6 +226,13 @@ class Room:
     #: a daily deal's room: the day (``YYYY-MM-DD``, UTC) whose deal it plays, one seat
     #: (``Hall.daily``); ``None``: an ordinary room
     daily: str | None = None
+    #: the store's writes of this room so far (``Store.save_room`` sets it)
+    version: int = 0
+    #: wraps one change in the store's lock and brings the room up to date first
+    #: (``Hall``; ``None``: one front, nothing to wait for)
+    guard: Callable[[Room], AbstractContextManager[Any]] | None = None
+    #: events of a change under way, told once it is stored
+    _pending: list[RoomEvent] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.moved:
@@ -235,7 +256,7 @@ class Room:
             return seat_label(self.names()[seat], spec.cpu, dict(zip(game_of(self.game).levels, LEVEL_WORDS)))
         if spec.name is None:
             return "(open)"
-        away = " (away)" if self.status == PLAYING and not self.present.get(seat) else ""
+        away = " (away)" if self.status == PLAYING and not self.here(seat) else ""
         return spec.name + away
 
     def summary(self) -> str:
@@ -293,6 +314,10 @@ class Room:
         """Seat ``name`` (their own seat if they have one: rejoin; else the first open
         seat) and deal the game once every seat is taken. Returns the seat. Raises
         ``RoomError`` when no seat is left."""
+        with self._change():
+            return self._join(name)
+
+    def _join(self, name: str) -> int:
         seat = self.seat_of(name)
         if seat is None:
             if not self.may_see(name):
@@ -312,6 +337,10 @@ class Room:
     def leave_seat(self, name: str) -> None:
         """Give up ``name``'s seat before the deal (it is open again). Raises
         ``RoomError`` once the game is dealt: the seat is theirs until it ends."""
+        with self._change():
+            self._leave_seat(name)
+
+    def _leave_seat(self, name: str) -> None:
         seat = self.seat_of(name)
         if seat is None:
             raise RoomError(f"you have no seat in room #{self.id}")
@@ -368,6 +397,8 @@ class Room:
             self.present[seat] = now
             return
         self.present.pop(seat, None)
+        if seat in self.elsewhere:  # still connected to another front
+            return
         self.left_at[seat] = time.monotonic()
         self._tell(RoomEvent("left", f"{name} left; the seat is kept for them.", seat))
 
@@ -380,20 +411,31 @@ class Room:
             return None
         return self.record.rules.actor(self.record.state)
 
+    def here(self, seat: int) -> bool:
+        """Whether ``seat``'s player is connected (to this front or another)."""
+        return bool(self.present.get(seat)) or seat in self.elsewhere
+
     def waiting(self, now: float | None = None) -> tuple[str, float] | None:
         """``(name, seconds)`` when the game waits for a person who is not connected
         (seconds since their turn began or since they left, whichever is later)."""
         seat = self.actor
-        if seat is None or self.seats[seat].is_cpu or self.present.get(seat):
+        if seat is None or self.seats[seat].is_cpu or self.here(seat):
             return None
         now = time.monotonic() if now is None else now
         since = max(self.turn_since, self.left_at.get(seat, self.turn_since))
         return self.names()[seat], max(0.0, now - since)
 
-    def play(self, seat: int, action: Any) -> None:
+    def play(self, seat: int, action: Any, *, at: int | None = None) -> None:
         """Play ``action`` for ``seat``. Raises ``IllegalActionError``: not this seat's turn,
-        the game not dealt or over, or the engine's reason (naming the rule). The record
-        is saved before the listeners hear of it."""
+        the game not dealt or over, or the engine's reason (naming the rule); with ``at``
+        (the number of actions the action was chosen after), also when the game has moved
+        on since. The record is saved before the listeners hear of it."""
+        with self._change():
+            if at is not None and (self.record is None or len(self.record.actions) != at):
+                raise IllegalActionError("The game has moved on.")
+            self._play(seat, action)
+
+    def _play(self, seat: int, action: Any) -> None:
         if self.record is None:
             raise IllegalActionError("The game has not begun: seats are still open.")
         actor = self.actor
@@ -414,19 +456,56 @@ class Room:
 
     def cpu_step(self) -> bool:
         """Play one action for the computer seat whose turn it is; False if none is."""
-        seat = self.actor
-        if seat is None or seat not in self.bots:
-            return False
-        self.play(seat, self.bots[seat].choose(self.record.state))
-        return True
+        with self._change():  # chosen once the room is up to date
+            seat = self.actor
+            if seat is None or seat not in self.bots:
+                return False
+            self._play(seat, self.bots[seat].choose(self.record.state))
+            return True
 
     # -- plumbing ---------------------------------------------------------------------------
+
+    @contextmanager
+    def _change(self) -> Iterator[None]:
+        """One change of the room: inside the ``guard`` (the store's lock, the room
+        brought up to date) if any; the listeners hear of it after, once it is stored
+        (and of the catching up even when the change is refused)."""
+        if self._pending is not None:  # inside a change already
+            yield
+            return
+        self._pending = []
+        mark = 0
+        kept = self._kept()
+        try:
+            if self.guard is None:
+                yield
+            else:
+                with self.guard(self):
+                    mark = len(self._pending)  # what catching up told: true whatever follows
+                    kept = self._kept()
+                    yield
+        except BaseException:
+            del self._pending[mark:]  # the change is not stored: nobody hears of it...
+            self.record, self.seats[:], self.moved, self.version, self.turn_since = kept  # ...nor keeps it
+            raise
+        finally:
+            told, self._pending = self._pending, None
+            for event in told:
+                self._tell(event)
+
+    def _kept(self) -> tuple:
+        """What a change may alter, to put back when it is not stored (e.g. the store
+        cannot be reached: ``store_sql.StoreUnavailable``)."""
+        return self.record, list(self.seats), self.moved, self.version, self.turn_since
 
     def _save(self) -> None:
         if self.save is not None:
             self.save(self)
 
     def _tell(self, event: RoomEvent) -> None:
+        if self._pending is not None:
+            self._pending.append(event)
+            return
         for listener in list(self.listeners):
             try:
                 listener(self, event)

@@ -4,9 +4,11 @@ Each connection gets the game and nothing else: no shell, no command, no port
 forwarding, no agent or X11 forwarding, no scp/sftp. It runs one Textual app at a time
 (the lobby, then a room's game, then the lobby again), drawn on the SSH channel by
 ``driver.ChannelDriver`` at the client's window size (resizes followed; at most
-``bounds.MAX_COLUMNS`` × ``MAX_ROWS``): the lobby in
-this process, the game apps here too or, with ``workers`` above 1, in worker processes
-(``pool.py``), so drawing uses every core.
+``bounds.MAX_COLUMNS`` × ``MAX_ROWS``): the lobby and the game apps, in this process.
+More cores are used by more fronts: several ``GameServer`` processes over one data
+folder (``reuse_port``: on one port, the kernel spreading the connections), each
+following the others' rooms through the store (``Hall.follow``; docs/server.md,
+"Several fronts").
 
 Limits (``Limits``): connections in all (one more is told the table is full, politely,
 and closed), connections per address, seconds to log in, minutes without a key, and
@@ -32,7 +34,7 @@ from tui_common.server.bounds import INPUT_WINDOW, READ_SIZE, bound_channels
 from tui_common.server.driver import Terminal, run_app
 from tui_common.server.hall import Hall
 from tui_common.server.table import game_app
-from tui_common.server.store import FILE_NAME, Store
+from tui_common.server.stores import open_store
 
 log = logging.getLogger("hospital_games.server")
 
@@ -73,9 +75,12 @@ class GameServer:
 
     def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = 2222, password: str | None = None,
                  authorized_keys: str | None = None, limits: Limits = Limits(), cpu_delay: float | None = None,
-                 max_rooms: int | None = None, workers: int = 0, guests: bool = False,
-                 rooms_per_player: int | None = None, room_days: float | None = None) -> None:
+                 max_rooms: int | None = None, guests: bool = False,
+                 rooms_per_player: int | None = None, room_days: float | None = None,
+                 reuse_port: bool = False, store: str | None = None) -> None:
         self.data_dir = Path(data_dir)
+        #: where rooms and accounts are kept (``stores.open_store``; ``None``: the data folder)
+        self.store = store
         self.host, self.port = host, port
         self.password = password
         self.authorized_keys = authorized_keys
@@ -88,10 +93,11 @@ class GameServer:
         self.max_rooms = max_rooms
         #: the hall's other limits (``None``: the hall's defaults)
         self.room_limits = {"rooms_per_player": rooms_per_player, "room_days": room_days}
-        #: worker processes for the game apps (0 or 1: the apps run in this process)
-        self.workers = workers
-        self.pool = None
+        #: listen with SO_REUSEPORT: other fronts listen on the same port (``serve --fronts``)
+        self.reuse_port = reuse_port
         self.hall: Hall | None = None
+        #: the task following the other fronts' changes (``Hall.follow``)
+        self.follower: asyncio.Task | None = None
         self.acceptor = None
         self.sessions: set[Terminal] = set()
         self.by_address: dict[str, int] = {}
@@ -110,7 +116,8 @@ class GameServer:
         if self.max_rooms is not None:
             extra["max_rooms"] = self.max_rooms
         extra.update({key: value for key, value in self.room_limits.items() if value is not None})
-        self.hall = Hall(Store(self.data_dir / FILE_NAME), call_later=loop.call_later, **extra)
+        self.hall = Hall(open_store(self.store or self.data_dir), call_later=loop.call_later,
+                         history_dir=self.data_dir, **extra)
         self.problems = self.hall.restore()
         for problem in self.problems:
             log.warning(problem)
@@ -123,14 +130,10 @@ class GameServer:
             process_factory=self._session, encoding=None, line_editor=False,
             allow_scp=False, sftp_factory=None, agent_forwarding=False, x11_forwarding=False,
             login_timeout=self.limits.login_seconds, keepalive_interval=60, keepalive_count_max=3,
-            window=INPUT_WINDOW,
+            window=INPUT_WINDOW, reuse_port=self.reuse_port or None,
         )
         self.port = self.acceptor.sockets[0].getsockname()[1]
-        if self.workers > 1:
-            from tui_common.server.pool import WorkerPool
-
-            self.pool = WorkerPool(self.hall, self.workers, self.data_dir)
-            self.pool.start()
+        self.follower = asyncio.create_task(self.hall.follow())
 
     async def close(self) -> None:
         if self.acceptor is not None:
@@ -139,8 +142,8 @@ class GameServer:
         for term in list(self.sessions):
             term.hang_up("The server is stopping; your seat is kept.")
         await asyncio.sleep(0.2)
-        if self.pool is not None:
-            await self.pool.close()
+        if self.follower is not None:
+            self.follower.cancel()
         if self.hall is not None:
             self.hall.close()
 
@@ -220,10 +223,7 @@ class GameServer:
                         waiting = room_id
                     continue
                 seat = room.seat_of(name) if kind == "play" else None
-                if self.pool is not None:
-                    note = await self.pool.run(term, room, seat, name)
-                else:
-                    await self._run(game_app(room, seat, name, self.data_dir), term)
+                await self._run(game_app(room, seat, name, self.data_dir), term)
         finally:
             reader.cancel()
             idle.cancel()

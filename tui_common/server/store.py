@@ -9,8 +9,8 @@ action, before any player is told of it, so a restart (or a crash) brings every 
 back exactly where it was: ``load_rooms`` replays each record through the engine.
 
 A file written before rooms could be private is brought up to date when opened
-(``ROOM_COLUMNS``): its rooms are public, invite nobody, and last moved when their row
-was last written (``updated``); one written before the daily deal room gets the
+(``store_sql.migrate``: versioned migrations, shared with PostgreSQL): its rooms are
+public, invite nobody, and last moved when their row was last written (``updated``); one written before the daily deal room gets the
 ``daily`` column (the day of a daily deal's room, ``YYYY-MM-DD``; its old rooms:
 ``NULL``, none is daily) and the ``daily_tries`` table.
 
@@ -19,78 +19,65 @@ account, game and UTC day whose counted try was dealt (``claim_daily``: written 
 room is made, so a second try is refused even after the room is gone), with the room
 and, once the game is over, its score (``daily_result``); ``daily_results`` is the
 day's table.
+
+Several fronts (``serve`` processes on one machine, docs/server.md "Several fronts")
+share one file: SQLite's WAL lets them read at once and queues their writes. A room
+number comes from ``new_room_id`` (the ``room_numbers`` table: never handed out twice,
+never reused); every write of a room adds 1 to its ``version`` and appends ``(seq,
+room id)`` to ``room_changes`` in the same transaction; ``locked`` holds the database's
+write lock (``BEGIN IMMEDIATE``) while one change of a room is applied; the other
+fronts hear of it through ``wait_for_changes`` (``PRAGMA data_version``, polled) and
+read ``changes_after``. A room's computer seats are played by the front holding its
+lease in ``bot_leases`` (``bots_mine``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from core.private_files import private_database
 from tui_common.server.names import name_key
 from tui_common.server.rooms import Room, SeatSpec, record_rules
+from tui_common.server.store_sql import SQLITE, migrate
 
 #: The database's file name in the data folder.
 FILE_NAME = "rooms.sqlite3"
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS rooms (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    created_by TEXT NOT NULL,
-    record TEXT,
-    updated REAL NOT NULL DEFAULT (julianday('now'))
-)
-"""
+#: The tables and their migrations (one text for SQLite and PostgreSQL): ``store_sql``.
+#: The accounts table (``accounts.Accounts``) is in the same file; so are, for several
+#: fronts, ``room_numbers`` (``new_room_id``), ``room_changes`` (``changes_after``),
+#: ``bot_leases`` (``bots_mine``) and ``presence`` (who is at which seat, on which front).
 
-#: Player accounts (``accounts.Accounts``), in the same file: one row a name. ``identity``
-#: is the name NFKC-normalized and case-folded, ``display`` as first typed, ``skeleton``
-#: what it looks like (``names.skeleton``: unique, so no two accounts look alike);
-#: ``public_key`` ("ssh-ed25519 AAAA...") or ``password`` (scrypt, salted) says who
-#: owns it. ``counters`` holds the last guest number.
-ACCOUNTS_SCHEMA = """
-CREATE TABLE IF NOT EXISTS accounts (
-    identity TEXT PRIMARY KEY,
-    display TEXT NOT NULL,
-    skeleton TEXT NOT NULL UNIQUE,
-    public_key TEXT,
-    password TEXT,
-    created REAL NOT NULL DEFAULT (julianday('now')),
-    last_login REAL
-);
-CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
-"""
+#: Seconds a front's lease on a room's computer seats lasts (renewed at each of their
+#: moves); a front that stops renewing (it died) hands the seats on after this.
+BOT_LEASE_SECONDS = 10.0
+#: Seconds a front's word that a seat's player is connected to it lasts (``mark_present``;
+#: renewed well before: a front that died stops renewing).
+PRESENCE_SECONDS = 30.0
+#: Seconds of ``room_changes`` kept (older entries are pruned now and then).
+CHANGES_KEPT_SECONDS = 600.0
+#: Seconds between two looks at ``PRAGMA data_version`` in ``wait_for_changes``.
+POLL_SECONDS = 0.05
 
-#: The daily deal's counted tries: one a (game, day, account identity); ``name`` as
-#: shown, ``room`` the room dealt, ``score`` / ``won`` once the game is over (``NULL``
-#: before), ``finished`` when (Unix seconds).
-DAILY_SCHEMA = """
-CREATE TABLE IF NOT EXISTS daily_tries (
-    game TEXT NOT NULL,
-    day TEXT NOT NULL,
-    player TEXT NOT NULL,
-    name TEXT NOT NULL,
-    room INTEGER NOT NULL,
-    score INTEGER,
-    won INTEGER,
-    finished REAL,
-    PRIMARY KEY (game, day, player)
-)
-"""
 
-#: Columns added to the rooms table since its first version: (name, definition, how an
-#: existing row gets its value: an SQL expression, or None for the default).
-ROOM_COLUMNS = (
-    ("private", "INTEGER NOT NULL DEFAULT 0", None),
-    ("invited", "TEXT NOT NULL DEFAULT '[]'", None),
-    ("moved", "REAL", "(updated - 2440587.5) * 86400.0"),  # julian day -> Unix seconds
-    ("daily", "TEXT", None),  # the day of a daily deal's room; NULL: not one
-)
+@dataclass(frozen=True)
+class StoredRoom:
+    """A room's row as ``Store.locked`` finds it: its ``version`` (writes so far), its
+    seats (JSON, as ``save_room`` writes them), its record (``core.saves.dumps`` text,
+    ``None`` before the deal) and when it last ``moved`` (Unix seconds)."""
+
+    version: int
+    seats_json: str
+    record_text: str | None
+    moved: float
 
 
 @dataclass(frozen=True)
@@ -112,65 +99,196 @@ class Store:
         if str(path) != ":memory:":
             private_database(Path(path))  # 0600 in a 0700 folder: the seeds deal every hidden card
         self.path = path
-        self.db = sqlite3.connect(str(path), isolation_level=None)  # autocommit: one write, one commit
+        # autocommit: one write, one commit; another front's write lock is waited for (30 s)
+        self.db = sqlite3.connect(str(path), isolation_level=None, timeout=30.0)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute(SCHEMA)
-        self.db.executescript(ACCOUNTS_SCHEMA)
-        self.db.execute(DAILY_SCHEMA)
-        self._migrate_rooms()
-
-    def _migrate_rooms(self) -> None:
-        """Add the ``ROOM_COLUMNS`` a file of an older version lacks, filling them in for
-        the rooms it holds."""
-        have = {row[1] for row in self.db.execute("PRAGMA table_info(rooms)")}
-        for name, definition, value in ROOM_COLUMNS:
-            if name in have:
-                continue
-            self.db.execute(f"ALTER TABLE rooms ADD COLUMN {name} {definition}")
-            if value is not None:
-                self.db.execute(f"UPDATE rooms SET {name} = {value}")
+        with self._transaction():  # two fronts starting at once: one migrates, the other finds it done
+            migrate(self.db, SQLITE)
+        #: this front's name in ``bot_leases``
+        self.front = uuid.uuid4().hex
+        self._depth = 0  # ``locked`` blocks open (nested ones join the outer one)
+        self._writes = 0
+        self._data_version = self._read_data_version()
 
     def close(self) -> None:
+        """Close the file, letting go of this front's leases on computer seats (a front
+        that dies without closing loses them after ``BOT_LEASE_SECONDS``)."""
+        try:
+            self.db.execute("DELETE FROM bot_leases WHERE front = ?", (self.front,))
+        except (sqlite3.Error, AttributeError):  # closed already, or never fully opened
+            pass
         self.db.close()
 
-    def next_id(self) -> int:
-        row = self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM rooms").fetchone()
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write transaction (``BEGIN IMMEDIATE``: the file's write lock from the
+        start, so two fronts never both read then write); inside ``locked``, it joins the
+        open one. Commit on leaving, rollback on an exception."""
+        if self._depth_open():
+            yield
+            return
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def _depth_open(self) -> bool:
+        return getattr(self, "_depth", 0) > 0 or self.db.in_transaction
+
+    def new_room_id(self) -> int:
+        """A room number no front of this file has handed out before (numbers are not
+        reused, even after the room is gone)."""
+        with self._transaction():
+            row = self.db.execute(
+                "INSERT INTO room_numbers (id) SELECT MAX(COALESCE((SELECT MAX(id) FROM rooms), 0), "
+                "COALESCE((SELECT MAX(id) FROM room_numbers), 0)) + 1 RETURNING id").fetchone()
+            self.db.execute("DELETE FROM room_numbers WHERE id < ?", (row[0],))  # only the last is needed
         return int(row[0])
 
     def save_room(self, room: Room) -> None:
-        """Write ``room`` (its seats and its whole record) in one statement."""
+        """Write ``room`` (its seats and its whole record), its ``version`` one more
+        (``room.version`` is set to it), and log the write in ``room_changes``: one
+        transaction (or the ``locked`` one it is called in)."""
         from core.saves import dumps
 
         seats = json.dumps([[s.name, s.cpu] for s in room.seats])
         record = None if room.record is None else dumps(room.record.to_save(snapshot=False))
-        self.db.execute(
-            "INSERT INTO rooms (id, game, seats, seed, options, created_by, record, private, invited, moved, daily) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT(id) DO UPDATE SET seats=excluded.seats, record=excluded.record, updated=julianday('now'), "
-            "moved=excluded.moved",
-            (room.id, room.game, seats, room.seed, json.dumps(room.options), room.created_by, record,
-             int(room.private), json.dumps(list(room.invited)), room.moved, room.daily),
-        )
+        with self._transaction():
+            (version,) = self.db.execute(
+                "INSERT INTO rooms (id, game, seats, seed, options, created_by, record, private, invited, moved, "
+                "daily, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) "
+                "ON CONFLICT(id) DO UPDATE SET seats=excluded.seats, record=excluded.record, "
+                "updated=julianday('now'), moved=excluded.moved, version=rooms.version + 1 RETURNING version",
+                (room.id, room.game, seats, room.seed, json.dumps(room.options), room.created_by, record,
+                 int(room.private), json.dumps(list(room.invited)), room.moved, room.daily),
+            ).fetchone()
+            self._log_change(room.id)
+        room.version = int(version)
 
     def delete_room(self, room_id: int) -> None:
-        self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
+        """Remove a room (and its computer seats' lease), logged in ``room_changes``."""
+        with self._transaction():
+            self.db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
+            self.db.execute("DELETE FROM bot_leases WHERE room_id = ?", (room_id,))
+            self._log_change(room_id)
 
-    def load_rooms(self) -> tuple[list[Room], list[str]]:
-        """Every stored room, its record replayed through the engine; and a sentence per
-        room that could not be brought back (it is left in the file, untouched)."""
+    def _log_change(self, room_id: int) -> None:
+        now = time.time()
+        self.db.execute("INSERT INTO room_changes (room_id, at) VALUES (?, ?)", (room_id, now))
+        self._writes += 1
+        if self._writes % 200 == 0:  # now and then: forget what every front has long read
+            self.db.execute("DELETE FROM room_changes WHERE at < ? AND seq < (SELECT MAX(seq) FROM room_changes)",
+                            (now - CHANGES_KEPT_SECONDS,))
+
+    # -- several fronts -------------------------------------------------------------------
+
+    @contextmanager
+    def locked(self, room_id: int) -> Iterator[StoredRoom | None]:
+        """Hold the write lock while ONE change of room ``room_id`` is applied: yields
+        its stored row (``None``: the room is gone); ``save_room`` called inside joins
+        the transaction, committed on leaving the block (rolled back on an exception).
+        Nested blocks join the outer one."""
+        with self._transaction():
+            self._depth += 1
+            try:
+                row = self.db.execute("SELECT version, seats, record, moved FROM rooms WHERE id = ?",
+                                      (room_id,)).fetchone()
+                yield None if row is None else StoredRoom(int(row[0]), row[1], row[2], row[3] or 0.0)
+            finally:
+                self._depth -= 1
+
+    def stored_room(self, room_id: int) -> StoredRoom | None:
+        """Room ``room_id``'s row as it is now (no lock), or ``None``: it is gone."""
+        row = self.db.execute("SELECT version, seats, record, moved FROM rooms WHERE id = ?", (room_id,)).fetchone()
+        return None if row is None else StoredRoom(int(row[0]), row[1], row[2], row[3] or 0.0)
+
+    def changes_after(self, seq: int) -> list[tuple[int, int]]:
+        """The room writes and deletions logged after ``seq``: ``(seq, room id)``, oldest
+        first (of every front, this one's too)."""
+        return [(int(a), int(b)) for a, b in
+                self.db.execute("SELECT seq, room_id FROM room_changes WHERE seq > ? ORDER BY seq", (seq,))]
+
+    def last_change(self) -> int:
+        """The newest ``room_changes`` seq (0: none yet)."""
+        return int(self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM room_changes").fetchone()[0])
+
+    def _read_data_version(self) -> int:
+        return int(self.db.execute("PRAGMA data_version").fetchone()[0])
+
+    async def wait_for_changes(self, timeout: float) -> None:
+        """Return soon (``POLL_SECONDS``) after another connection to the file committed
+        a write (``PRAGMA data_version`` changes: SQLite's own counter, a cheap read), or
+        after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            now = self._read_data_version()
+            if now != self._data_version:
+                self._data_version = now
+                return
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            await asyncio.sleep(min(POLL_SECONDS, left))
+
+    def bots_mine(self, room_id: int) -> bool:
+        """Whether this front plays room ``room_id``'s computer seats now: it holds their
+        lease (renewed for ``BOT_LEASE_SECONDS``) or takes it, nobody holding it or the
+        holder's having run out (that front stopped). One transaction: two fronts
+        asking at once never both get it."""
+        now = time.time()
+        with self._transaction():
+            self.db.execute(
+                "INSERT INTO bot_leases (room_id, front, until) VALUES (?, ?, ?) ON CONFLICT(room_id) DO UPDATE "
+                "SET front = excluded.front, until = excluded.until "
+                "WHERE bot_leases.front = excluded.front OR bot_leases.until < ?",
+                (room_id, self.front, now + BOT_LEASE_SECONDS, now))
+            row = self.db.execute("SELECT front FROM bot_leases WHERE room_id = ?", (room_id,)).fetchone()
+        return row is not None and row[0] == self.front
+
+    def mark_present(self, seats: list[tuple[int, int]]) -> None:
+        """The ``(room id, seat)`` whose players are connected to this front now (all of
+        them: the others this front named before are dropped), for ``PRESENCE_SECONDS``."""
+        until = time.time() + PRESENCE_SECONDS
+        with self._transaction():
+            self.db.execute("DELETE FROM presence WHERE front = ? OR until < ?", (self.front, time.time()))
+            self.db.executemany("INSERT INTO presence (room_id, seat, front, until) VALUES (?, ?, ?, ?)",
+                                [(room_id, seat, self.front, until) for room_id, seat in seats])
+
+    def present_elsewhere(self) -> dict[int, set[int]]:
+        """Room id -> the seats whose players another front says are connected to it."""
+        found: dict[int, set[int]] = {}
+        for room_id, seat in self.db.execute("SELECT room_id, seat FROM presence WHERE front != ? AND until >= ?",
+                                             (self.front, time.time())):
+            found.setdefault(int(room_id), set()).add(int(seat))
+        return found
+
+    def load_room(self, room_id: int) -> Room | None:
+        """Room ``room_id`` as ``load_rooms`` brings it back (``None``: not stored, or
+        not restorable)."""
+        rooms, _problems = self.load_rooms([room_id])
+        return rooms[0] if rooms else None
+
+    def load_rooms(self, ids: list[int] | None = None) -> tuple[list[Room], list[str]]:
+        """Every stored room (or those of ``ids``), its record replayed through the
+        engine; and a sentence per room that could not be brought back (it is left in
+        the file, untouched)."""
         from core.record import GameRecord
         from core.saves import loads
 
         rooms, problems = [], []
+        where = "" if ids is None else f" WHERE id IN ({', '.join('?' * len(ids))})"
         for row in self.db.execute("SELECT id, game, seats, seed, options, created_by, record, private, invited, "
-                                   "moved, daily FROM rooms ORDER BY id"):
-            room_id, game, seats, seed, options, created_by, record, private, invited, moved, daily = row
+                                   f"moved, daily, version FROM rooms{where} ORDER BY id", tuple(ids or ())).fetchall():
+            room_id, game, seats, seed, options, created_by, record, private, invited, moved, daily, version = row
             try:
                 room = Room(room_id, game, [SeatSpec(n, c) for n, c in json.loads(seats)], seed,
                             json.loads(options), created_by=created_by, save=self.save_room,
                             private=bool(private), invited=tuple(json.loads(invited)), moved=moved or 0.0,
-                            daily=daily)
+                            daily=daily, version=version)
                 if record is not None:
                     room.record = GameRecord.from_save(loads(record, f"room #{room_id}"), record_rules(game),
                                                        f"room #{room_id}")
@@ -187,7 +305,7 @@ class Store:
         dealt in room ``room_id``; False (nothing written) when that account has one
         already (names compared by ``names.name_key``)."""
         done = self.db.execute(
-            "INSERT OR IGNORE INTO daily_tries (game, day, player, name, room) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO daily_tries (game, day, player, name, room) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (game, day, name_key(name), name, room_id))
         return done.rowcount == 1
 
