@@ -95,7 +95,7 @@ async def test_a_room_opened_on_one_front_is_played_from_both_and_survives_a_kil
         await ann.wait_quiet()
         await ann.press("enter")
         await ann.wait_for("you are Ann")
-        await ann.wait_for("ANN'S STAFF CARDS")
+        await ann.wait_for("Resumed the game (Ann, Bob)")  # her seat, the game where it was (a choice may cover the cards)
         # The game goes on, on B alone: the player to move plays, the other sees it.
         room = stored_room(tmp_path)
         done = len(room.record.actions)

@@ -318,8 +318,10 @@ def test_the_door_plays_behind_nginx_with_tls_at_its_web_url(tmp_path, chrome):
 
 
 def test_the_docs_show_the_nginx_site_the_tests_run():
-    """docs/server.md's nginx block is docs/nginx-site.conf, comments aside."""
-    block = (ROOT / "docs" / "server.md").read_text().split("```nginx\n", 1)[1].split("```", 1)[0]
+    """docs/server.md's nginx site block (the one with ``server {``; the other is the
+    fronts' ``stream`` block) is docs/nginx-site.conf, comments aside."""
+    blocks = [part.split("```", 1)[0] for part in (ROOT / "docs" / "server.md").read_text().split("```nginx\n")[1:]]
+    (block,) = [b for b in blocks if "server {" in b and not b.lstrip().startswith("stream")]
 
     def settings(text: str) -> list[str]:
         return [line for line in (re.sub(r"#.*", "", raw).rstrip() for raw in text.splitlines()) if line.strip()]
