@@ -10,10 +10,10 @@ import asyncssh
 import pytest
 
 from tests.server.client import Player
-from tests.server.test_ssh import running
+from tests.server.test_ssh import QUICK_RETRIES, running
 from tui_common.server import names
-from tui_common.server.accounts import (AccountError, Accounts, Doorkeeper, Login, hash_password,
-                                        password_matches)
+from tui_common.server.accounts import (AccountError, Accounts, Doorkeeper, Login, LoginThrottle,
+                                        hash_password, password_matches)
 from tui_common.server.store import Store
 
 pytestmark = pytest.mark.timeout(60)
@@ -24,7 +24,8 @@ CYRILLIC_A = "\u0410"  # А, which looks like the Latin A
 @pytest.fixture
 def keeper():
     store = Store(":memory:")
-    yield Doorkeeper(Accounts(store.db))
+    # a refusal slows the next try by a millisecond, not 1-4 s (test_login_throttle.py)
+    yield Doorkeeper(Accounts(store.db), throttle=LoginThrottle(policy=QUICK_RETRIES))
     store.close()
 
 
