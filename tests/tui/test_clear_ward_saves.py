@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from test_clear_ward_driver import do_action, game_screen, make_app, settle
+from test_clear_ward_driver import do_action, game_screen, make_app, settle, wait_for
 
 from clear_ward_tui.app import ClearWardApp
 from clear_ward_tui.autosave import load
@@ -390,10 +390,8 @@ async def test_the_game_over_screen_replays_the_game_just_played(tmp_path):
 
     app = make_app("cpu:greedy,cpu:random", seed=3, tmp_path=tmp_path)  # computers play it out
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(3000):
-            await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
-                break
+        # a deadline, not a count of pauses: under load the computers' turns take longer
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), 90)
         over = app.screen
         assert isinstance(over, GameOverScreen)
         await pilot.press("v")
