@@ -39,6 +39,20 @@ def notes(app) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
 
+def told(app) -> list[str]:
+    """Every message ``app`` notifies from now on, kept after its notification's
+    timeout (on a loaded machine a test can outlast a 10 s notification)."""
+    said: list[str] = []
+    notify = app.notify
+
+    def kept(message, *args, **kwargs):
+        said.append(str(message))
+        return notify(message, *args, **kwargs)
+
+    app.notify = kept
+    return said
+
+
 async def to_build(pilot, app) -> None:
     """Ann (seat 0) parks her starting car where offered first, takes the first bonus
     tile, then chooses Build; returns in her Build."""
@@ -480,10 +494,11 @@ async def test_missing_file():
 async def test_a_new_game_sets_the_game_in_progress_aside_instead_of_writing_over_it():
     previous = saved_game(folder().autosave)
     app = make_app("Cat,cpu:basic", seed=4)
+    said = told(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_build(pilot, app)
         await build_one(pilot, app)
-        assert any("was kept as" in n for n in notes(app))
+        assert any("was kept as" in n for n in said)
     (kept,) = (folder().folder / "saves").glob("Ann-vs-*.json")
     assert load_record(kept).states == previous.states
     assert read_save(folder().autosave).seats[0].name == "Cat"
