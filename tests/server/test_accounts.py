@@ -10,10 +10,10 @@ import asyncssh
 import pytest
 
 from tests.server.client import Player
-from tests.server.test_ssh import running
+from tests.server.test_ssh import QUICK_RETRIES, running
 from tui_common.server import names
-from tui_common.server.accounts import (AccountError, Accounts, Doorkeeper, Login, hash_password,
-                                        password_matches)
+from tui_common.server.accounts import (AccountError, Accounts, Doorkeeper, Login, LoginThrottle,
+                                        hash_password, password_matches)
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -22,8 +22,9 @@ CYRILLIC_A = "\u0410"  # А, which looks like the Latin A
 
 @pytest.fixture
 def keeper(store):
-    """The login rules over the accounts of a store of each engine."""
-    return Doorkeeper(Accounts(store.db))
+    """The login rules over the accounts of a store of each engine; a refusal slows
+    the next try by a millisecond, not 1-4 s (test_login_throttle.py)."""
+    return Doorkeeper(Accounts(store.db), throttle=LoginThrottle(policy=QUICK_RETRIES))
 
 
 def key_login(keeper, name: str, key, address: str = "192.0.2.1") -> str | None:

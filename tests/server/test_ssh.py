@@ -14,9 +14,15 @@ import pytest
 
 from core.clear_ward.bots import make_bot
 from tests.server.client import Player
+from tui_common.server.accounts import ThrottlePolicy
 from tui_common.server.ssh import GameServer, Limits
 
 pytestmark = pytest.mark.timeout(60)
+
+#: Failed logins slowed by milliseconds instead of 1 s, 2 s, 4 s...: for the tests about
+#: which password or key is asked for, not about the slowing (``test_login_throttle.py``
+#: drives the real policy over SSH). Three wrong passwords cost 7 s of waiting before.
+QUICK_RETRIES = ThrottlePolicy(first_delay=0.001, max_delay=0.001)
 
 
 @contextlib.asynccontextmanager
@@ -343,6 +349,7 @@ async def test_a_password_when_the_server_has_one(tmp_path):
     import asyncssh
 
     async with running(tmp_path, password="s3cret") as server:
+        server.throttle.policy = QUICK_RETRIES
         with pytest.raises(asyncssh.PermissionDenied):
             await Player("Ann").connect(server.port)
         with pytest.raises(asyncssh.PermissionDenied):
@@ -378,6 +385,7 @@ async def test_only_authorized_keys_when_the_server_has_a_list(tmp_path):
     listed = tmp_path / "authorized_keys"
     listed.write_bytes(key.export_public_key())
     async with running(tmp_path, authorized_keys=str(listed)) as server:
+        server.throttle.policy = QUICK_RETRIES
         with pytest.raises(asyncssh.PermissionDenied):
             await Player("Ann").connect(server.port, client_keys=[other], preferred_auth="publickey")
         ann = await Player("Ann").connect(server.port, client_keys=[key], preferred_auth="publickey")

@@ -12,7 +12,7 @@ import sys
 import pyte
 import pytest
 
-from tests.server.test_ssh import running
+from tests.server.test_ssh import QUICK_RETRIES, running
 from tui_common.server.web_door import PRELUDE, packet
 
 pytestmark = pytest.mark.timeout(60)
@@ -78,6 +78,7 @@ async def tab(server, env=None):
 
 async def test_a_browser_tab_claims_a_name_with_its_password_and_a_wrong_one_is_refused(tmp_path):
     async with running(tmp_path) as server:
+        server.throttle.policy = QUICK_RETRIES  # the try after the wrong one: no 1 s wait
         async with tab(server) as browser:
             await browser.read_until("Your name")
             browser.door.stdin.write(packet(b"M", json.dumps({"type": "resize", "width": 90, "height": 30}).encode()))
@@ -103,6 +104,7 @@ async def test_a_server_with_a_password_asks_it_on_the_tab_and_a_wrong_one_is_re
     # player types it (and, with accounts, their own), and a wrong one is refused.
     async with running(tmp_path, password="s3cret") as server, \
             tab(server, env={"HOSPITAL_SERVER_PASSWORD": "s3cret"}) as browser:
+        server.throttle.policy = QUICK_RETRIES  # the try after the wrong one: no 1 s wait
         await browser.read_until("Your name")
         browser.type(b"Ann\r")
         asked = await browser.answer_prompts(b"wrong", until="do not match")

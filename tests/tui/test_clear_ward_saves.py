@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from test_clear_ward_driver import do_action, game_screen, make_app, settle
+from test_clear_ward_driver import do_action, game_screen, make_app, settle, wait_for
 
 from clear_ward_tui.app import ClearWardApp
 from clear_ward_tui.autosave import load
@@ -388,12 +388,20 @@ async def test_resuming_the_autosave_writes_it_in_place(tmp_path):
 async def test_the_game_over_screen_replays_the_game_just_played(tmp_path):
     from clear_ward_tui.screens.game_over import GameOverScreen
 
-    app = make_app("cpu:greedy,cpu:random", seed=3, tmp_path=tmp_path)  # computers play it out
+    # Two computers: their game through the engine up to its last 10 actions, kept as the
+    # autosave; resumed, they play those out in the app (the whole game there: 4.5 s).
+    seats = (Seat("CPU (medium)", "greedy"), Seat("CPU (easy)", "random"))
+    record, rng = GameRecord.new(RULES, 3, seats, {"starting_player": None}), random.Random(3)
+    while not record.over:
+        record = record.play(rng.choice(legal_actions(record.state)))
+    early = GameRecord.new(RULES, 3, seats, {"starting_player": None})
+    for action in record.actions[:-10]:
+        early = early.play(action)
+    write_atomic(SaveFolder(tmp_path).autosave, dumps(early.to_save()))
+    app = app_with(tmp_path, resume=True)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(3000):
-            await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
-                break
+        # a deadline, not a count of pauses: under load the computers' turns take longer
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), 90)
         over = app.screen
         assert isinstance(over, GameOverScreen)
         await pilot.press("v")
@@ -405,6 +413,7 @@ async def test_the_game_over_screen_replays_the_game_just_played(tmp_path):
         assert replay.state == over.state and replay.index == len(over.record.actions)
         panel = str(replay.query_one("#panel-text").render())
         assert "game over" in panel and "to play" not in panel
+        assert replay.record.states[: len(early.states)] == early.states  # from the deal on
         await pilot.press("q")
         await pilot.pause()
         assert app.screen is over

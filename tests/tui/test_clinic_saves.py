@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import time
 from pathlib import Path
 
 import pytest
@@ -131,12 +133,19 @@ async def test_resume_without_an_autosave_opens_setup():
 
 
 async def test_a_finished_game_leaves_last_game_and_no_autosave():
-    app = make_app("cpu:basic", seed=3)  # a computer alone plays a whole game quickly
+    # A computer alone: its first five rounds through the engine, kept as the autosave;
+    # resumed, it plays the last round in the app (the whole game there cost 5 s CPU).
+    early = new_record(Options(seats=parse_players("cpu:basic")), 3)
+    rng = random.Random(0)
+    while early.state.round < 6:
+        early = early.play(rng.choice(legal_actions(early.state)))
+    folder().autosave.parent.mkdir(parents=True, exist_ok=True)
+    folder().autosave.write_text(dumps(early.to_save()))
+    app = ClinicApp(Options(resume=True, cpu_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(5000):
+        deadline = time.monotonic() + 90  # a deadline, not a count of pauses (a loaded machine)
+        while not isinstance(app.screen, GameOverScreen) and time.monotonic() < deadline:
             await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
-                break
         assert isinstance(app.screen, GameOverScreen)
         final = app.screen.state
         await pilot.press("v")  # the game over screen opens the replay of this game
@@ -150,6 +159,7 @@ async def test_a_finished_game_leaves_last_game_and_no_autosave():
     assert not folder().autosave.exists()
     record = load_record(folder().last_game)
     assert record.over and record.state == final
+    assert record.states[: len(early.states)] == early.states  # the whole game, from its deal
 
 
 # -- undo --------------------------------------------------------------------------------
