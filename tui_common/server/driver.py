@@ -28,6 +28,7 @@ from textual.geometry import Size
 
 from tui_common.server.bounds import DEFAULT_SIZE, InputBudget, ReadBudget, clamp_size
 from tui_common.server.collector import COLLECTOR
+from tui_common.server.lean_strips import lean_strips
 from tui_common.server.shared_styles import share_parsed_styles
 
 #: Seconds after which a lone Escape is a key, not the start of a sequence.
@@ -128,6 +129,7 @@ async def run_app(app, term: Terminal):
             app.net_terminal = term
             app.driver_class = ChannelDriver
             share_parsed_styles(app)
+            lean_strips()
             app.net_drawn = asyncio.Event()
             term.app = app
             COLLECTOR.app_started()
