@@ -103,6 +103,11 @@ class Session:
 
 def _ward_room(tmp_path):
     """A two-player Clear the Ward room at a person's move (no dialog open)."""
+    return _ward_hall(tmp_path)[1]
+
+
+def _ward_hall(tmp_path):
+    """A hall and its two-player Clear the Ward room at a person's move."""
     import random
 
     from core.clear_ward import Phase, legal_actions
@@ -112,7 +117,7 @@ def _ward_room(tmp_path):
     rng = random.Random(4)
     while not (room.record.state.phase is Phase.MOVE):
         room.play(room.actor, rng.choice(legal_actions(room.record.state)))
-    return room
+    return hall, room
 
 
 async def test_a_new_sub_title_redraws_the_header_line_not_the_screen(tmp_path):
@@ -123,16 +128,16 @@ async def test_a_new_sub_title_redraws_the_header_line_not_the_screen(tmp_path):
     try:
         await session.start()
         screen = session.app.screen
-        sent = []
+        frames = []
+        session._write = lambda data: frames.append(data) or Session._write(session, data)
+        session.term._write = session._write
         for n in range(3):
-            before = session.written
-            session.app.call_later(setattr, screen, "sub_title", f"room #1 · you are Ann · waiting for Bob 0:0{n}")
-            await session.until(lambda: session.written > before)
-            await session.settle()
-            sent.append(session.written - before)
-        assert max(sent) < 1200, sent  # one line of 100 columns, not the 32 lines
-        title = str(screen.query_one("HeaderTitle").render())
-        assert "waiting for Bob 0:02" in title
+            del frames[:]
+            text = f"room #1 · you are Ann · waiting for Bob 0:0{n}"
+            session.app.call_later(setattr, screen, "sub_title", text)
+            await session.until(lambda: text.encode() in b"".join(frames))
+            frame = next(f for f in frames if text.encode() in f)
+            assert len(frame) < 1200, len(frame)  # one line of 100 columns, not the 32 lines
     finally:
         await session.stop()
 
@@ -214,3 +219,99 @@ async def test_a_clinic_cursor_move_draws_only_the_cells_it_changes():
         fresh.draw(clinic, all_floors=False, title="your clinic", cars={}, carrying=frozenset())
         fresh.go_to(board.cursor)
         assert [(line.plain, line.spans) for line in fresh._lines()] == kept_lines
+
+
+# -- the lobby a player passed through is freed when they sit down ----------------------
+
+
+def _collector(calls: list[str], pending: list):
+    from tui_common.server.collector import Collector
+
+    found = Collector(freeze=lambda: calls.append("freeze"), unfreeze=lambda: calls.append("unfreeze"),
+                      collect=lambda: calls.append("collect") or 0,
+                      call_later=lambda seconds, callback: pending.append((seconds, callback)))
+    found.activate()
+    return found
+
+
+def _run(pending: list) -> list[float]:
+    ready, pending[:] = list(pending), []
+    for _, callback in ready:
+        callback()
+    return [seconds for seconds, _ in ready]
+
+
+def test_a_lobby_is_kept_out_of_the_freeze_and_collected_when_it_closes():
+    """While a lobby runs, the game apps' freeze waits (a frozen lobby was held until the
+    next sweep, which with players arriving one by one never came); when it closes, one
+    collection of what is not frozen frees it: no unfreeze, no full sweep."""
+    from tui_common.server.collector import PASSING_FREE, PASSING_RETRY, SETTLE_SECONDS
+
+    calls, pending = [], []
+    c = _collector(calls, pending)
+    c.app_started()  # Ann's game
+    c.app_started(passing=True)  # Bob's lobby
+    assert _run(pending) == [SETTLE_SECONDS, SETTLE_SECONDS] and calls == []
+    assert _run(pending) == [PASSING_RETRY, PASSING_RETRY] and calls == []  # still waiting
+    c.app_closed(passing=True)  # Bob sits down
+    assert sorted(_run(pending)) == sorted([PASSING_RETRY, PASSING_RETRY, PASSING_FREE])  # (retries first)
+    assert calls == ["collect"] and c.closed == 0 and c.running == 1  # no freeze before it
+    _run(pending)
+    assert calls == ["collect", "freeze", "freeze"]
+
+
+def test_a_lobby_kept_open_long_is_frozen_after_all():
+    from tui_common.server.collector import PASSING_WAIT
+
+    calls, pending = [], []
+    c = _collector(calls, pending)
+    c.app_started(passing=True)
+    waited = 0.0
+    while not calls:
+        waited += sum(_run(pending))
+        assert waited <= PASSING_WAIT + 3
+    assert calls == ["freeze"]
+
+
+async def test_a_lobby_is_gone_once_its_player_sits_down(tmp_path, monkeypatch):
+    """With the real ``gc``, another player's app running (so no idle sweep comes): the
+    lobby app a player passed through is freed once they choose a room, although it ran
+    longer than the settle time (before: frozen with the rest, held until a sweep; and
+    held for good by Textual's parser cache, see ``driver._parser_class``)."""
+    import gc
+    import weakref
+
+    from tui_common.server import collector as collector_module
+    from tui_common.server.collector import Collector
+    from tui_common.server.driver import Terminal, run_app
+    from tui_common.server.lobby import LobbyApp
+
+    real = Collector()
+    real.activate()
+    monkeypatch.setattr("tui_common.server.driver.COLLECTOR", real)
+    monkeypatch.setattr(collector_module, "SETTLE_SECONDS", 0.2)
+    # The loop's worker thread keeps the sys.stderr it was started under (an app's
+    # output capture: that app would be held by the thread): start it beforehand.
+    await asyncio.get_running_loop().run_in_executor(None, lambda: None)
+    hall, room = _ward_hall(tmp_path)
+    ann = Session(room, 0, "Ann")
+    try:
+        await ann.start()
+        written = []
+        term = Terminal(written.append, (100, 32))
+
+        async def bob():  # as the server runs it: no reference kept once it returns
+            return await run_app(LobbyApp(hall, "Bob"), term)
+
+        task = asyncio.ensure_future(bob())
+        await ann.until(lambda: sum(map(len, written)) > 2000)
+        gone = weakref.ref(term.app)
+        await asyncio.sleep(0.6)  # past the settle time: the game app's freeze came and waited
+        assert real.passing == 1
+        term.feed(b"\r")  # Bob's seat in the highlighted room
+        assert await asyncio.wait_for(task, 10) == ("play", room.id)
+        await ann.until(lambda: gone() is None, limit=10)
+        assert real.freed == 1 and real.sweeps == 0
+    finally:
+        await ann.stop()
+        gc.unfreeze()
