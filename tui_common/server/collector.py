@@ -98,11 +98,10 @@ class Collector:
         if not self.active:
             return
         self.running = max(0, self.running - 1)
-        if passing:
+        if passing:  # (and, should a freeze have caught it, swept as any closed app)
             self.passing = max(0, self.passing - 1)
             self._freeing = True  # (no freeze before it: the lobby would be frozen)
             self._later(PASSING_FREE, self._free_passing)
-            return
         self.closed += 1
         if self.running == 0:
             self._later(IDLE_SWEEP_SECONDS, self._sweep_if_idle)
