@@ -24,7 +24,8 @@ So a server process keeps the apps that are running out of the walk:
   apps, issue 33): while one runs, the freeze waits (every ``PASSING_RETRY`` seconds, at
   most ``PASSING_WAIT`` seconds in all), so the lobby stays out of the permanent
   generation; when it closes (the player sits down), a collection of what is not frozen
-  frees it at once (about 1 MB a player) instead of at the next sweep. That collection
+  frees it at once (about 1 MB a player) instead of at the next sweep, and the freeze
+  that waited comes right after (players arrive one after another: between two lobbies). That collection
   walks only the lobby and the apps started in the last seconds, not the frozen ones.
 
 Nothing changes until ``activate`` is called: ``serve`` and each worker process call
@@ -76,6 +77,7 @@ class Collector:
         self.passing = 0
         self.freed = 0
         self._freeing = False
+        self._postponed = False
         self._freeze, self._unfreeze, self._collect = freeze, unfreeze, collect
         self._call_later = call_later
 
@@ -122,8 +124,10 @@ class Collector:
 
     def _settle(self, waited: float = 0.0) -> None:
         if (self.passing or self._freeing) and waited < PASSING_WAIT:
+            self._postponed = True
             self._later(PASSING_RETRY, lambda: self._settle(waited + PASSING_RETRY))
         elif self.running:
+            self._postponed = False
             self._freeze()
 
     def _free_passing(self) -> None:
@@ -133,6 +137,9 @@ class Collector:
         self._freeing = False
         freed = self._collect()
         self.freed += 1
+        if self._postponed and not self.passing and self.running:  # the freeze that waited for it
+            self._postponed = False
+            self._freeze()
         log.debug("cycle collector: freed a passing app, %s objects in %.0f ms", freed,
                   (time.perf_counter() - start) * 1000)
 
