@@ -5,6 +5,10 @@ changes; if that happens in the instant the screen is being taken down (a fast "
 or quit while a game screen opens or leaves), its title widget is already gone and the
 update raised ``NoMatches 'HeaderTitle'``, which closed the app (found by the key fuzz,
 issue 20). This header skips an update that finds no title to update.
+
+A new title or sub-title redraws the title's line only (Textual's ``HeaderTitle.update``
+asks for a layout, which redraws the whole screen; the one-line header's title is as
+wide as the header and never wraps, so its layout cannot change).
 """
 
 from __future__ import annotations
@@ -33,7 +37,10 @@ class TableHeader(Header):
 
         async def set_title() -> None:
             try:
-                self.query_one(HeaderTitle).update(self.format_title())
+                # One line, as wide as the header: a new title never changes the layout,
+                # so only the title's line is drawn again (a layout refresh redrew the
+                # whole screen: 9 KB to a served player at each "waiting for Ann 0:12").
+                self.query_one(HeaderTitle).update(self.format_title(), layout=self.tall)
             except (NoScreen, NoMatches):
                 pass  # the header is leaving with its screen: nothing to redraw
 

@@ -14,6 +14,7 @@ The game screen provides what those helpers ask for (``state``, ``record``, ``bo
 
 from __future__ import annotations
 
+from textual.reactive import Reactive
 from textual.screen import Screen
 
 from tui_common.autosave import AutosaveMark
@@ -26,6 +27,12 @@ class TableScreen(HintMixin, AutosaveMark, ComputerTurns, EventLogKey, Screen):
     """A game at the table: the kit's shared helpers over Textual's ``Screen``. A game
     screen has ``options`` (with ``daily`` / ``practice``), ``seed``, ``names`` and
     ``record``."""
+
+    #: The title and sub-title are drawn by the header only (``TableHeader`` watches them
+    #: and redraws its own line); Textual's ``Screen`` repainted the whole screen at each
+    #: change: 9 KB to a served player each second of "waiting for Ann 0:12" (issue 33).
+    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
 
     #: The key of the game record's options (kept in its save) marking a guided first game.
     LESSON_KEY = "learn"

@@ -5,8 +5,8 @@ and hands over to the end screen.
 Everything allowed comes from ``legal_actions``; anything else is sent to the engine
 only to show its reason in a notification. The screen composes parts that own their
 state: the widgets ``ClinicBoard`` (the clinic and its floor cursor: placing, moving),
-``MainBoard`` (with the notepad cursor), ``EDPanel``; they post messages up
-(``ClinicBoard.Moved``, ``MainBoard.NotepadMoved`` / ``ShiftAsked``). Plain
+``MainBoard`` (with the notepad cursor), ``EDPanel``; they tell the screen
+(``ClinicBoard.on_move``) or post messages up (``MainBoard.NotepadMoved`` / ``ShiftAsked``). Plain
 collaborators do the rest: ``TableView`` (the layout and the drawing), ``Menus``
 (the menu of each decision), ``Plays`` (keys that play), ``EmergencyDesk`` (The 911th
 Extension), ``SaveKeeper`` (autosave, undo, save as), ``status`` (the status lines).
@@ -91,7 +91,7 @@ class GameScreen(TableScreen):
         self._menu_key = None
         self._last_human: int | None = None
         # the parts: widgets that own their state, collaborators that act through the screen
-        self.clinic_board = ClinicBoard(self.glyphs, id="clinic")
+        self.clinic_board = ClinicBoard(self.glyphs, id="clinic", on_move=self._board_moved)
         self.main_board = MainBoard(id="board")
         self.menus = Menus(self)
         self.plays = Plays(self)
@@ -160,9 +160,13 @@ class GameScreen(TableScreen):
         """Draw the state (``TableView.refresh``; ``board``: the main board too)."""
         self.drawing.refresh(board=board)
 
-    def on_clinic_board_moved(self, event: ClinicBoard.Moved) -> None:
-        if self.state is not None:
+    def _board_moved(self, space) -> None:
+        """The clinic cursor moved: the status line follows in the same frame."""
+        if self.state is not None and self.is_mounted:
             self.drawing.show_status()
+
+    def on_clinic_board_moved(self, event: ClinicBoard.Moved) -> None:
+        self._board_moved(event.space)
 
     def on_main_board_notepad_moved(self, event: MainBoard.NotepadMoved) -> None:
         if self.state is not None:

@@ -3,14 +3,16 @@ state of what the player points at — the floor shown, the cursor's space, and 
 build being placed (``choices.Placement``) or the person being moved
 (``choices.Moving``) with their ◆ targets and the path to the cursor.
 
-The widget owns that state and redraws itself when it changes; each cursor move posts
-``ClinicBoard.Moved`` up (the game screen rewrites its status line). What the clinic
+The widget owns that state and redraws itself when it changes; each cursor move calls
+its ``on_move`` (the game screen rewrites its status line in the same frame), or, without
+one, posts ``ClinicBoard.Moved`` up. What the clinic
 is, whose it is and which cars are marked come from the screen (``draw``); the screen
 decides from ``legal_actions`` what may be placed or moved.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from textual.message import Message
@@ -39,8 +41,13 @@ class ClinicBoard(ClinicView):
 
         space: Space
 
-    def __init__(self, glyphs: Glyphs, *, id: str | None = None) -> None:
+    def __init__(self, glyphs: Glyphs, *, id: str | None = None,
+                 on_move: Callable[[Space], None] | None = None) -> None:
+        """``on_move``: called with the cursor's space at each move, in the same frame
+        (the status line redrawn with the board: one screen update a key, not two);
+        without it, ``Moved`` is posted."""
         super().__init__(glyphs, id=id)
+        self.on_move = on_move
         self.floor = 0
         self.cursor = Space(0, 0, 0)
         self.placement: Placement | None = None
@@ -126,7 +133,10 @@ class ClinicBoard(ClinicView):
 
     def _moved(self) -> None:
         self._redraw()
-        self.post_message(self.Moved(self.cursor))
+        if self.on_move is not None:
+            self.on_move(self.cursor)
+        else:
+            self.post_message(self.Moved(self.cursor))
 
     # -- placing and moving ------------------------------------------------------------
 

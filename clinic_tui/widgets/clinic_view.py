@@ -107,6 +107,7 @@ class ClinicView(Widget):
     def notify_style_update(self) -> None:
         self._cache = None
         self.__dict__.pop("_strips", None)
+        self.__dict__.pop("_kept", None)
         super().notify_style_update()
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False):
@@ -208,22 +209,61 @@ class ClinicView(Widget):
         for c in range(cols):
             letters.append(" " + chr(ord("A") + c).center(CELL + 1))
         lines.append(letters)
-        people_at: dict = {}
-        for p in pic.clinic.people:
-            people_at.setdefault(p.where, []).append(p)
-        working = board.working_treatment_rooms
+        kept = self._kept_for(pic, styles)
+        found: dict = {}  # people_at, working: worked out once, for the first band drawn
+
+        def cell(space: Space) -> list[Text]:
+            look = (space, *self._cell_look(pic, space))
+            texts = kept.get(look)
+            if texts is None:
+                if not found:
+                    found["people_at"] = people_at = {}
+                    for p in pic.clinic.people:
+                        people_at.setdefault(p.where, []).append(p)
+                    found["working"] = board.working_treatment_rooms
+                texts = kept[look] = self._cell(pic, space, found["people_at"], found["working"], styles)
+            return texts
+
         for r in range(rows):
-            lines.append(self._hline(board, floor, r, cols, pic.cars, styles))
-            cells = [self._cell(pic, Space(floor, c, r), people_at, working, styles) for c in range(cols)]
-            for k in range(3):
-                line = Text(f"{r + 1} " if k == 1 else "  ")
-                for c in range(cols):
-                    line.append(self._vsep(board, floor, c, r, k, pic.cars, styles))
-                    line.append_text(cells[c][k])
-                line.append(self._vsep(board, floor, cols, r, k, pic.cars, styles))
-                lines.append(line)
+            spaces = [Space(floor, c, r) for c in range(cols)]
+            band_key = ("band", floor, r, tuple(self._cell_look(pic, space) for space in spaces))
+            band = kept.get(band_key)
+            if band is None:
+                cells = [cell(space) for space in spaces]
+                band = [self._hline(board, floor, r, cols, pic.cars, styles)]
+                for k in range(3):
+                    line = Text(f"{r + 1} " if k == 1 else "  ")
+                    for c in range(cols):
+                        line.append(self._vsep(board, floor, c, r, k, pic.cars, styles))
+                        line.append_text(cells[c][k])
+                    line.append(self._vsep(board, floor, cols, r, k, pic.cars, styles))
+                    band.append(line)
+                kept[band_key] = band
+            lines.extend(band)
         lines.append(self._hline(board, floor, rows, cols, pic.cars, styles))
         return lines
+
+    #: Cells and bands kept for one clinic, at the most (a cursor move adds two).
+    KEPT = 600
+
+    def _kept_for(self, pic: ClinicPicture, styles: dict) -> dict:
+        """The cells and bands (a row of spaces: its top border and three lines) drawn
+        for ``pic``'s clinic so far, by look; forgotten when the clinic, the carried
+        Blood, the cars to pick or the styles change. A cursor move then draws the two
+        cells it changes and joins their two bands, not the whole floor (issue 33: the
+        server's cost per key)."""
+        owner = (pic.carrying, pic.cars, styles, self.glyphs)
+        held = self.__dict__.get("_kept")
+        if held is None or held[0] is not pic.clinic or held[1] != owner or len(held[2]) > self.KEPT:
+            held = self._kept = (pic.clinic, owner, {})
+        return held[2]
+
+    @staticmethod
+    def _cell_look(pic: ClinicPicture, space: Space) -> tuple:
+        """What a cell's drawing depends on besides the clinic: its target label, car
+        label, path, pick and cursor marks."""
+        return (pic.targets.get(space), pic.cars.get(space), space in pic.path, space in pic.picked,
+                space == pic.cursor)
 
     def _hline(self, board, floor: int, y: int, cols: int, cars=None, styles=None) -> Text:
         g = self.glyphs

@@ -100,6 +100,8 @@ async def main() -> int:
     parser.add_argument("--size", default="100x32")
     parser.add_argument("--profile", metavar="FILE")
     parser.add_argument("--sample", action="store_true", help="the moves under pyinstrument (if installed), printed")
+    parser.add_argument("--where", type=int, default=0, metavar="N",
+                        help="also print the N biggest holders of a session's memory by traceback (8 frames)")
     args = parser.parse_args()
     size = tuple(map(int, args.size.split("x")))
     data = Path(tempfile.mkdtemp(prefix="key-cost-"))
@@ -152,7 +154,7 @@ async def main() -> int:
         return 0
     # memory: sessions of one room (alternating its two seats, as the players of a table)
     gc.collect()
-    tracemalloc.start()
+    tracemalloc.start(8 if args.where else 1)
     base = tracemalloc.get_traced_memory()[0]
     sessions = []
     for i in range(args.sessions):
@@ -170,6 +172,10 @@ async def main() -> int:
     say(f"memory per seated session: {held / args.sessions / 1e6:.2f} MB (tracemalloc, {args.sessions} sessions)")
     for stat in snapshot.statistics("filename")[:12]:
         say(f"  {stat.size / args.sessions / 1e3:8.0f} kB  {stat.traceback[0].filename}")
+    for stat in snapshot.statistics("traceback")[:args.where]:
+        say(f"{stat.size / args.sessions / 1e3:8.0f} kB")
+        for frame in stat.traceback.format(most_recent_first=True)[::2]:
+            say(f"      {frame.strip()}")
     for session in [first, *sessions]:
         await session.stop()
     return 0

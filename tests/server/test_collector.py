@@ -136,6 +136,8 @@ async def test_a_real_server_freezes_a_playing_app_and_sweeps_when_it_leaves(tmp
     monkeypatch.setattr("tui_common.server.driver.COLLECTOR", real)
     monkeypatch.setattr(collector_module, "SETTLE_SECONDS", 0.05)
     monkeypatch.setattr(collector_module, "IDLE_SWEEP_SECONDS", 0.05)
+    monkeypatch.setattr(collector_module, "PASSING_FREE", 0.05)  # (the lobby Ann passed through)
+    monkeypatch.setattr(collector_module, "PASSING_RETRY", 0.05)
     try:
         async with running(tmp_path) as server:
             server.hall.create("clear-the-ward", "Ann,cpu:random", "Ann", seed=3)

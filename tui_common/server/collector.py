@@ -20,6 +20,14 @@ So a server process keeps the apps that are running out of the walk:
   stays within about twice what the running apps hold, and a pause comes once per that
   many closed apps instead of every few seconds.
 
+- **An app a player passes through is freed when it closes** (the lobby: ``passing``
+  apps, issue 33): while one runs, the freeze waits (every ``PASSING_RETRY`` seconds, at
+  most ``PASSING_WAIT`` seconds in all), so the lobby stays out of the permanent
+  generation; when it closes (the player sits down), a collection of what is not frozen
+  frees it at once (about 1 MB a player) instead of at the next sweep, and the freeze
+  that waited comes right after (players arrive one after another: between two lobbies). That collection
+  walks only the lobby and the apps started in the last seconds, not the frozen ones.
+
 Nothing changes until ``activate`` is called: ``serve`` calls
 it; apps run by tests in the test process, or by the games' own console scripts, keep
 Python's collector as it is.
@@ -42,6 +50,13 @@ SETTLE_SECONDS = 2.0
 SWEEP_AFTER_CLOSED = 8
 #: Seconds to wait, once the last app closed, before sweeping (another may be opening).
 IDLE_SWEEP_SECONDS = 1.0
+#: While an app a player passes through (the lobby) runs, the freeze is tried again
+#: every ``PASSING_RETRY`` seconds, for ``PASSING_WAIT`` seconds at most (then it freezes
+#: the lobby too: it is swept with the closed apps).
+PASSING_RETRY, PASSING_WAIT = 0.5, 10.0
+#: Seconds after a passing app closed before it is collected (its last messages and
+#: tasks are let go in the loop's next turns).
+PASSING_FREE = 1.0
 
 
 class Collector:
@@ -58,6 +73,11 @@ class Collector:
         self.running = 0
         self.closed = 0
         self.sweeps = 0
+        #: apps a player passes through (lobbies) running now; collections after one closed
+        self.passing = 0
+        self.freed = 0
+        self._freeing = False
+        self._postponed = False
         self._freeze, self._unfreeze, self._collect = freeze, unfreeze, collect
         self._call_later = call_later
 
@@ -65,18 +85,25 @@ class Collector:
         """From now on, manage the collector for the apps this process runs."""
         self.active = True
 
-    def app_started(self) -> None:
-        """An app began to run: freeze it once its first screen is up."""
+    def app_started(self, *, passing: bool = False) -> None:
+        """An app began to run: freeze it once its first screen is up (``passing``: an
+        app the player passes through, kept out of the freeze; see the module's text)."""
         if not self.active:
             return
         self.running += 1
+        self.passing += passing
         self._later(SETTLE_SECONDS, self._settle)
 
-    def app_closed(self) -> None:
-        """An app stopped: its objects are garbage, swept now or later."""
+    def app_closed(self, *, passing: bool = False) -> None:
+        """An app stopped: its objects are garbage, swept now or later (``passing``:
+        collected at once, with what else is not frozen)."""
         if not self.active:
             return
         self.running = max(0, self.running - 1)
+        if passing:  # (and, should a freeze have caught it, swept as any closed app)
+            self.passing = max(0, self.passing - 1)
+            self._freeing = True  # (no freeze before it: the lobby would be frozen)
+            self._later(PASSING_FREE, self._free_passing)
         self.closed += 1
         if self.running == 0:
             self._later(IDLE_SWEEP_SECONDS, self._sweep_if_idle)
@@ -95,9 +122,26 @@ class Collector:
         log.debug("cycle collector: swept %s objects in %.0f ms (%d apps running)",
                   freed, (time.perf_counter() - start) * 1000, self.running)
 
-    def _settle(self) -> None:
-        if self.running:
+    def _settle(self, waited: float = 0.0) -> None:
+        if (self.passing or self._freeing) and waited < PASSING_WAIT:
+            self._postponed = True
+            self._later(PASSING_RETRY, lambda: self._settle(waited + PASSING_RETRY))
+        elif self.running:
+            self._postponed = False
             self._freeze()
+
+    def _free_passing(self) -> None:
+        """Collect what is not frozen: the passing app that closed (unless a freeze
+        caught it: then the next sweep), and the apps that started meanwhile."""
+        start = time.perf_counter()
+        self._freeing = False
+        freed = self._collect()
+        self.freed += 1
+        if self._postponed and not self.passing and self.running:  # the freeze that waited for it
+            self._postponed = False
+            self._freeze()
+        log.debug("cycle collector: freed a passing app, %s objects in %.0f ms", freed,
+                  (time.perf_counter() - start) * 1000)
 
     def _sweep_if_idle(self) -> None:
         if self.running == 0 and self.closed:

@@ -28,6 +28,7 @@ from textual.geometry import Size
 
 from tui_common.server.bounds import DEFAULT_SIZE, InputBudget, ReadBudget, clamp_size
 from tui_common.server.collector import COLLECTOR
+from tui_common.server.lean_strips import lean_strips
 from tui_common.server.shared_styles import share_parsed_styles
 
 #: Seconds after which a lone Escape is a key, not the start of a sequence.
@@ -128,9 +129,10 @@ async def run_app(app, term: Terminal):
             app.net_terminal = term
             app.driver_class = ChannelDriver
             share_parsed_styles(app)
+            lean_strips()
             app.net_drawn = asyncio.Event()
             term.app = app
-            COLLECTOR.app_started()
+            COLLECTOR.app_started(passing=getattr(app, "PASSING", False))
             running = asyncio.ensure_future(app.run_async(size=term.size))
             drawn = asyncio.ensure_future(app.net_drawn.wait())
             try:
@@ -141,11 +143,34 @@ async def run_app(app, term: Terminal):
     finally:
         if running is not None:
             running.cancel()  # (done already, unless this task was cancelled)
-            COLLECTOR.app_closed()
+            COLLECTOR.app_closed(passing=getattr(app, "PASSING", False))
             term.app = None
             detach = getattr(app, "detach", None)
             if detach is not None:
                 detach()
+
+
+def _parser_class():
+    """Textual's xterm parser without its process-wide cache of (parser, sequence):
+    ``XTermParser._parse_extended_key`` is an ``lru_cache`` of 1,024 entries keyed by the
+    parser itself, so every app whose parser read a key stayed reachable from it (the
+    parser's generator holds its last key, the key its sender, the app) long after the
+    app closed: every lobby a player passed through, about 1 MB each (issue 33). Here each
+    parser parses without that cache (a Kitty sequence is rare and cheap to parse)."""
+    global _PARSER
+    if _PARSER is None:
+        from textual._xterm_parser import XTermParser
+
+        parse_extended = getattr(XTermParser._parse_extended_key, "__wrapped__", XTermParser._parse_extended_key)
+
+        class ChannelParser(XTermParser):
+            _parse_extended_key = parse_extended
+
+        _PARSER = ChannelParser
+    return _PARSER
+
+
+_PARSER = None
 
 
 class ChannelDriver(Driver):
@@ -172,9 +197,7 @@ class ChannelDriver(Driver):
         self._app.post_message(events.Resize(size, size))
 
     def start_application_mode(self) -> None:
-        from textual._xterm_parser import XTermParser
-
-        self._parser = XTermParser(self._debug)
+        self._parser = _parser_class()(self._debug)
         self.write("\x1b[?1049h")  # alternate screen
         if self._mouse:
             self.write("\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h")
@@ -188,17 +211,15 @@ class ChannelDriver(Driver):
     def feed(self, text: str) -> None:
         """Keys (and mouse reports) typed on the client, within its ``budget``: keys
         beyond the rate and pastes over ``bounds.PASTE_CHARS`` are dropped."""
-        from textual._xterm_parser import XTermParser
-
         for fresh, piece in self.budget.pieces(text):
             if fresh:  # a paste too long: the parser forgets what it holds of it
-                self._parser = XTermParser(self._debug)
+                self._parser = _parser_class()(self._debug)
             try:
                 for message in self._parser.feed(piece):
                     if self.budget.admit(message):
                         self.process_message(message)
             except Exception:  # a garbled sequence: forget it, start afresh
-                self._parser = XTermParser(self._debug)
+                self._parser = _parser_class()(self._debug)
         if self._tick_handle is None:
             self._tick_handle = self._loop.call_later(ESCAPE_WAIT * 1.5, self._tick)
 
@@ -222,6 +243,7 @@ class ChannelDriver(Driver):
 
     def stop_application_mode(self) -> None:
         self.disable_input()
+        self._parser = None  # (with the last key it read, which names the app)
         if self._tick_handle is not None:
             self._tick_handle.cancel()
             self._tick_handle = None

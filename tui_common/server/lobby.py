@@ -218,6 +218,9 @@ class LobbyApp(App):
 
     TITLE = "Hospital games"
     ENABLE_COMMAND_PALETTE = False
+    #: A player passes through the lobby: it is kept out of the collector's freeze and
+    #: freed as soon as it closes (``collector.py``), not held until the next sweep.
+    PASSING = True
     BINDINGS = [
         Binding("n", "new", "New room"),
         Binding("w", "watch", "Watch"),
