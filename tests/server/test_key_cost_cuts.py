@@ -79,7 +79,7 @@ class Session:
                          and self.written > 2000)
         await self.settle()
 
-    async def until(self, condition, limit: float = 30.0) -> None:
+    async def until(self, condition, limit: float = 60.0) -> None:
         deadline = time.monotonic() + limit
         while not condition():
             assert time.monotonic() < deadline, "the session never got there"
