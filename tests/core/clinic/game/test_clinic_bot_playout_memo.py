@@ -90,3 +90,25 @@ def test_the_same_state_and_seed_give_the_same_action_with_or_without_the_memo(m
     warm = StrongBot(seed).choose(state)
     monkeypatch.setattr(bot_search, "PLAYOUT_MEMO_SIZE", 0)
     assert StrongBot(seed).choose(state) == cold == warm
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_the_last_round_build_selection_asks_whether_any_build_pays(seed):
+    """``_last_build_pays`` stops at the first build worth more than nothing; it says
+    yes exactly when the best last-round build's value is above 0 (what the selection
+    asked before: the same choices, ``test_clinic_bot_search_speed``)."""
+    from core.clinic.game.bot_strong import last_round_build_value
+    from core.clinic.game.bot_values import build_options_for
+
+    state = _plan_until(seed, lambda s: s.round == 6 and s.phase is Phase.SELECT)
+    answers = set()
+    bot = StrongBot(seed, look_ahead=False)
+    while state.round == 6 and state.phase is not Phase.OVER:
+        if state.phase is Phase.SELECT:
+            p = state.players[state.current]
+            probe = evolve(state, step=evolve(state.step, builds=0))
+            best = max((last_round_build_value(probe, p, a) for a in build_options_for(state, p)), default=0.0)
+            answers.add(bot._last_build_pays(state))
+            assert bot._last_build_pays(state) == (best > 0)
+        state = apply_action(state, bot.choose(state))
+    assert answers == {True, False}  # both answers met along the last round
