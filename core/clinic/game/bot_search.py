@@ -19,7 +19,10 @@ a function of ``player_view``; two states with the same view get the same choice
 Time: a playout from round 1 costs about 0.04 s of CPU (0.065 s before the plan's
 caches of 2026-11-27, which change no choice: ``docs/bots.md``); ``samples`` spends at
 most ``ROLLOUT_BUDGET`` rounds of playouts a decision (most decisions none: the Move
-phase, car removals and single options are not tried out).
+phase, car removals and single options are not tried out). Playouts are played once
+(``_playouts``): the decision after a chosen candidate, in the same action step, finds
+its own plan's playouts already played (2026-11-28: 10% less CPU a game, the same
+choices).
 
 Round 6's candidates (``bot_strong``'s last-round alternatives) are played out the same
 way (``best_of``, issue 30), not once each: the bag still deals after each action.
