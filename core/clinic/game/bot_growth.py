@@ -8,6 +8,10 @@ popularity 11 → 13, mean 10.6 → 13.0; ``docs/bots.md``):
   walk from the entrances to the treatment rooms saves that time for every patient
   (``walk_in``), with no upkeep;
 - **gardens** at what they bring: $2 for each patient treated beside them;
+- **a lab for an idle doctor** (alone, ``GrowthContext._lab``, 2026-11-28): when a
+  doctor has no care-room place and no lab, a lab is worth the Admin's 1 popularity
+  ($3) a round less its $1 upkeep (the planner's playouts then decide); with rivals
+  labs stay at 0;
 - **admissions as late as the places allow** (``admits_wanted``, alone only): the
   strong player selects Admit Patients only when the actions left this round are just
   enough to fill the places its doctors can work; before that it builds or hires, and
