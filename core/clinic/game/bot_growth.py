@@ -8,6 +8,10 @@ popularity 11 → 13, mean 10.6 → 13.0; ``docs/bots.md``):
   walk from the entrances to the treatment rooms saves that time for every patient
   (``walk_in``), with no upkeep;
 - **gardens** at what they bring: $2 for each patient treated beside them;
+- **a lab for an idle doctor** (alone, ``GrowthContext._lab``, 2026-11-28): when a
+  doctor has no care-room place and no lab, a lab is worth the Admin's 1 popularity
+  ($3) a round less its $1 upkeep (the planner's playouts then decide); with rivals
+  labs stay at 0;
 - **admissions as late as the places allow** (``admits_wanted``, alone only): the
   strong player selects Admit Patients only when the actions left this round are just
   enough to fill the places its doctors can work; before that it builds or hires, and
@@ -42,6 +46,8 @@ TRIAGE_TIME = 3
 #: it adds to each (rulebook: +$2 per adjacent garden).
 ROOM_PATIENTS = 2
 GARDEN_DOLLARS = 2
+#: Rounds 1-5 value a lab for an idle doctor (``GrowthContext._lab``).
+EARLY_LAB = True
 #: Dollars one unit of time is worth (−1 popularity per 3 time, $3 a popularity).
 TIME_DOLLARS = K.POPULARITY_PRICE / K.TIME_PER_PENALTY
 
@@ -56,12 +62,26 @@ class GrowthContext(BuildContext):
             return popularity * K.POPULARITY_PRICE - left  # less $1 upkeep a round
         if left > 1 and isinstance(b, BuildConveyor):
             return self._conveyor(b, left)
+        if EARLY_LAB and left > 1 and isinstance(b, BuildModule) and b.module.kind is ModuleKind.LAB:
+            return self._lab(left)
         if left > 1 and isinstance(b, BuildGarden):
             rooms = self.board.working_treatment_rooms
             n = sum(1 for x in self.board.neighbours(b.space) if x in rooms)
             # Each patient treated in a room beside it earns $2 more, from this round.
             return n * ROOM_PATIENTS * GARDEN_DOLLARS * (left - 0.5) - left
         return super().value(b, left)
+
+    def _lab(self, left: int) -> float:
+        """Alone, a lab for a doctor who stands idle now (no care room place, no free lab):
+        in each Admin it gains 1 popularity ($3) and two levels instead of tiring
+        (rulebook, Admin steps 7-8), less $1 upkeep a round; counted for the rounds
+        left but one (a room may want the doctor back)."""
+        from .bot_lab import free_labs, spare_doctors
+
+        clinic = self.p.clinic
+        if self.state.player_count > 1 or len(spare_doctors(clinic)) <= free_labs(clinic):
+            return 0  # with rivals the plan stays as measured against them
+        return (left - 1) * K.LAB_POPULARITY * K.POPULARITY_PRICE - left
 
     def _conveyor(self, b, left: int) -> float:
         """Time saved walking patients in: conveyor rides take no time."""

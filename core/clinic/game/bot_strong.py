@@ -318,7 +318,7 @@ class StrongBot(BasicBot):
                     return SelectTile(ActionTile.ADMIT)  # this round's income buys popularity
             if ActionTile.HIRE in tiles and self._best_last_hire(state) > 0:
                 return SelectTile(ActionTile.HIRE)
-            if ActionTile.BUILD in tiles and self._best_last_build(state) > 0:
+            if ActionTile.BUILD in tiles and self._last_build_pays(state):
                 return SelectTile(ActionTile.BUILD)
             return super()._select(state, options)
         if state.player_count > 1:
@@ -344,13 +344,15 @@ class StrongBot(BasicBot):
             return SelectTile(best)
         return super()._select(state, options)
 
-    def _best_last_build(self, state: GameState) -> float:
-        """The best last-round build's value, were it this player's Build action now."""
+    def _last_build_pays(self, state: GameState) -> bool:
+        """Whether some last-round build is worth more than nothing, were it this
+        player's Build action now (the first that is ends the search: playouts ask this
+        at every last-round selection)."""
         p = state.players[state.current]
         from .bot_values import build_options_for
 
         probe = evolve(state, step=evolve(state.step, builds=0))
-        return max((last_round_build_value(probe, p, a, self.last_round_plan) for a in build_options_for(state, p)), default=0.0)
+        return any(last_round_build_value(probe, p, a, self.last_round_plan) > 0 for a in build_options_for(state, p))
 
     def _build(self, state: GameState, options: list) -> Action:
         if state.round != K.ROUNDS:
