@@ -140,7 +140,8 @@ def race():
 
 
 def test_a_third_game_is_served_by_the_rooms(race):
-    from tui_common.server.rooms import Room, RoomError, parse_options, parse_seats
+    from tui_common.server.room_setup import parse_options, parse_seats
+    from tui_common.server.rooms import Room, RoomError
 
     seats = parse_seats("coin-race", "me,cpu:medium", "Ann")  # the level words name its levels
     assert [s.cpu for s in seats] == [None, "greedy"]

@@ -13,7 +13,8 @@ import pytest
 from core import registry
 from core.daily import daily_seed
 from tui_common.server.hall import DailyPlayed
-from tui_common.server.rooms import OVER, PLAYING, RoomError, parse_options
+from tui_common.server.room_setup import parse_options
+from tui_common.server.rooms import OVER, PLAYING, RoomError
 from tui_common.server.store import Store
 
 from tests.server.daily_helpers import DAY, NOON, finish, hall_at

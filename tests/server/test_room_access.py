@@ -11,7 +11,8 @@ import pytest
 from core.clear_ward import legal_actions
 from tui_common.server.hall import DAY, SWEEP_SECONDS, Hall
 from tui_common.server.names import name_key, same_name
-from tui_common.server.rooms import RoomError, parse_invited
+from tui_common.server.room_setup import parse_invited
+from tui_common.server.rooms import RoomError
 from tui_common.server.store import Store
 
 

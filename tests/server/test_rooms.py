@@ -7,7 +7,8 @@ import pytest
 from core.clear_ward import EndTurn, legal_actions
 from core.errors import IllegalActionError
 from tui_common.server.hall import MAX_ROOMS_PER_PLAYER, Hall
-from tui_common.server.rooms import OVER, PLAYING, WAITING, RoomError, clean_name, parse_seats
+from tui_common.server.room_setup import clean_name, parse_seats
+from tui_common.server.rooms import OVER, PLAYING, WAITING, RoomError
 from tui_common.server.store import Store
 
 
@@ -174,7 +175,7 @@ def test_a_full_hall_drops_its_oldest_finished_game_for_a_new_room(tmp_path):
 
 
 def test_room_options_from_the_lobby():
-    from tui_common.server.rooms import parse_options
+    from tui_common.server.room_setup import parse_options
 
     assert parse_options("clear-the-ward", "start=2", 2) == {"start": 1}
     assert parse_options("clinic", "goal=three-hubs", 1) == {"goal": "three-hubs"}
@@ -232,7 +233,7 @@ def test_clinic_rooms_take_the_local_setups_sides_and_expansions(tmp_path):
     plays them (a room that dropped them would deal the base game)."""
     from core.clinic.expansions import MODULES
     from core.clinic.game.state import BoardSide
-    from tui_common.server.rooms import parse_options
+    from tui_common.server.room_setup import parse_options
 
     assert parse_options("clinic", "side=expert, expansions=blood,zombies", 2) == {
         "sides": ["expert", "expert"], "expansions": ["blood", "zombies"]}

@@ -35,7 +35,8 @@ from collections.abc import Awaitable, Callable, Container
 from dataclasses import dataclass, field
 
 from tui_common.server import names
-from tui_common.server.rooms import RoomError, clean_name
+from tui_common.server.room_setup import clean_name
+from tui_common.server.rooms import RoomError
 
 log = logging.getLogger("hospital_games.server")
 

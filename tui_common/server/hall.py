@@ -54,8 +54,8 @@ from pathlib import Path
 from core.errors import IllegalActionError
 from tui_common.server.fronts import SharedHall
 from tui_common.server.names import same_name
-from tui_common.server.rooms import (OVER, Room, RoomError, RoomEvent, SeatSpec, day_of, game_of, new_seed,
-                                     parse_invited, parse_options, parse_seats)
+from tui_common.server.room_setup import parse_invited, parse_options, parse_seats
+from tui_common.server.rooms import OVER, Room, RoomError, RoomEvent, SeatSpec, day_of, game_of, new_seed
 from tui_common.server.store import DailyTry, Store
 from tui_common.server.store_sql import StoreUnavailable
 from tui_common.server.thinking import SLOW_SECONDS, Thinker, slow_level
@@ -151,9 +151,9 @@ class Hall(SharedHall):
                options: dict[str, Any] | str | None = None, *, private: bool = False,
                invited: str | tuple[str, ...] = ()) -> Room:
         """A new room of ``game`` with the seats typed by ``creator`` (see
-        ``rooms.parse_seats``) and its options (a dict, or as typed: ``rooms.parse_options``),
+        ``room_setup.parse_seats``) and its options (a dict, or as typed: ``room_setup.parse_options``),
         saved at once; dealt at once when no seat is open. ``private``: only the creator,
-        the named seats and the ``invited`` names (typed: ``rooms.parse_invited``) see it.
+        the named seats and the ``invited`` names (typed: ``room_setup.parse_invited``) see it.
         Raises ``RoomError`` (bad seats, a private room nobody could join, too many rooms
         on the server or of this creator)."""
         seats = parse_seats(game, seats_text, creator)
