@@ -26,30 +26,35 @@ class Session:
         from tui_common.server.driver import Terminal
         from tui_common.server.table import game_app
 
-        self.written = 0
+        self.written, self.writes = 0, 0  # bytes and writes sent to the terminal
         self.term = Terminal(self._write, (100, 32))
         self.app = game_app(room, seat, name)
         self.task = None
 
     def _write(self, data: bytes) -> None:
         self.written += len(data)
+        self.writes += 1
 
     async def start(self) -> None:
         from tui_common.server.driver import run_app
 
         self.task = asyncio.ensure_future(run_app(self.app, self.term))
-        await self.until(lambda: self.app.screen_stack and type(self.app.screen).__name__ == "GameScreen"
+        await self.until(lambda: any(type(s).__name__ == "GameScreen" for s in self.app.screen_stack)
                          and self.written > 2000)
         await self.settle()
 
-    async def until(self, condition, limit: float = 30.0) -> None:
+    async def until(self, condition, limit: float = 60.0) -> None:
         deadline = time.monotonic() + limit
         while not condition():
             assert time.monotonic() < deadline, "the session never got there"
             await asyncio.sleep(0.02)
 
-    async def settle(self, quiet: float = 0.15, limit: float = 20.0) -> None:
-        """Until nothing has been written for ``quiet`` seconds."""
+    #: seconds without output that count as the screen being still
+    QUIET = 0.15
+
+    async def settle(self, quiet: float | None = None, limit: float = 20.0) -> None:
+        """Until nothing has been written for ``quiet`` seconds (default ``QUIET``)."""
+        quiet = self.QUIET if quiet is None else quiet
         deadline, seen, since = time.monotonic() + limit, self.written, time.monotonic()
         while time.monotonic() < deadline:
             await asyncio.sleep(0.02)

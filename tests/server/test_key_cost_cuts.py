@@ -7,13 +7,13 @@ The timings are the benchmarks' (tests/benchmarks/server_key_cost.py, server_loa
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
 from rich.segment import Segment
 from rich.style import Style
 from textual.app import App
 
+from tests.server.test_key_cost import Session as KeyCostSession
 from tui_common.server.hall import Hall
 from tui_common.server.store import Store
 
@@ -55,50 +55,11 @@ def test_a_strip_makes_each_cache_when_it_first_uses_it():
     assert sorted(name for name in CACHES if _made(strip, name)) == ["_crop_cache", "_divide_cache", "_style_cache"]
 
 
-class Session:
-    """One seated player's app on the server's driver, counting what it writes."""
+class Session(KeyCostSession):
+    """One seated player's app on the server's driver, counting what it writes; the
+    screen counts as still after 0.3 s without output."""
 
-    def __init__(self, room, seat: int, name: str) -> None:
-        from tui_common.server.driver import Terminal
-        from tui_common.server.table import game_app
-
-        self.written, self.writes = 0, 0
-        self.term = Terminal(self._write, (100, 32))
-        self.app = game_app(room, seat, name)
-        self.task = None
-
-    def _write(self, data: bytes) -> None:
-        self.written += len(data)
-        self.writes += 1
-
-    async def start(self) -> None:
-        from tui_common.server.driver import run_app
-
-        self.task = asyncio.ensure_future(run_app(self.app, self.term))
-        await self.until(lambda: any(type(s).__name__ == "GameScreen" for s in self.app.screen_stack)
-                         and self.written > 2000)
-        await self.settle()
-
-    async def until(self, condition, limit: float = 60.0) -> None:
-        deadline = time.monotonic() + limit
-        while not condition():
-            assert time.monotonic() < deadline, "the session never got there"
-            await asyncio.sleep(0.02)
-
-    async def settle(self, quiet: float = 0.3, limit: float = 20.0) -> None:
-        """Until nothing has been written for ``quiet`` seconds."""
-        deadline, seen, since = time.monotonic() + limit, self.written, time.monotonic()
-        while time.monotonic() < deadline:
-            await asyncio.sleep(0.02)
-            if self.written != seen:
-                seen, since = self.written, time.monotonic()
-            elif time.monotonic() - since >= quiet:
-                return
-
-    async def stop(self) -> None:
-        self.term.hang_up()
-        if self.task is not None:
-            await asyncio.wait_for(self.task, 20)
+    QUIET = 0.3
 
 
 def _ward_room(tmp_path):
