@@ -26,6 +26,7 @@ from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
 
+from tui_common.server.band_updates import banded_updates
 from tui_common.server.bounds import DEFAULT_SIZE, InputBudget, ReadBudget, clamp_size
 from tui_common.server.collector import COLLECTOR
 from tui_common.server.lean_strips import lean_strips
@@ -130,6 +131,7 @@ async def run_app(app, term: Terminal):
             app.driver_class = ChannelDriver
             share_parsed_styles(app)
             lean_strips()
+            banded_updates()
             app.net_drawn = asyncio.Event()
             term.app = app
             COLLECTOR.app_started(passing=getattr(app, "PASSING", False))
