@@ -45,6 +45,7 @@ from .bot_growth import GrowthContext, admits_wanted
 from .bot_lab import free_labs, free_places, lab_points, last_round_lab_value, spare_doctors
 from .bot_plan import care_rooms, plan_care
 from .bot_search import SEARCH_PHASES, alone_in_base_game, best_of, search
+from .bot_time import early_move, early_move_search, last_move, last_move_search
 from .bot_values import cost_of, expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
@@ -242,6 +243,10 @@ class StrongBot(BasicBot):
     #: playouts of rounds 1-5 play the last round without them (``bot_search.rollout``),
     #: so rounds 1-5 stay the measured ones.
     last_round_plan = True
+    #: Alone, the last Move phase's moves are tried out exactly (``bot_time.last_move``,
+    #: issue 30: a time unit that crosses a threshold costs a whole popularity); false:
+    #: the plan's moves (for A/B runs).
+    last_moves = True
 
     def __init__(self, seed: int = 0, look_ahead: bool = True, last_round_plan: bool | None = None) -> None:
         super().__init__(seed)
@@ -260,6 +265,10 @@ class StrongBot(BasicBot):
             return choice
         if alone_in_base_game(det) and det.round < LOOK_AHEAD_FROM and det.phase in SEARCH_PHASES:
             return search(self, det, legal_actions(det), choice)  # ``bot_search``
+        if self.last_moves and alone_in_base_game(det) and last_move_search(det):
+            return last_move(det, legal_actions(det), choice)  # exact: ``bot_time``
+        if self.last_moves and alone_in_base_game(det) and early_move_search(det):
+            return early_move(det, legal_actions(det), choice)  # ``bot_time``
         if det.round < LOOK_AHEAD_FROM or det.phase not in LOOK_AHEAD:
             return choice
         candidates = [choice] + [a for a in self._alternatives(det, legal_actions(det)) if a != choice]

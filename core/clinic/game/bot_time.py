@@ -1,0 +1,86 @@
+"""The strong player's time spent (issue 30): the last Move phase, tried out exactly.
+
+Time is popularity: −1 per full 3 time spent (rules-decisions, end-game popularity),
+and the time recorded each round is the Move phase's, less 3 with a triage, to no
+less than 0 (rulebook example). The plan (``bot_plan.plan_care``) counts every time
+unit as $1 (a third of a popularity), which is right on average but wrong at the
+thresholds: a unit that brings the total to the next multiple of 3 costs a whole
+popularity, the units before it cost nothing.
+
+In the last round's Move phase the rest of the game has no chance left in it (the bag
+deals after actions only; Business pays and treats by the rules, the last Admin tires
+doctors and gives the labs' popularity, and the game ends), so each move can be scored
+exactly: the final popularity when the plan plays on from it. ``last_move`` plays the
+plan's own move and every other legal move (and ending the move) out to the end and
+keeps the best (ties: the plan's move). Since the plan's continuation of the chosen
+move is always among the next decision's candidates, the final can only rise over the
+plan's own (a rollout of a deterministic policy): a move whose time crosses a threshold
+is made only when it brings at least what the threshold costs.
+
+Reads the state only (a determinized one: ``bot_strong.determinize``).
+"""
+
+from __future__ import annotations
+
+from . import constants as K
+from .actions import Action
+from .state import GameState, Phase
+
+
+def penalty(time_spent: int) -> int:
+    """Popularity the end-game count takes for ``time_spent`` (−1 per full
+    ``TIME_PER_PENALTY``), as a positive number."""
+    return time_spent // K.TIME_PER_PENALTY
+
+
+#: Move phases of this round on (before the last) are tried out over reshuffled bags
+#: (``early_move``); 7: none.
+MOVE_SEARCH_FROM = 7
+#: Candidates of an earlier Move decision: the plan's move, ending the move, and the
+#: first move of other people, up to this many in all.
+MOVE_CANDIDATES = 4
+
+
+def last_move_search(state: GameState) -> bool:
+    """Whether ``state`` (determinized, one player, base game) is a decision of the
+    last round's Move phase, tried out exactly by ``last_move``."""
+    return state.round == K.ROUNDS and state.phase is Phase.MOVE
+
+
+def early_move_search(state: GameState) -> bool:
+    """Whether ``state`` is a Move decision before the last round tried out over
+    reshuffled bags (``early_move``)."""
+    return MOVE_SEARCH_FROM <= state.round < K.ROUNDS and state.phase is Phase.MOVE
+
+
+def early_move(state: GameState, options: list, choice: Action) -> Action:
+    """A Move decision before the last round: the plan's move, ending the move, and
+    one move of each other person (the first offered), played out over reshuffled
+    bags (``bot_search.best_of``; ties: the plan's move)."""
+    from .actions import EndMove, MovePerson
+    from .bot_search import best_of
+
+    cands = [choice]
+    if EndMove() in options and choice != EndMove():
+        cands.append(EndMove())
+    seen = {getattr(choice, "pid", None)}
+    for a in options:
+        if len(cands) >= MOVE_CANDIDATES:
+            break
+        if isinstance(a, MovePerson) and a.pid not in seen:
+            seen.add(a.pid)
+            cands.append(a)
+    return best_of(state, cands) if len(cands) > 1 else choice
+
+
+def last_move(state: GameState, options: list, choice: Action) -> Action:
+    """The option of ``options`` with the best final popularity when the plan plays on
+    from it to the end (``bot_search.rollout``: deterministic here, one playout each,
+    remembered); ``choice`` (the plan's move) first, so ties keep it."""
+    from .bot_search import rollout
+
+    seat = state.current
+    cands = [choice] + [a for a in options if a != choice]
+    finals = [rollout(state, a, seat) for a in cands]
+    best = max(range(len(cands)), key=lambda i: (finals[i], -i))
+    return cands[best]
