@@ -45,7 +45,7 @@ from .bot_growth import GrowthContext, admits_wanted
 from .bot_lab import free_labs, free_places, lab_points, last_round_lab_value, spare_doctors
 from .bot_plan import care_rooms, plan_care
 from .bot_search import SEARCH_PHASES, alone_in_base_game, best_of, search
-from .bot_time import early_move, early_move_search, last_move, last_move_search
+from .bot_time import last_move, last_move_search
 from .bot_values import cost_of, expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
@@ -267,8 +267,6 @@ class StrongBot(BasicBot):
             return search(self, det, legal_actions(det), choice)  # ``bot_search``
         if self.last_moves and alone_in_base_game(det) and last_move_search(det):
             return last_move(det, legal_actions(det), choice)  # exact: ``bot_time``
-        if self.last_moves and alone_in_base_game(det) and early_move_search(det):
-            return early_move(det, legal_actions(det), choice)  # ``bot_time``
         if det.round < LOOK_AHEAD_FROM or det.phase not in LOOK_AHEAD:
             return choice
         candidates = [choice] + [a for a in self._alternatives(det, legal_actions(det)) if a != choice]

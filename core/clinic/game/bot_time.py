@@ -33,44 +33,10 @@ def penalty(time_spent: int) -> int:
     return time_spent // K.TIME_PER_PENALTY
 
 
-#: Move phases of this round on (before the last) are tried out over reshuffled bags
-#: (``early_move``); 7: none.
-MOVE_SEARCH_FROM = 7
-#: Candidates of an earlier Move decision: the plan's move, ending the move, and the
-#: first move of other people, up to this many in all.
-MOVE_CANDIDATES = 4
-
-
 def last_move_search(state: GameState) -> bool:
     """Whether ``state`` (determinized, one player, base game) is a decision of the
     last round's Move phase, tried out exactly by ``last_move``."""
     return state.round == K.ROUNDS and state.phase is Phase.MOVE
-
-
-def early_move_search(state: GameState) -> bool:
-    """Whether ``state`` is a Move decision before the last round tried out over
-    reshuffled bags (``early_move``)."""
-    return MOVE_SEARCH_FROM <= state.round < K.ROUNDS and state.phase is Phase.MOVE
-
-
-def early_move(state: GameState, options: list, choice: Action) -> Action:
-    """A Move decision before the last round: the plan's move, ending the move, and
-    one move of each other person (the first offered), played out over reshuffled
-    bags (``bot_search.best_of``; ties: the plan's move)."""
-    from .actions import EndMove, MovePerson
-    from .bot_search import best_of
-
-    cands = [choice]
-    if EndMove() in options and choice != EndMove():
-        cands.append(EndMove())
-    seen = {getattr(choice, "pid", None)}
-    for a in options:
-        if len(cands) >= MOVE_CANDIDATES:
-            break
-        if isinstance(a, MovePerson) and a.pid not in seen:
-            seen.add(a.pid)
-            cands.append(a)
-    return best_of(state, cands) if len(cands) > 1 else choice
 
 
 def last_move(state: GameState, options: list, choice: Action) -> Action:
