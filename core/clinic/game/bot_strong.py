@@ -45,7 +45,7 @@ from .bot_growth import GrowthContext, admits_wanted
 from .bot_lab import free_labs, free_places, lab_points, last_round_lab_value, spare_doctors
 from .bot_plan import care_rooms, plan_care
 from .bot_search import SEARCH_PHASES, alone_in_base_game, best_of, search
-from .bot_time import last_move, last_move_search
+from .bot_time import SETTLED_CANDIDATES, last_move, last_move_search, settled
 from .bot_values import cost_of, expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
@@ -247,6 +247,9 @@ class StrongBot(BasicBot):
     #: issue 30: a time unit that crosses a threshold costs a whole popularity); false:
     #: the plan's moves (for A/B runs).
     last_moves = True
+    #: Alone, the last action's decisions are tried out exactly too, over more
+    #: candidates (``bot_time.settled``); false: over reshuffles, as before.
+    last_settled = True
 
     def __init__(self, seed: int = 0, look_ahead: bool = True, last_round_plan: bool | None = None) -> None:
         super().__init__(seed)
@@ -273,6 +276,9 @@ class StrongBot(BasicBot):
         candidates = candidates[:CANDIDATES]
         if len(candidates) == 1:
             return choice
+        if alone_in_base_game(det) and self.last_settled and settled(det):
+            rest = [a for a in legal_actions(det) if a not in candidates]
+            return last_move(det, (candidates + rest)[:SETTLED_CANDIDATES], choice)  # exact: ``bot_time``
         if alone_in_base_game(det) and self.last_round_reshuffles:
             return best_of(det, candidates)  # the bag's last draws, reshuffled (``bot_search``)
         scores = [self._play_out(det, a, seat) for a in candidates]

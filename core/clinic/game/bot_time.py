@@ -33,10 +33,26 @@ def penalty(time_spent: int) -> int:
     return time_spent // K.TIME_PER_PENALTY
 
 
+#: Decisions of the last round's last action, tried out exactly (``settled``).
+SETTLED_PHASES = (Phase.SELECT, Phase.BUILD, Phase.HIRE, Phase.ADMIT)
+#: Candidates of such a decision at most (the plan's choice, the last round's
+#: alternatives, then the other options as offered): one playout each.
+SETTLED_CANDIDATES = 40
+
+
 def last_move_search(state: GameState) -> bool:
     """Whether ``state`` (determinized, one player, base game) is a decision of the
     last round's Move phase, tried out exactly by ``last_move``."""
     return state.round == K.ROUNDS and state.phase is Phase.MOVE
+
+
+def settled(state: GameState) -> bool:
+    """Whether ``state`` is a decision of the last round's last action (its selection,
+    build, hire or admission): the bag deals once more after it, onto the notepad,
+    and no action is left to admit from it, so the rest of the game has no chance
+    left either (``last_move`` scores it exactly)."""
+    return (state.round == K.ROUNDS and state.action == K.ACTIONS_PER_ROUND
+            and state.phase in SETTLED_PHASES)
 
 
 def last_move(state: GameState, options: list, choice: Action) -> Action:

@@ -86,4 +86,3 @@ def test_the_last_move_is_the_same_for_the_same_view_and_any_seed():
     bot_search._playouts.clear()
     assert StrongBot(5).choose(later) == first
     assert StrongBot(0).choose(evolve(later, seed=later.seed + 17, draws=3)) == first
-
