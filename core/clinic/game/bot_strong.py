@@ -40,7 +40,17 @@ from core.clinic.components import Module, ModuleKind, Role
 from core.clinic.construction import BuildModule, build, build_cost
 
 from . import constants as K
-from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
+from .actions import (
+    Action,
+    AdmitPatient,
+    Construct,
+    Done,
+    HireDoctor,
+    HireNurse,
+    HireOrderly,
+    SelectTile,
+    ShiftAppointment,
+)
 from .bot_growth import GrowthContext, admits_wanted
 from .bot_lab import free_labs, free_places, lab_points, last_round_lab_value, spare_doctors
 from .bot_plan import care_rooms, plan_care
@@ -211,6 +221,32 @@ def _build_site(board, b) -> tuple[int, int | None] | None:
     return site
 
 
+#: The last round's admissions rank before any appointment move among the candidates.
+ADMIT_FIRST = 100.0
+
+
+def shift_gain(state: GameState, p, action) -> float:
+    """What moving an appointment (``action``) brings ``p``'s next admission: the
+    extra income of the patient it puts on an admitting space of a service ``p``
+    offers (``bot_values.treatable_gain``), over the patient there now; 0 if none."""
+    from .admit import _target, shift_notepad
+    from .bot_values import treatable_gain
+
+    clinic = p.clinic
+    r = state.row(action.service)
+    r2, i2 = _target(state, r, action.index, action.direction)
+    pad = shift_notepad(state.notepad, r, action.index, r2, i2)
+    best = 0.0
+    for s in clinic.board.offered_services:
+        if s not in state.services:
+            continue
+        before, after = state.notepad[state.row(s)][-1], pad[state.row(s)][-1]
+        if after is not None and after != before:
+            was = treatable_gain(clinic, before, s) if before is not None else 0
+            best = max(best, float(treatable_gain(clinic, after, s) - was))
+    return best
+
+
 def _kind(action) -> tuple:
     """What an action does, whichever car or entrance it uses: one candidate each."""
     if isinstance(action, Construct):
@@ -221,6 +257,8 @@ def _kind(action) -> tuple:
         return (HireDoctor, action.slot)
     if isinstance(action, AdmitPatient):
         return (AdmitPatient, action.service)
+    if isinstance(action, ShiftAppointment):
+        return (ShiftAppointment, action.service, action.index, action.direction)
     return (type(action), getattr(action, "amount", None))
 
 
@@ -250,6 +288,10 @@ class StrongBot(BasicBot):
     #: Alone, the last action's decisions are tried out exactly too, over more
     #: candidates (``bot_time.settled``); false: over reshuffles, as before.
     last_settled = True
+    #: Alone, the last round's admissions also try moving an appointment first (the
+    #: moves that bring a patient the plan treats to the admitting space, best first:
+    #: ``shift_gain``); false: admissions and Done only, as before.
+    last_shifts = True
 
     def __init__(self, seed: int = 0, look_ahead: bool = True, last_round_plan: bool | None = None) -> None:
         super().__init__(seed)
@@ -298,7 +340,9 @@ class StrongBot(BasicBot):
         elif state.phase is Phase.BUY_POPULARITY:
             rated = [(a.amount, a) for a in options]
         else:
-            rated = [(0.0, a) for a in options if isinstance(a, AdmitPatient)]
+            rated = [(ADMIT_FIRST, a) for a in options if isinstance(a, AdmitPatient)]
+            if self.last_shifts and alone_in_base_game(state):
+                rated += [(shift_gain(state, p, a), a) for a in options if isinstance(a, ShiftAppointment)]
         out, seen = [], set()
         for _v, a in sorted(rated, key=lambda t: -t[0]):
             key = _kind(a)
