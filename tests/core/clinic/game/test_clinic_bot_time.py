@@ -8,8 +8,10 @@ from attrs import evolve
 
 from core.clinic.game import apply_action, is_over, new_game
 from core.clinic.game import bot_search
-from core.clinic.game.bot_strong import StrongBot
-from core.clinic.game.bot_time import penalty
+from core.clinic.game.actions import ShiftAppointment
+from core.clinic.game.bot_strong import StrongBot, determinize, shift_gain
+from core.clinic.game.bot_time import penalty, settled
+from core.clinic.game.rules import legal_actions
 from core.clinic.game.bots import BasicBot
 from core.clinic.game.state import Phase, set_player
 
@@ -86,3 +88,61 @@ def test_the_last_move_is_the_same_for_the_same_view_and_any_seed():
     bot_search._playouts.clear()
     assert StrongBot(5).choose(later) == first
     assert StrongBot(0).choose(evolve(later, seed=later.seed + 17, draws=3)) == first
+
+
+def _last_round_admission(seed: int, action: int, qp: int = 0):
+    """The plan's game of ``seed`` up to its last round's admission decision in action
+    ``action`` (the first, or the first with ``qp`` queue points left)."""
+    state = new_game(["Solo"], seed)
+    plan = StrongBot(seed, look_ahead=False)
+    while not (state.round == 6 and state.action == action and state.phase is Phase.ADMIT
+               and (not qp or state.step.qp == qp)):
+        state = apply_action(state, plan.choose(state))
+    return state
+
+
+def _mean_final(state, action) -> float:
+    """Mean final over the reshuffles ``bot_search.best_of`` plays for 8 candidates."""
+    det = determinize(state, 0)
+    seeds = [bot_search.sample_seed(det, k) for k in range(bot_search.samples(det, 8))]
+    return sum(bot_search.rollout(evolve(det, seed=s), action, 0) for s in seeds) / len(seeds)
+
+
+def test_the_last_admissions_try_moving_an_appointment(monkeypatch):
+    """Seed 14's last round, second action, 2 queue points left (the plan's game):
+    moving an appointment puts a patient the plan treats on the admitting space
+    (``shift_gain`` > 0, and 0 for a move that changes no admitting space); among the
+    candidates, it ends higher over the reshuffles than what the player chose without
+    it."""
+    state = _last_round_admission(14, 2, qp=2)
+    det = determinize(state, 0)
+    p = det.players[0]
+    shifts = [a for a in legal_actions(det) if isinstance(a, ShiftAppointment)]
+    assert len(legal_actions(det)) > 8  # more options than candidates
+    assert any(shift_gain(det, p, a) > 0 for a in shifts)
+    assert all(shift_gain(det, p, a) == 0 for a in shifts if a.index < 3 and a.direction.name in ("LEFT", "RIGHT"))
+    chosen = StrongBot(14).choose(state)
+    assert isinstance(chosen, ShiftAppointment) and shift_gain(det, p, chosen) > 0
+    monkeypatch.setattr(StrongBot, "last_shifts", False)
+    before = StrongBot(14).choose(state)
+    assert not isinstance(before, ShiftAppointment)
+    assert _mean_final(state, chosen) > _mean_final(state, before)
+
+
+def test_the_last_action_is_tried_out_exactly_over_more_candidates(monkeypatch):
+    """Seed 22's last admission (third action, the plan's game): no chance is left
+    after it (``settled``), so each candidate is played out once, and more of them
+    than over reshuffles (with admissions and Done alone as the reshuffles'
+    candidates, an appointment move beyond them is found); the choice ends higher than
+    the reshuffles' choice, and every reshuffle gives it the same final."""
+    monkeypatch.setattr(StrongBot, "last_shifts", False)  # the candidates: admissions only
+    state = _last_round_admission(22, 3)
+    assert settled(state)
+    det = determinize(state, 0)
+    chosen = StrongBot(22).choose(state)
+    assert isinstance(chosen, ShiftAppointment)  # found among the options beyond them
+    finals = {bot_search.rollout(evolve(det, seed=s), chosen, 0) for s in (1, 2, 3)}
+    assert len(finals) == 1
+    monkeypatch.setattr(StrongBot, "last_settled", False)
+    before = StrongBot(22).choose(state)
+    assert bot_search.rollout(det, chosen, 0) > bot_search.rollout(det, before, 0)
