@@ -23,7 +23,12 @@ that state. Two states with the same view therefore give the same choice
 Alone in the base game it also tries out every selection, build, hire, admission and
 popularity purchase of rounds 1-5 over several reshuffled bags (``bot_search``), and
 plays round 6's candidates out over reshuffled bags too (``bot_search.best_of``): the
-bag still deals after each action, and one playout is one guess at its order.
+bag still deals after each action, and one playout is one guess at its order. From the
+last action's selection on, no chance is left: its decisions (up to
+``bot_time.SETTLED_CANDIDATES``) and every move of the last Move phase are played out
+once each, exactly (``bot_time``, 2026-11-28: the time penalty's thresholds count as
+they fall), and the last round's admissions count moving an appointment among their
+candidates (``shift_gain``).
 
 Tried and dropped: one playout per candidate from round 1 (or round 5) on. One playout
 is too noisy while many draws remain (the same choice scored −8 to +6 on two seeds), and
