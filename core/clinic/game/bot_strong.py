@@ -23,7 +23,12 @@ that state. Two states with the same view therefore give the same choice
 Alone in the base game it also tries out every selection, build, hire, admission and
 popularity purchase of rounds 1-5 over several reshuffled bags (``bot_search``), and
 plays round 6's candidates out over reshuffled bags too (``bot_search.best_of``): the
-bag still deals after each action, and one playout is one guess at its order.
+bag still deals after each action, and one playout is one guess at its order. From the
+last action's selection on, no chance is left: its decisions (up to
+``bot_time.SETTLED_CANDIDATES``) and every move of the last Move phase are played out
+once each, exactly (``bot_time``, 2026-11-28: the time penalty's thresholds count as
+they fall), and the last round's admissions count moving an appointment among their
+candidates (``shift_gain``).
 
 Tried and dropped: one playout per candidate from round 1 (or round 5) on. One playout
 is too noisy while many draws remain (the same choice scored −8 to +6 on two seeds), and
@@ -40,11 +45,22 @@ from core.clinic.components import Module, ModuleKind, Role
 from core.clinic.construction import BuildModule, build, build_cost
 
 from . import constants as K
-from .actions import Action, AdmitPatient, Construct, Done, HireDoctor, HireNurse, HireOrderly, SelectTile
+from .actions import (
+    Action,
+    AdmitPatient,
+    Construct,
+    Done,
+    HireDoctor,
+    HireNurse,
+    HireOrderly,
+    SelectTile,
+    ShiftAppointment,
+)
 from .bot_growth import GrowthContext, admits_wanted
 from .bot_lab import free_labs, free_places, lab_points, last_round_lab_value, spare_doctors
 from .bot_plan import care_rooms, plan_care
 from .bot_search import SEARCH_PHASES, alone_in_base_game, best_of, search
+from .bot_time import SETTLED_CANDIDATES, last_move, last_move_search, settled
 from .bot_values import cost_of, expenses, probe_arrival
 from .bots import BasicBot
 from .hire import can_settle, nurse_cost
@@ -210,6 +226,32 @@ def _build_site(board, b) -> tuple[int, int | None] | None:
     return site
 
 
+#: The last round's admissions rank before any appointment move among the candidates.
+ADMIT_FIRST = 100.0
+
+
+def shift_gain(state: GameState, p, action) -> float:
+    """What moving an appointment (``action``) brings ``p``'s next admission: the
+    extra income of the patient it puts on an admitting space of a service ``p``
+    offers (``bot_values.treatable_gain``), over the patient there now; 0 if none."""
+    from .admit import _target, shift_notepad
+    from .bot_values import treatable_gain
+
+    clinic = p.clinic
+    r = state.row(action.service)
+    r2, i2 = _target(state, r, action.index, action.direction)
+    pad = shift_notepad(state.notepad, r, action.index, r2, i2)
+    best = 0.0
+    for s in clinic.board.offered_services:
+        if s not in state.services:
+            continue
+        before, after = state.notepad[state.row(s)][-1], pad[state.row(s)][-1]
+        if after is not None and after != before:
+            was = treatable_gain(clinic, before, s) if before is not None else 0
+            best = max(best, float(treatable_gain(clinic, after, s) - was))
+    return best
+
+
 def _kind(action) -> tuple:
     """What an action does, whichever car or entrance it uses: one candidate each."""
     if isinstance(action, Construct):
@@ -220,6 +262,8 @@ def _kind(action) -> tuple:
         return (HireDoctor, action.slot)
     if isinstance(action, AdmitPatient):
         return (AdmitPatient, action.service)
+    if isinstance(action, ShiftAppointment):
+        return (ShiftAppointment, action.service, action.index, action.direction)
     return (type(action), getattr(action, "amount", None))
 
 
@@ -242,6 +286,17 @@ class StrongBot(BasicBot):
     #: playouts of rounds 1-5 play the last round without them (``bot_search.rollout``),
     #: so rounds 1-5 stay the measured ones.
     last_round_plan = True
+    #: Alone, the last Move phase's moves are tried out exactly (``bot_time.last_move``,
+    #: issue 30: a time unit that crosses a threshold costs a whole popularity); false:
+    #: the plan's moves (for A/B runs).
+    last_moves = True
+    #: Alone, the last action's decisions are tried out exactly too, over more
+    #: candidates (``bot_time.settled``); false: over reshuffles, as before.
+    last_settled = True
+    #: Alone, the last round's admissions also try moving an appointment first (the
+    #: moves that bring a patient the plan treats to the admitting space, best first:
+    #: ``shift_gain``); false: admissions and Done only, as before.
+    last_shifts = True
 
     def __init__(self, seed: int = 0, look_ahead: bool = True, last_round_plan: bool | None = None) -> None:
         super().__init__(seed)
@@ -260,12 +315,17 @@ class StrongBot(BasicBot):
             return choice
         if alone_in_base_game(det) and det.round < LOOK_AHEAD_FROM and det.phase in SEARCH_PHASES:
             return search(self, det, legal_actions(det), choice)  # ``bot_search``
+        if self.last_moves and alone_in_base_game(det) and last_move_search(det):
+            return last_move(det, legal_actions(det), choice)  # exact: ``bot_time``
         if det.round < LOOK_AHEAD_FROM or det.phase not in LOOK_AHEAD:
             return choice
         candidates = [choice] + [a for a in self._alternatives(det, legal_actions(det)) if a != choice]
         candidates = candidates[:CANDIDATES]
         if len(candidates) == 1:
             return choice
+        if alone_in_base_game(det) and self.last_settled and settled(det):
+            rest = [a for a in legal_actions(det) if a not in candidates]
+            return last_move(det, (candidates + rest)[:SETTLED_CANDIDATES], choice)  # exact: ``bot_time``
         if alone_in_base_game(det) and self.last_round_reshuffles:
             return best_of(det, candidates)  # the bag's last draws, reshuffled (``bot_search``)
         scores = [self._play_out(det, a, seat) for a in candidates]
@@ -285,7 +345,9 @@ class StrongBot(BasicBot):
         elif state.phase is Phase.BUY_POPULARITY:
             rated = [(a.amount, a) for a in options]
         else:
-            rated = [(0.0, a) for a in options if isinstance(a, AdmitPatient)]
+            rated = [(ADMIT_FIRST, a) for a in options if isinstance(a, AdmitPatient)]
+            if self.last_shifts and alone_in_base_game(state):
+                rated += [(shift_gain(state, p, a), a) for a in options if isinstance(a, ShiftAppointment)]
         out, seen = [], set()
         for _v, a in sorted(rated, key=lambda t: -t[0]):
             key = _kind(a)
