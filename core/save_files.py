@@ -17,6 +17,13 @@ from core.private_files import private_folder
 #: The largest save file read, in bytes (a long Clinic game is ~50 KB; this is 40 times
 #: that). A larger file is refused before it is read.
 MAX_SAVE_BYTES = 2_000_000
+#: Whether ``write_atomic`` fsyncs the file and its folder, so that a save also survives a
+#: power cut. A crash or ``kill -9`` never leaves a broken file either way (the rename is
+#: what makes the write atomic). The test suite turns it off in its own process
+#: (``tests/conftest.py``, as its PostgreSQL runs with ``fsync=off``): a test's files need
+#: not survive a power cut, and each fsync is a wait of milliseconds on a busy disk. The
+#: apps and the tests that kill a running app (their own processes) keep it on.
+DURABLE = True
 class SaveError(GameError):
     """A save that cannot be used: missing, unreadable, corrupt, of another version, or
     holding an action that is illegal on replay. The message names the file."""
@@ -29,7 +36,7 @@ LEFT_AS_IT_WAS = "The file was left as it was."
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash or ``kill -9`` at any moment leaves
     either the old file or the new one, never a broken one: a temporary file in the
-    same folder, flushed and fsynced, then renamed over ``path``. The file is readable
+    same folder, flushed and fsynced (``DURABLE``), then renamed over ``path``. The file is readable
     by its owner only (``0600``, as ``mkstemp`` makes it) and so is its folder (``0700``,
     ``core.private_files``): a save holds the seed."""
     private_folder(path.parent)
@@ -38,11 +45,14 @@ def write_atomic(path: Path, text: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:  # pragma: no mutate (codec names ignore case)
             handle.write(text)
             handle.flush()
-            os.fsync(handle.fileno())
+            if DURABLE:
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    if not DURABLE:
+        return
     dir_fd = os.open(path.parent, os.O_RDONLY)
     try:
         os.fsync(dir_fd)

@@ -1,4 +1,5 @@
-"""Shared test configuration: hypothesis profiles, and the cycle collector's pace.
+"""Shared test configuration: hypothesis profiles, the cycle collector's pace, Pilot's
+idle check, and saves without fsync.
 
 ``ci`` is thorough but bounded (CI sets HYPOTHESIS_PROFILE=ci); ``dev`` is the quick
 default for a developer's edit-test loop.
@@ -37,3 +38,25 @@ def pytest_collection_finish(session):
     gc.freeze()
     _young, middle, old = gc.get_threshold()
     gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
+
+
+# Pilot's "is the app idle yet?" (docs/testing.md, "Suite time"). Every ``pilot.press``
+# waits twice per key, and every ``pilot.pause()`` once, for the process to be idle:
+# Textual sleeps ``SLEEP_GRANULARITY`` (20 ms) and looks whether the process used under a
+# twentieth of it in CPU, again until it did. So every key cost at least 40 ms of sleep,
+# most of a Pilot test's wall time that was not CPU (about a third of the suite's). The
+# same check in 5 ms slices (the same twentieth) sees the same idle app four times sooner.
+IDLE_SLICE_SECONDS = 0.005
+
+
+def pytest_configure(config):
+    """Pilot looks for an idle app in short slices; saves are not fsynced in this
+    process (``core.save_files.DURABLE``: a test's files need not survive a power cut)."""
+    import textual._wait
+
+    textual._wait.SLEEP_GRANULARITY = IDLE_SLICE_SECONDS
+    textual._wait.SLEEP_IDLE = IDLE_SLICE_SECONDS / 20
+
+    import core.save_files
+
+    core.save_files.DURABLE = False

@@ -215,3 +215,24 @@ def test_clinic_state_json_is_the_same_in_every_process():
         for hash_seed in (1, 2, 3)
     }
     assert len(texts) == 1 and '"border_cars"' in texts.pop()
+
+
+def test_a_save_is_fsynced_file_and_folder_unless_the_tests_turn_it_off(tmp_path, monkeypatch):
+    """``write_atomic`` fsyncs the new file and its folder (a save survives a power cut);
+    the suite turns that off in its own process only (``DURABLE``, tests/conftest.py):
+    a fresh process, as the apps and the kill tests run, has it on."""
+    from core import save_files
+
+    synced = []
+    monkeypatch.setattr(save_files.os, "fsync", lambda fd: synced.append(os.fstat(fd).st_ino))
+    path = tmp_path / "kept" / "autosave.json"
+    monkeypatch.setattr(save_files, "DURABLE", True)
+    save_files.write_atomic(path, "{}")
+    assert synced == [path.stat().st_ino, path.parent.stat().st_ino]
+    synced.clear()
+    monkeypatch.setattr(save_files, "DURABLE", False)
+    save_files.write_atomic(path, "{ }")
+    assert synced == [] and path.read_text() == "{ }"
+    fresh = subprocess.run([sys.executable, "-c", "import core.save_files as s; print(s.DURABLE)"],
+                           capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2])
+    assert fresh.stdout.strip() == "True"

@@ -9,6 +9,10 @@ import time
 import asyncssh
 import pyte
 
+#: How often a wait looks at the screen again (seconds): a look is a fraction of a
+#: millisecond, and a wait ends at most this long after what it waits for.
+LOOK_SECONDS = 0.01
+
 
 class Player:
     """One SSH connection to the server as ``name`` in a ``width``×``height`` terminal."""
@@ -22,6 +26,7 @@ class Player:
         self.conn = self.process = None
         self._reader = None
         self.closed = asyncio.Event()
+        self._drawn: tuple[tuple[int, int, int], str] | None = None
 
     async def connect(self, port: int, *, term_type: str | None = "xterm-256color", command: str | None = None,
                       **options) -> Player:
@@ -52,7 +57,12 @@ class Player:
             self.closed.set()
 
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        """The screen as text; drawn again only when bytes arrived or the size changed
+        (drawing it takes milliseconds, and the waits below look every ``LOOK_SECONDS``)."""
+        key = (self.received, self.screen.columns, self.screen.lines)
+        if self._drawn is None or self._drawn[0] != key:
+            self._drawn = (key, "\n".join(self.screen.display))
+        return self._drawn[1]
 
     async def wait_for(self, text: str, timeout: float = 15.0) -> str:
         """Wait until ``text`` is on the screen; returns the screen."""
@@ -63,7 +73,7 @@ class Player:
                 return shown
             if self.closed.is_set():
                 break
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(LOOK_SECONDS)
         raise AssertionError(f"{self.name}: {text!r} not shown; the screen is:\n{self.text()}\n"
                              f"(raw tail: {bytes(self.raw[-300:])!r})")
 
@@ -72,7 +82,7 @@ class Player:
         deadline = time.monotonic() + timeout
         last, since = self.received, time.monotonic()
         while time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(LOOK_SECONDS)
             if self.received != last:
                 last, since = self.received, time.monotonic()
             elif time.monotonic() - since >= quiet:

@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
+from test_clear_ward_driver import wait_for
 
 from tui_common.dialogs import ConfirmDialog, ReportDialog
 
@@ -36,10 +37,11 @@ def shown_keys(screen: Screen) -> set[str]:
 async def test_a_dialog_over_the_board_shows_its_own_keys(dialog) -> None:
     app = Table()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        # the key bar fills itself after a frame is drawn: wait for it, with a deadline
+        await wait_for(pilot, lambda: shown_keys(app.screen))
         assert "Build" in shown_keys(app.screen)
         app.push_screen(dialog())
-        await pilot.pause()
+        await wait_for(pilot, lambda: shown_keys(app.screen) & {"Continue", "Yes", "No"})
         keys = shown_keys(app.screen)
         assert keys & {"Continue", "Yes", "No"}
         assert "Build" not in keys and "Move" not in keys
