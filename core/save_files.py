@@ -24,6 +24,8 @@ MAX_SAVE_BYTES = 2_000_000
 #: not survive a power cut, and each fsync is a wait of milliseconds on a busy disk. The
 #: apps and the tests that kill a running app (their own processes) keep it on.
 DURABLE = True
+
+
 class SaveError(GameError):
     """A save that cannot be used: missing, unreadable, corrupt, of another version, or
     holding an action that is illegal on replay. The message names the file."""
