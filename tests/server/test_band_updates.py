@@ -9,6 +9,7 @@ from rich.console import Console
 from textual._compositor import Compositor
 
 from tests.server.test_key_cost import Session
+from tests.server.test_key_cost_cuts import _clinic_room
 from tui_common.server import band_updates
 from tui_common.server.band_updates import ORIGINAL, row_runs
 from tui_common.server.hall import Hall
@@ -84,8 +85,7 @@ async def test_a_clinic_cursor_move_draws_neither_the_key_bar_nor_the_header(tmp
     side panel: about 160 lines a move); banded, only the widgets with a changed row."""
     from textual.widget import Widget
 
-    hall = Hall(Store(tmp_path / "rooms.sqlite3"))
-    room = hall.create("clinic", "Ann,Bob", "Ann", seed=1)
+    room = _clinic_room(tmp_path)
     session, other = Session(room, 0, "Ann"), Session(room, 1, "Bob")  # (no one waited for: no clock)
     drawn: list[str] = []
     moves: list[list[str]] = []

@@ -78,16 +78,21 @@ class Session:
 
 def _room(tmp_path):
     """A two-player Clear the Ward room at a person's move (no dialog open)."""
-    from core.clear_ward import Phase, legal_actions
+    return ward_hall(tmp_path)[1]
 
+
+def ward_hall(tmp_path):
+    """A hall and its two-player Clear the Ward room at a person's move."""
     import random
+
+    from core.clear_ward import Phase, legal_actions
 
     hall = Hall(Store(tmp_path / "rooms.sqlite3"))
     room = hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=4)
     rng = random.Random(4)
     while not (room.record.state.phase is Phase.MOVE):
         room.play(room.actor, rng.choice(legal_actions(room.record.state)))
-    return room
+    return hall, room
 
 
 async def test_the_sessions_of_a_room_share_their_parsed_stylesheet(tmp_path):

@@ -14,6 +14,7 @@ from rich.style import Style
 from textual.app import App
 
 from tests.server.test_key_cost import Session as KeyCostSession
+from tests.server.test_key_cost import ward_hall as _ward_hall
 from tui_common.server.hall import Hall
 from tui_common.server.store import Store
 
@@ -65,20 +66,6 @@ class Session(KeyCostSession):
 def _ward_room(tmp_path):
     """A two-player Clear the Ward room at a person's move (no dialog open)."""
     return _ward_hall(tmp_path)[1]
-
-
-def _ward_hall(tmp_path):
-    """A hall and its two-player Clear the Ward room at a person's move."""
-    import random
-
-    from core.clear_ward import Phase, legal_actions
-
-    hall = Hall(Store(tmp_path / "rooms.sqlite3"))
-    room = hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=4)
-    rng = random.Random(4)
-    while not (room.record.state.phase is Phase.MOVE):
-        room.play(room.actor, rng.choice(legal_actions(room.record.state)))
-    return hall, room
 
 
 async def test_a_new_sub_title_redraws_the_header_line_not_the_screen(tmp_path):
