@@ -45,17 +45,61 @@ def pytest_collection_finish(session):
 # Textual sleeps ``SLEEP_GRANULARITY`` (20 ms) and looks whether the process used under a
 # twentieth of it in CPU, again until it did. So every key cost at least 40 ms of sleep,
 # most of a Pilot test's wall time that was not CPU (about a third of the suite's). The
-# same check in 5 ms slices (the same twentieth) sees the same idle app four times sooner.
+# same check runs here in 5 ms slices, and a slice only counts as idle when, besides the
+# CPU, no message waits in any queue of the app under test: on a loaded machine a process
+# the kernel did not run for a whole slice used no CPU either, and CPU alone called it idle
+# with a key still on its way to the widget (stop 39's CI: two such tests failed).
 IDLE_SLICE_SECONDS = 0.005
+IDLE_CPU_SECONDS = IDLE_SLICE_SECONDS / 20
+
+
+def _messages_waiting(app) -> bool:
+    """True when the app or any widget on any of its screen stacks has a message queued."""
+    if app is None:
+        return False
+    if app.message_queue_size:
+        return True
+    for stack in list(app._screen_stacks.values()):
+        for screen in list(stack):
+            for node in screen.walk_children(with_self=True):
+                if node.message_queue_size:
+                    return True
+    return False
+
+
+async def wait_for_idle(min_sleep: float = IDLE_SLICE_SECONDS, max_sleep: float = 1) -> None:
+    """Textual's ``wait_for_idle`` (same arguments, seconds) in short slices that also ask
+    the active app whether a message is still queued."""
+    from asyncio import sleep
+    from time import monotonic, process_time
+
+    from textual._context import active_app
+
+    app = active_app.get(None)
+    start = monotonic()
+    while True:
+        cpu = process_time()
+        await sleep(IDLE_SLICE_SECONDS)
+        cpu_elapsed = process_time() - cpu
+        elapsed = monotonic() - start
+        if elapsed >= max_sleep:
+            break
+        if elapsed > min_sleep and cpu_elapsed < IDLE_CPU_SECONDS and not _messages_waiting(app):
+            break
 
 
 def pytest_configure(config):
-    """Pilot looks for an idle app in short slices; saves are not fsynced in this
-    process (``core.save_files.DURABLE``: a test's files need not survive a power cut)."""
+    """Pilot looks for an idle app in short slices, asking the app's queues too; saves are
+    not fsynced in this process (``core.save_files.DURABLE``: a test's files need not
+    survive a power cut)."""
     import textual._wait
+    import textual.app
+    import textual.pilot
 
     textual._wait.SLEEP_GRANULARITY = IDLE_SLICE_SECONDS
-    textual._wait.SLEEP_IDLE = IDLE_SLICE_SECONDS / 20
+    textual._wait.SLEEP_IDLE = IDLE_CPU_SECONDS
+    textual.app.wait_for_idle = wait_for_idle
+    textual.pilot.wait_for_idle = wait_for_idle
 
     import core.save_files
 

@@ -16,10 +16,13 @@ from tui_common.hint import MARK, hints_used
 
 
 async def wait_for_hint(pilot, app) -> None:
-    """Until no hint is being worked out (a cancelled one is not waited for)."""
+    """Until no hint is being worked out and the one found is shown (a cancelled one is
+    not waited for): no hint worker runs and no screen still waits for its answer."""
     for _ in range(3000):
         await pilot.pause(0.01)
-        if not any(w.group == "hint" and not w.is_finished for w in app.workers):
+        working = any(w.group == "hint" and not w.is_finished for w in app.workers)
+        waiting = any(getattr(screen, "_hint_for", None) is not None for screen in app.screen_stack)
+        if not working and not waiting:
             break
     await pilot.pause()
     await pilot.pause()
