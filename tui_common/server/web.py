@@ -12,13 +12,21 @@ of its websocket in full, so behind a proxy it must be told the address the brow
 use: ``--web-url https://games.example.org/`` (textual-serve's ``public_url``). The
 browser sessions all come from 127.0.0.1, so that address is not held to the
 per-address limit while the door is open.
+
+Stopping the server (SIGTERM) closes the browsers' sessions at once: aiohttp would
+otherwise wait up to a minute for each open websocket to end by itself.
 """
 
 from __future__ import annotations
 
+import asyncio
 import shlex
 import sys
 from urllib.parse import urlsplit
+
+#: Seconds the door waits for its browser sessions to close when it stops (after
+#: their handlers are cancelled); aiohttp's own default is 60.
+CLOSE_SECONDS = 5.0
 
 
 class WebDoor:
@@ -57,11 +65,30 @@ async def start_web(server, port: int, host: str = "127.0.0.1", public_url: str 
         raise RuntimeError("--web needs textual-serve: pip install 'hospital-games[web]'") from None
     import logging
 
+    class Door(Server):
+        """textual-serve's server whose open browser sessions end when it shuts down."""
+
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            self.sessions: set[asyncio.Task] = set()
+
+        async def handle_websocket(self, request):
+            task = asyncio.current_task()
+            self.sessions.add(task)
+            try:
+                return await super().handle_websocket(request)
+            finally:
+                self.sessions.discard(task)
+
+        async def on_shutdown(self, app) -> None:
+            for task in list(self.sessions):
+                task.cancel()  # textual-serve closes the websocket and stops its door process
+
     url = public_origin(public_url) if public_url else None
     command = shlex.join([sys.executable, "-m", "tui_common.server.web_door", "--port", str(server.port)])
-    door = Server(command, host=host, port=port, title="Clear the Ward & Clinic", public_url=url)
+    door = Door(command, host=host, port=port, title="Clear the Ward & Clinic", public_url=url)
     application = await door._make_app()  # textual-serve's own app, in our event loop
-    runner = web.AppRunner(application)
+    runner = web.AppRunner(application, shutdown_timeout=CLOSE_SECONDS)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()
