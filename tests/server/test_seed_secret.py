@@ -1,7 +1,7 @@
 """The seed is hidden information at a shared table (issue #29): it deals every
 face-down patient and the staff deck again. Nothing a seat's terminal receives before
 the game is over names it (header, log, any screen); the game-over screen then shows
-it. Real asyncssh clients, as in ``test_ssh``; about 10 s."""
+it. Real asyncssh clients, as in ``test_ssh``; about 10 s each."""
 
 from __future__ import annotations
 
@@ -13,6 +13,10 @@ from core.clear_ward.bots import make_bot
 from tests.server.test_ssh import join, play_by_keys, press_until_played, running
 
 pytestmark = pytest.mark.timeout(120)
+
+#: Actions of the whole-game test played before anyone sits down (about 2 in 5 of
+#: its 56: each action watched costs both seats a redraw, and a question 0.3 s of waiting).
+PLAYED_BEFORE_JOINING = 24
 
 #: Big and distinctive: its digits cannot turn up on a screen by chance.
 SEED = 6_021_887_140_553_907_311
@@ -67,8 +71,14 @@ async def _finish_watching(room, players) -> None:
 
 @pytest.mark.slow  # a whole game end to end (docs/testing.md, Suite time)
 async def test_no_seat_receives_the_seed_before_game_over_and_both_see_it_after(tmp_path):
+    """The first ``PLAYED_BEFORE_JOINING`` actions are played before the players sit
+    down (their screens then show that game, its log included), the next 8 by keys, the
+    rest watched to the game-over screen."""
     async with running(tmp_path) as server:
         room = server.hall.create("clear-the-ward", "Ann,Bob", "Ann", seed=SEED)
+        bot = make_bot("greedy", 1)
+        for _ in range(PLAYED_BEFORE_JOINING):
+            room.play(room.actor, bot.choose(room.record.state))
         # Bob at the smallest terminal: the game-over header still has room for the seed
         players = {"Ann": await join(server, "Ann"), "Bob": await join(server, "Bob", width=80, height=24)}
         await play_by_keys(room, players, 8)  # a few turns by keys: headers, logs, wards redrawn
