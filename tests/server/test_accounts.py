@@ -138,6 +138,30 @@ async def test_a_key_owned_name_refuses_every_password(keeper):
     assert await password_login(keeper, "Ann", "anything") is None
 
 
+async def test_every_password_is_hashed_in_the_one_hashing_thread(keeper, monkeypatch):
+    """New passwords and checks, several logins at once, all in one thread (each scrypt
+    takes 16 MB; a pool of threads kept that much in each thread's allocator arena)."""
+    import asyncio
+    import threading
+
+    from tui_common.server import accounts as accounts_module
+
+    threads = set()
+
+    def recorded(work):
+        def run(*args):
+            threads.add(threading.current_thread().name)
+            return work(*args)
+        return run
+
+    monkeypatch.setattr(accounts_module, "hash_password", recorded(hash_password))
+    monkeypatch.setattr(accounts_module, "password_matches", recorded(password_matches))
+    names = [f"Player{i}" for i in range(6)]
+    assert await asyncio.gather(*(password_login(keeper, n, "tulip") for n in names)) == names
+    assert await asyncio.gather(*(password_login(keeper, n, "tulip") for n in names)) == names
+    assert len(threads) == 1 and threads.pop().startswith("password-hashing")
+
+
 def test_password_hashes_are_salted_and_checked():
     one, two = hash_password("tulip"), hash_password("tulip")
     assert one != two  # a random salt each

@@ -216,7 +216,7 @@ def test_a_lobby_kept_open_long_is_frozen_after_all():
     while not calls:
         waited += sum(_run(pending))
         assert waited <= PASSING_WAIT + 3
-    assert calls == ["freeze"]
+    assert calls == ["collect", "freeze"]
 
 
 async def test_a_lobby_is_gone_once_its_player_sits_down(tmp_path, monkeypatch):

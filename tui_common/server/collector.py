@@ -11,7 +11,9 @@ So a server process keeps the apps that are running out of the walk:
 
 - **An app is frozen once it is up** (``app_started``, then ``gc.freeze`` after
   ``SETTLE_SECONDS``): its objects move to the collector's permanent generation, which
-  no automatic collection walks. Objects made later (a frame, a log line) are collected
+  no automatic collection walks. What is not frozen yet is collected just before (the
+  garbage of the app's start: screens and styles built and dropped; it walks only the
+  apps of the last seconds), so that no garbage is frozen with it. Objects made later (a frame, a log line) are collected
   as usual, and those collections walk only them.
 - **The garbage of closed apps is collected in one sweep** (``gc.unfreeze`` then a full
   ``gc.collect``, then ``gc.freeze`` again): at once when the last app closes (no one is
@@ -128,6 +130,7 @@ class Collector:
             self._later(PASSING_RETRY, lambda: self._settle(waited + PASSING_RETRY))
         elif self.running:
             self._postponed = False
+            self._collect()  # what is not frozen yet: the new apps' start-up garbage goes first
             self._freeze()
 
     def _free_passing(self) -> None:
