@@ -116,3 +116,49 @@ async def test_a_clinic_cursor_move_draws_neither_the_key_bar_nor_the_header(tmp
         Widget.render_lines = real
         await session.stop()
         await other.stop()
+
+
+async def test_a_ward_cursor_move_draws_nothing_beside_the_ward(tmp_path):
+    """A Clear the Ward cursor move changes spaces of the ward and the status line under
+    it. The widgets beside the ward's changed rows (the side panel: hand, log book,
+    scores) have none of the changed columns, and are not drawn any more."""
+    from textual.widget import Widget
+
+    from clear_ward_tui.widgets.ward_grid import WardGrid
+    from tests.server.test_key_cost import ward_hall
+
+    _hall, room = ward_hall(tmp_path)
+    session, other = Session(room, 0, "Ann"), Session(room, 1, "Bob")
+    drawn: list[Widget] = []
+    moves: list[list[Widget]] = []
+    real = Widget.render_lines
+
+    def render_lines(widget, crop):
+        drawn.append(widget)
+        return real(widget, crop)
+
+    try:
+        await session.start()
+        await other.start()
+        await session.settle()
+        seat = session if room.actor == 0 else other
+        Widget.render_lines = render_lines
+        for key in (RIGHT, LEFT, RIGHT, LEFT):
+            written = seat.written
+            seat.term.feed(key)
+            await seat.until(lambda: seat.written > written)
+            await seat.settle()
+            moves.append(list(drawn))
+            del drawn[:]
+        grid = seat.app.screen.query_one(WardGrid)
+        beside = [w for w in seat.app.screen.walk_children(Widget)
+                  if w.region.width and (w.region.x >= grid.region.right or w.region.right <= grid.region.x)
+                  and w.region.y < grid.region.bottom and w.region.bottom > grid.region.y]
+        assert beside, "the ward has widgets beside it"
+        for widgets in moves:
+            assert grid in widgets
+            assert not [w for w in widgets if w in beside], [type(w).__name__ for w in widgets if w in beside]
+    finally:
+        Widget.render_lines = real
+        await session.stop()
+        await other.stop()

@@ -7,7 +7,8 @@ container's area: the whole screen for the screen's children) overlaps that box,
 line of it: the key bar, the header, the side panel and every container under them,
 about ten widgets and 160 lines per move, of which it sends the five that changed.
 ``banded_updates()`` makes a partial update draw, for each run of changed rows, the
-rows of that run only, and only the widgets that have a row there. What is sent is the
+rows of that run only, and only the widgets that have a row there and reach the columns
+that changed in it (the side panel beside a board's changed cells is not drawn). What is sent is the
 same (the same rows, the same spans, each line made of the same widgets front to back);
 full updates (a new screen, a resize, a screenshot) are Textual's own.
 
@@ -46,19 +47,22 @@ def row_runs(rows: Iterable[int]) -> Iterator[tuple[int, int]]:
 
 
 def _banded_renders(self: Compositor, crop: Region | None = None):
-    """``Compositor._get_renders`` for a band of whole rows: each visible widget's lines
-    in ``crop``'s rows only (Textual's draws every line of every widget whose clip meets
-    ``crop``). The rows are taken the whole screen wide, so the columns, and the cuts
-    each line is divided at, are Textual's own."""
+    """``Compositor._get_renders`` for a band of rows: ``crop``'s rows, and the widgets
+    that reach its columns (``crop.x`` to ``crop.right``, the last one included),
+    each drawn in those rows only but its whole width (Textual's draws every line of
+    every widget whose clip meets ``crop``). A widget's lines are the whole width it
+    has on the screen, so the cuts each line is divided at are Textual's own; the
+    chops of the widgets left out stay empty, and lie outside every span sent."""
     if crop is None:
         yield from ORIGINAL["_get_renders"](self, crop)
         return
-    crop = Region(0, crop.y, self.size.width, crop.height)
+    left, right = crop.x, crop.right
+    band = Region(0, crop.y, self.size.width, crop.height)
     intersection = Region.intersection
     for widget, (region, clip) in self.visible_widgets.items():
-        clip = intersection(clip, crop)
+        clip = intersection(clip, band)
         x, y, width, height = intersection(region, clip)
-        if width and height:
+        if width and height and x < right and x + width > left:
             yield region, clip, widget.render_lines(Region(x - region.x, y - region.y, width, height))
 
 
@@ -75,7 +79,11 @@ def _banded_partial_update(self: Compositor) -> ChopsUpdate | None:
     is_rendered_line = rows.__contains__
     chops = None
     for top, bottom in row_runs(rows):
-        band = self._render_chops(Region(0, top, width, bottom - top), is_rendered_line)
+        # The band's columns: from its spans' first to its spans' last, that one
+        # included (a chop that starts where a span ends is still visited when sent).
+        left = min(x1 for y, x1, _ in spans if top <= y < bottom)
+        right = max(x2 for y, _, x2 in spans if top <= y < bottom) + 1
+        band = self._render_chops(Region(left, top, right - left, bottom - top), is_rendered_line)
         if chops is None:
             chops = band
         else:
