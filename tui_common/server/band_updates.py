@@ -8,9 +8,9 @@ line of it: the key bar, the header, the side panel and every container under th
 about ten widgets and 160 lines per move, of which it sends the five that changed.
 ``banded_updates()`` makes a partial update draw, for each run of changed rows, the
 rows of that run only, and only the widgets that have a row there and reach the columns
-that changed in it (the side panel beside a board's changed cells is not drawn). What is sent is the
-same (the same rows, the same spans, each line made of the same widgets front to back);
-full updates (a new screen, a resize, a screenshot) are Textual's own.
+that changed in it (the side panel beside a board's changed cells is not drawn). What
+is sent is the same (the same rows, the same spans, each line made of the same widgets
+front to back); full updates (a new screen, a resize, a screenshot) are Textual's own.
 
 It changes Textual's ``Compositor`` for the whole process, once, and only when its
 ``render_partial_update`` is the one it was written for (Textual 8.2); otherwise it

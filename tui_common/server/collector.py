@@ -13,8 +13,8 @@ So a server process keeps the apps that are running out of the walk:
   ``SETTLE_SECONDS``): its objects move to the collector's permanent generation, which
   no automatic collection walks. What is not frozen yet is collected just before (the
   garbage of the app's start: screens and styles built and dropped; it walks only the
-  apps of the last seconds), so that no garbage is frozen with it. Objects made later (a frame, a log line) are collected
-  as usual, and those collections walk only them.
+  apps of the last seconds), so that no garbage is frozen with it. Objects made later
+  (a frame, a log line) are collected as usual, and those collections walk only them.
 - **The garbage of closed apps is collected in one sweep** (``gc.unfreeze`` then a full
   ``gc.collect``, then ``gc.freeze`` again): at once when the last app closes (no one is
   waiting then), or, while players are connected, once the apps closed since the last
