@@ -1,6 +1,7 @@
 """700 (``FUZZ_SCALE=3``: 2,100) seeded random keys through running games, in two runs
-of half as many (two deals, so that no test of the suite passes 20 s): nothing crashes, and the game stays valid (every clinic legal outside the Move phase, money
-never negative)."""
+of half as many (two deals, so that no test of the suite passes 20 s): nothing crashes,
+and the game stays valid (every clinic legal outside the Move phase, money never
+negative)."""
 
 from __future__ import annotations
 
