@@ -27,12 +27,6 @@ from .actions import Action
 from .state import GameState, Phase
 
 
-def penalty(time_spent: int) -> int:
-    """Popularity the end-game count takes for ``time_spent`` (−1 per full
-    ``TIME_PER_PENALTY``), as a positive number."""
-    return time_spent // K.TIME_PER_PENALTY
-
-
 #: Decisions of the last round's last action, tried out exactly (``settled``).
 SETTLED_PHASES = (Phase.SELECT, Phase.BUILD, Phase.HIRE, Phase.ADMIT)
 #: Candidates of such a decision at most (the plan's choice, the last round's

@@ -37,6 +37,12 @@ class EndScore:
         return self.doctors + self.nurses + self.rooms + self.patients + self.time
 
 
+def time_penalty(time_spent: int) -> int:
+    """Popularity the end-game count takes for ``time_spent`` (time units): 1 per full
+    ``TIME_PER_PENALTY`` (3), as a positive number (rules-decisions, end-game popularity)."""
+    return time_spent // K.TIME_PER_PENALTY
+
+
 def end_score(player: PlayerState) -> EndScore:
     """Doctors by colour 1-4, nurses 1, working treatment rooms 1 + floor, patients in
     the clinic or pre-admissions -2 each, -1 per full 3 time spent (decisions)."""
@@ -46,7 +52,7 @@ def end_score(player: PlayerState) -> EndScore:
         nurses=K.END_NURSE * len(clinic.of_role(Role.NURSE)),
         rooms=sum(K.END_ROOM_BASE + s.floor for s in clinic.board.working_treatment_rooms),
         patients=K.END_PATIENT_WAITING * len(clinic.of_role(Role.PATIENT)),
-        time=-(player.time_spent // K.TIME_PER_PENALTY),
+        time=-time_penalty(player.time_spent),
     )
 
 

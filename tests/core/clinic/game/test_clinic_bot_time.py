@@ -10,7 +10,8 @@ from core.clinic.game import apply_action, is_over, new_game
 from core.clinic.game import bot_search
 from core.clinic.game.actions import ShiftAppointment
 from core.clinic.game.bot_strong import StrongBot, determinize, shift_gain
-from core.clinic.game.bot_time import penalty, settled
+from core.clinic.game.bot_time import settled
+from core.clinic.game.end import time_penalty as penalty
 from core.clinic.game.rules import legal_actions
 from core.clinic.game.bots import BasicBot
 from core.clinic.game.state import Phase, set_player
