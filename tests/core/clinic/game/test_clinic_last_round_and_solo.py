@@ -196,6 +196,19 @@ def test_red_patients_goal_at_its_threshold():
     assert not goal_met(solo_with(goal, cured_red=K.SOLO_RED_PATIENTS - 1))
 
 
+def test_every_goal_s_status_names_that_goal_and_the_ranks_follow_the_hall_of_fame():
+    """The status shown during play names the goal it measures (each solitaire goal);
+    the next Hall of Fame rank above a final popularity is the table's next line
+    (rules-decisions, Hall of Fame), none above the top."""
+    from core.clinic.game.end import next_rank
+
+    for goal in SoloGoal:
+        assert goal_status(solo_with(goal)).goal is goal
+    assert next_rank(0) == K.HALL_OF_FAME[1]
+    assert next_rank(17) == (18, "resident") and next_rank(18) == K.HALL_OF_FAME[4]
+    assert next_rank(K.HALL_OF_FAME[-1][0]) is None
+
+
 def test_red_doctors_goal_counts_distinct_doctors():
     """Rulings 0.4b (house): "count distinct doctors that turned red in a lab's Admin
     step (yellow/orange->red) at any time; each once"."""
