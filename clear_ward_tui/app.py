@@ -44,10 +44,11 @@ class ClearWardApp(TableApp):
         elif self.options.resume and self._resume():
             pass
         elif self.options.seats and self.options.load is None and self.options.replay is None:
-            # Paint the table at once, then load the engine and the ward (lean startup).
-            self.push_screen(_loading_screen(self.options))
-            self.hold_keys()  # keys typed meanwhile are played on the board
-            self.call_after_refresh(self._start_game)
+            # Textual draws nothing until the app's start is over: the board pushed now
+            # would have its first frame thrown away. Pushed just after, it is the first
+            # frame; keys typed before it are played on it (issue 33).
+            self.hold_keys()
+            self.call_later(self._start_game)
         else:
             from clear_ward_tui.screens.setup import SetupScreen
 
@@ -55,15 +56,10 @@ class ClearWardApp(TableApp):
         self.call_after_refresh(self.check_size)
 
     def _start_game(self) -> None:
-        """Replace the loading screen by the board, then play the keys typed meanwhile."""
+        """Open the board of a new game, then play the keys typed meanwhile."""
         from clear_ward_tui.screens.game import GameScreen
-        from tui_common.too_small import TooSmallScreen
 
-        if isinstance(self.screen, TooSmallScreen):  # replace the loading screen, not the notice
-            self.set_timer(0.3, self._start_game)
-            return
-
-        self.switch_screen(GameScreen(self.options))
+        self.push_screen(GameScreen(self.options))
         self.call_after_refresh(self.release_keys)  # once the board is drawn
 
     def _resume(self) -> bool:
@@ -132,24 +128,6 @@ class ClearWardApp(TableApp):
         if outcome.problem:
             self.notify(outcome.problem + " (the file was left untouched)", severity="warning", timeout=8)
         return outcome
-
-
-def _loading_screen(options: Options):
-    """A first frame naming the table, shown while the game screen loads."""
-    from textual.screen import Screen
-    from textual.widgets import Footer, Static
-    from tui_common.header import TableHeader
-
-    class LoadingScreen(Screen):
-        def compose(self):
-            yield TableHeader()
-            from tui_common.secrecy import seed_words
-
-            seed = "" if options.seed is None else seed_words(options.seed, len(options.seats), False)
-            yield Static(f"Dealing the ward for {', '.join(s.name for s in options.seats)}{seed}…", id="loading", markup=False)
-            yield Footer()
-
-    return LoadingScreen(id="loading-screen")
 
 
 def _saved_clock(path) -> float | None:

@@ -44,7 +44,9 @@ class ClinicApp(TableApp):
             return
         # Textual draws nothing until the app's start is over: a screen pushed now
         # would have its first frame thrown away and the player would first see the
-        # frame after it (the game's first menu). Pushed just after, it shows at once.
+        # frame after it (the game's first menu). Pushed just after, it shows at once;
+        # keys typed before it are played on it (issue 33).
+        self.hold_keys()
         self.call_later(self.open_first_screen)
 
     def open_first_screen(self) -> None:
@@ -65,6 +67,7 @@ class ClinicApp(TableApp):
 
             self.push_screen(SetupScreen(self.options))
         self.call_after_refresh(self.check_size)
+        self.call_after_refresh(self.release_keys)  # once the first screen is drawn
 
     def open_saved(self) -> bool:
         """Push the game or replay the options ask for; on a missing or bad save, say

@@ -106,7 +106,7 @@ def pytest_xdist_auto_num_workers(config):
 def pytest_configure(config):
     """Pilot looks for an idle app in short slices, asking the app's queues too; saves are
     not fsynced in this process (``core.save_files.DURABLE``: a test's files need not
-    survive a power cut)."""
+    survive a power cut); no start cache is read or written in the user's folder."""
     import textual._wait
     import textual.app
     import textual.pilot
@@ -119,3 +119,8 @@ def pytest_configure(config):
     import core.save_files
 
     core.save_files.DURABLE = False
+    # The caches a start keeps in the user's cache folder (tui_common.css_cache,
+    # tui_common.startup) are left out of the suite, apps it starts in a terminal too;
+    # tests/tui/test_startup_caches.py tests them with files of its own.
+    os.environ.setdefault("HOSPITAL_GAMES_CSS_CACHE", "off")
+    os.environ.setdefault("HOSPITAL_GAMES_CODE_CACHE", "off")

@@ -26,9 +26,10 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.screen import Screen
 
-from tui_common import crash, repaint
+from tui_common import crash, css_cache, repaint
 
 repaint.install()  # partial updates send only what changed (tui_common/repaint.py)
+css_cache.install()  # stylesheets parsed once, kept between starts (tui_common/css_cache.py)
 
 #: Name of the file the traceback of an unexpected error is appended to.
 CRASH_LOG = crash.CRASH_LOG
@@ -152,6 +153,7 @@ class TableApp(App):
         from tui_common import startup
 
         startup.end()
+        css_cache.save()
 
     def rules_markdown(self) -> str:
         """The game's rules for players as Markdown, the ``rules.md`` beside the app's

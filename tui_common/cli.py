@@ -281,3 +281,6 @@ def run_options(game: str, options, *, loader: str, app: str, plain: str) -> int
         return status
     finally:
         startup.end()  # the app may have failed before its first screen
+        from tui_common import css_cache
+
+        css_cache.save()  # the stylesheets of screens opened after the first

@@ -42,7 +42,18 @@ def main(argv: list[str] | None = None) -> int:
     # compiled bytecode, as after an install, in a private prefix (never in the repository)
     env = ["env", f"PYTHONPYCACHEPREFIX={CACHE}", "PYTHONDONTWRITEBYTECODE="]
     command = [*env, str(script)] if script.exists() else [*env, python, "-m", "clear_ward_tui"]
-    warm = "import clear_ward_tui.app, clear_ward_tui.screens.game"
+    # as after a first game: bytecode compiled, and what a start keeps for the next
+    # one written (the parsed stylesheets, attrs' code: tui_common.startup)
+    warm = f"""import asyncio
+from tui_common import startup
+startup.begin()
+from clear_ward_tui.__main__ import options_from_args
+from clear_ward_tui.app import ClearWardApp
+async def leave(pilot):  # after the start's end (tui_common.app.STARTUP_SECONDS)
+    await asyncio.sleep(1.5)
+    pilot.app.exit()
+ClearWardApp(options_from_args(['--players', 'Ann,Bob', '--seed', '7', '--data-dir', '/tmp/clear-ward-startup-data'])).run(headless=True, size=(80, 24), auto_pilot=leave)
+"""
     subprocess.run([*env, python, "-c", warm], cwd=REPO, check=True)
     run = [python, str(tool), python, "80x24", "Turn 1", "--", *command,
            "--players", "Ann,Bob", "--seed", "7", "--data-dir", "/tmp/clear-ward-startup-data"]

@@ -49,7 +49,19 @@ def startup() -> int:
     script = Path(python).with_name("clinic")
     env = ["env", f"PYTHONPYCACHEPREFIX={CACHE}", "PYTHONDONTWRITEBYTECODE="]
     command = [*env, str(script)] if script.exists() else [*env, python, "-m", "clinic_tui"]
-    warm = "import clinic_tui.app, clinic_tui.screens.game, tui_common.dialogs"
+    # as after a first game: bytecode compiled, and what a start keeps for the next
+    # one written (the parsed stylesheets, attrs' code: tui_common.startup)
+    warm = f"""import tui_common.dialogs
+import asyncio
+from tui_common import startup
+startup.begin()
+from clinic_tui.__main__ import options_from_args
+from clinic_tui.app import ClinicApp
+async def leave(pilot):  # after the start's end (tui_common.app.STARTUP_SECONDS)
+    await asyncio.sleep(1.5)
+    pilot.app.exit()
+ClinicApp(options_from_args(['--players', 'Ann,cpu:basic', '--seed', '3'])).run(headless=True, size=(80, 24), auto_pilot=leave)
+"""
     subprocess.run([*env, python, "-c", warm], cwd=REPO, check=True)
     args = [python, str(TOOL), python, "80x24", "Floor,Ann", "--", *command,
             "--players", "Ann,cpu:basic", "--seed", "3"]

@@ -53,10 +53,15 @@ def test_is_daily_seed():
 
 def test_a_drawn_seed_never_looks_like_a_daily_deals(monkeypatch):
     """``new_seed`` draws again when the operating system's bits end in the daily tag."""
-    import secrets
-
+    from tui_common import secrecy
     from tui_common.secrecy import new_seed
 
     draws = iter([DAILY_TAG, (5 << 16) | DAILY_TAG, 12345])
-    monkeypatch.setattr(secrets, "randbits", lambda bits: next(draws))
+
+    class Drawn:  # the operating system's source, giving these bits in turn
+        def getrandbits(self, bits):
+            assert bits == secrecy.SEED_BITS
+            return next(draws)
+
+    monkeypatch.setattr(secrecy, "SystemRandom", Drawn)
     assert new_seed() == 12345

@@ -100,7 +100,7 @@ async def test_with_a_computer_seat_the_seed_stays_hidden_too(tmp_path):
 
 
 async def test_a_room_made_without_a_seed_gets_one_no_one_can_try_out(tmp_path):
-    """A seed the server draws is 63 random bits (``secrets``), not a number below a
+    """A seed the server draws is 63 random bits (the operating system's secure source), not a number below a
     million a player could find by dealing every one and comparing with the cards seen."""
     async with running(tmp_path) as server:
         seeds = {server.hall.create("clinic", "Ann,Bob", "Ann").seed for _ in range(3)}

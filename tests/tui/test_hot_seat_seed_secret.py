@@ -1,7 +1,7 @@
 """The seed is hidden information at a hot seat too (issue #29): whoever reads it can
 deal the game again and see every face-down patient, the staff deck's order, Clinic's
 bags. While a game of two or more seats is on (computer seats counted), neither the
-screen (header, loading screen) nor the event log names it; the game-over screen does
+screen (header) nor the event log names it; the game-over screen does
 (for "same seed"). A solo game may name it."""
 
 from __future__ import annotations
@@ -59,28 +59,6 @@ async def test_clear_ward_solo_shows_its_seed(tmp_path):
         game = game_screen(app)
         assert game.sub_title == f"Night Shift · seed {SEED}"
         assert game.query_one(EventLog).sentences[0].startswith(f"New game, seed {SEED}: Nia.")
-
-
-async def test_clear_ward_loading_screen_names_no_seed_at_a_table_of_two(tmp_path):
-    from textual.app import App
-
-    from clear_ward_tui.app import _loading_screen
-    from clear_ward_tui.config import Options, parse_players
-
-    texts = {}
-    for players in ("Ann,Bob", "Nia"):
-        options = Options(seats=parse_players(players), seed=SEED, data_dir=tmp_path)
-
-        class Loading(App):
-            def on_mount(self) -> None:
-                self.push_screen(_loading_screen(options))
-
-        app = Loading()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            texts[players] = screen_text(app)
-    assert "Dealing the ward for Ann, Bob…" in texts["Ann,Bob"] and str(SEED) not in texts["Ann,Bob"]
-    assert f"Dealing the ward for Nia · seed {SEED}…" in texts["Nia"]
 
 
 async def test_a_seed_drawn_for_a_new_game_is_too_big_to_try_out(tmp_path):

@@ -81,20 +81,23 @@ def test_main_undoes_the_quick_start_when_it_returns(prog, tmp_path, monkeypatch
     assert gc.isenabled() and not startup.begun()
 
 
-async def test_a_key_typed_on_clear_the_wards_loading_screen_is_played_on_the_board(tmp_path):
-    """? pressed while "Dealing the ward…" shows (before the board) opens help once the
-    board is there: it used to open help over the loading screen, which the board then
-    replaced (help gone, the loading screen left under the board)."""
+@pytest.mark.parametrize("game", ["clear_ward", "clinic"])
+async def test_a_key_typed_before_the_board_is_played_on_the_board(game, tmp_path):
+    """? pressed before the board is there opens help once the board is there (issue
+    33): Clear the Ward's loading screen once opened help over itself, which the board
+    then replaced (help gone, the loading screen left under the board)."""
+    import importlib
+
     from textual import events
 
-    from clear_ward_tui.app import ClearWardApp
-    from clear_ward_tui.config import Options, parse_players
-    from clear_ward_tui.screens.game import GameScreen
-    from clear_ward_tui.screens.help import HelpScreen
-
+    app_class = importlib.import_module(f"{game}_tui.app").__dict__["ClearWardApp" if game == "clear_ward" else "ClinicApp"]
+    config = importlib.import_module(f"{game}_tui.config")
+    GameScreen = importlib.import_module(f"{game}_tui.screens.game").GameScreen
+    HelpScreen = importlib.import_module(f"{game}_tui.screens.help").HelpScreen
+    players = "Ann,Bob" if game == "clear_ward" else "Ann,cpu:basic"
     typed_on = []
 
-    class TypedEarly(ClearWardApp):
+    class TypedEarly(app_class):
         def on_mount(self) -> None:  # the key is queued before the board is dealt
             self.post_message(events.Key("question_mark", "?"))
 
@@ -103,12 +106,41 @@ async def test_a_key_typed_on_clear_the_wards_loading_screen_is_played_on_the_bo
                 typed_on.append(type(self.screen).__name__)
             await super().on_event(event)
 
-    app = TypedEarly(Options(seats=parse_players("Ann,Bob"), seed=7, data_dir=tmp_path))
+    app = TypedEarly(config.Options(seats=config.parse_players(players), seed=7, data_dir=tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(100):
             await pilot.pause()
             if isinstance(app.screen, HelpScreen):
                 break
         stack = [type(s) for s in app.screen_stack]
-    assert typed_on[0] == "LoadingScreen", typed_on  # typed before the board appeared
-    assert stack[1:] == [GameScreen, HelpScreen], stack
+    assert typed_on[0] != "GameScreen", typed_on  # typed before the board appeared
+    assert stack[1] is GameScreen and stack[-1] is HelpScreen, stack
+
+
+@pytest.mark.parametrize("game", ["clear_ward", "clinic"])
+async def test_each_games_first_drawn_frame_is_its_board(game, monkeypatch, tmp_path):
+    """No loading screen: the first frame drawn is the game screen's (Clear the Ward's
+    "Dealing the ward…" frame cost a render and a stylesheet pass before the board)."""
+    import importlib
+
+    from textual.app import App
+
+    app_class = importlib.import_module(f"{game}_tui.app").__dict__["ClearWardApp" if game == "clear_ward" else "ClinicApp"]
+    config = importlib.import_module(f"{game}_tui.config")
+    players = "Ann,Bob" if game == "clear_ward" else "Ann,cpu:basic"
+    shown = []
+    display = App._display
+
+    def recording(self, screen, renderable):
+        if type(renderable).__name__ == "LayoutUpdate" and self._batch_count == 0:
+            shown.append(type(self.screen).__name__)
+        return display(self, screen, renderable)
+
+    monkeypatch.setattr(App, "_display", recording)
+    app = app_class(config.Options(seats=config.parse_players(players), seed=3, data_dir=tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            await pilot.pause()
+            if shown:
+                break
+    assert shown and shown[0] == "GameScreen", shown

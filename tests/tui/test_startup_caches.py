@@ -1,0 +1,248 @@
+"""What a start keeps for the next one (issue 33): the parsed stylesheets
+(``tui_common.css_cache``) and the code attrs compiles for each class
+(``tui_common.startup``). Each gives what the work it saves would give, is keyed by
+everything that work depends on, and a file that cannot be used is ignored."""
+
+from __future__ import annotations
+
+import builtins
+import pickle
+
+import attrs
+import pytest
+from textual.css.stylesheet import Stylesheet, StylesheetParseError
+
+from tui_common import css_cache, startup
+
+CSS = "Static { color: $text; height: 3; } #board > .cell:hover { background: $primary 20%; }"
+SOURCE = ("tests", "CSS")
+
+
+@pytest.fixture
+def css_file(tmp_path, monkeypatch):
+    """A cache file of the test's own, and no rules kept in this process before."""
+    path = tmp_path / "cache" / "css.pickle"
+    monkeypatch.setenv(css_cache.ENV, str(path))
+    css_cache.clear()
+    yield path
+    css_cache.clear()
+
+
+def sheet(**variables) -> Stylesheet:
+    return Stylesheet(variables={"text": "white", "primary": "blue", **variables})
+
+
+def counting(monkeypatch) -> list:
+    """Calls of Textual's own parse from now on."""
+    calls = []
+    parse = css_cache._parse_rules
+
+    def counted(self, css, *args):
+        calls.append(css)
+        return parse(self, css, *args)
+
+    monkeypatch.setattr(css_cache, "_parse_rules", counted)
+    return calls
+
+
+def test_rules_kept_between_starts_equal_the_rules_parsed(css_file, monkeypatch):
+    parsed = css_cache._parse_rules(sheet(), CSS, SOURCE)
+    assert css_cache.parse_rules(sheet(), CSS, SOURCE) == parsed
+    css_cache.save()
+    assert css_file.exists()
+    css_cache.clear()  # a new start: nothing parsed in this process yet
+    calls = counting(monkeypatch)
+    again = css_cache.parse_rules(sheet(), CSS, SOURCE)
+    assert again == parsed and calls == []
+    assert again is not css_cache.parse_rules(sheet(), CSS, SOURCE), "each stylesheet gets its own rules"
+    one = sheet()
+    assert css_cache.parse_rules(one, CSS, SOURCE) is css_cache.parse_rules(one, CSS, SOURCE), "or its own cache's"
+
+
+def test_another_theme_or_source_is_parsed_anew(css_file, monkeypatch):
+    dark = css_cache.parse_rules(sheet(), CSS, SOURCE)
+    expected = css_cache._parse_rules(sheet(primary="red"), CSS, SOURCE)
+    calls = counting(monkeypatch)
+    light = css_cache.parse_rules(sheet(primary="red"), CSS, SOURCE)
+    assert light == expected != dark
+    css_cache.parse_rules(sheet(), CSS, ("tests", "OTHER"))
+    css_cache.parse_rules(sheet(), CSS, SOURCE, True)  # as default CSS
+    assert len(calls) == 3
+
+
+def test_a_bad_stylesheet_is_never_kept(css_file):
+    for _ in range(2):
+        with pytest.raises(StylesheetParseError):
+            stylesheet = sheet()
+            stylesheet.add_source("Static { colour: red; }", SOURCE)
+            stylesheet.parse()
+    css_cache.save()
+    assert not css_file.exists()
+
+
+@pytest.mark.parametrize("content", [b"", b"not a pickle", pickle.dumps({"a": 1}), None])
+def test_a_file_that_cannot_be_used_is_ignored_then_replaced(css_file, monkeypatch, content):
+    """Cut short, not a cache, or made by another Textual (``None``: a good file whose
+    maker is not this Textual)."""
+    if content is None:
+        css_cache.parse_rules(sheet(), CSS, SOURCE)
+        css_cache.save()
+        monkeypatch.setattr(css_cache, "_made_by", lambda: ("another", "textual"))
+    else:
+        css_file.parent.mkdir(parents=True)
+        css_file.write_bytes(content)
+    css_cache.clear()
+    calls = counting(monkeypatch)
+    assert css_cache.parse_rules(sheet(), CSS, SOURCE) == css_cache._parse_rules(sheet(), CSS, SOURCE)
+    assert len(calls) == 2, "parsed as usual"
+    css_cache.save()
+    made_by, kept = pickle.loads(css_file.read_bytes())
+    assert made_by == css_cache._made_by() and len(kept) == 1
+
+
+def test_an_unwritable_cache_folder_is_left_alone(tmp_path, monkeypatch):
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    monkeypatch.setenv(css_cache.ENV, str(blocked / "css.pickle"))
+    css_cache.clear()
+    css_cache.parse_rules(sheet(), CSS, SOURCE)
+    css_cache.save()  # no error: the game never fails for its cache
+    css_cache.clear()
+
+
+async def test_an_apps_screen_is_the_same_from_the_kept_stylesheets(css_file, tmp_path):
+    """Clear the Ward's board drawn from rules parsed then, and from rules read back."""
+    from clear_ward_tui.app import ClearWardApp
+    from clear_ward_tui.config import Options, parse_players
+
+    screens = []
+    for _ in range(2):
+        app = ClearWardApp(Options(seats=parse_players("Ann,Bob"), seed=3, data_dir=tmp_path))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            screens.append(app.export_screenshot())
+            rules = app.stylesheet.rules
+        css_cache.save()
+        css_cache.clear()
+    assert css_file.exists() and rules
+    assert screens[0] == screens[1]
+
+
+# -- the code attrs compiles --------------------------------------------------------
+
+
+@pytest.fixture
+def code_file(tmp_path, monkeypatch):
+    """A code cache of the test's own; ``compile`` counted; the start undone after."""
+    path = tmp_path / "code.marshal"
+    monkeypatch.setenv(startup.CODE_ENV, str(path))
+    compiled = []
+    real = builtins.compile
+
+    def counted(source, filename, *args, **kwargs):
+        compiled.append(filename)
+        return real(source, filename, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "compile", counted)
+    yield path, compiled
+    startup.end()
+    assert builtins.compile is counted
+
+
+def make_class():
+    @attrs.frozen
+    class Patient:
+        colour: str
+        stars: int = 0
+
+    return Patient
+
+
+def test_an_attrs_class_from_kept_code_is_the_class_compiled(code_file):
+    path, compiled = code_file
+    startup.begin()
+    assert builtins.compile is startup._compile
+    first = make_class()
+    attrs_compiles = [f for f in compiled if f.startswith(startup.ATTRS_SCRIPT)]
+    assert attrs_compiles
+    startup.end()  # written back
+    assert path.exists()
+    compiled.clear()
+    startup.begin()  # the next start
+    again = make_class()
+    assert not [f for f in compiled if f.startswith(startup.ATTRS_SCRIPT)], "nothing compiled again"
+    for cls in (first, again):
+        a, b = cls("red", 2), cls("red", 2)
+        assert a == b and hash(a) == hash(b) and a != cls("blue", 2)
+        assert repr(a) == "Patient(colour='red', stars=2)"
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            a.stars = 3
+    assert first.__init__.__code__.co_code == again.__init__.__code__.co_code
+
+
+def test_other_compiles_are_pythons_own(code_file):
+    _path, compiled = code_file
+    startup.begin()
+    assert eval(compile("6 * 7", "<string>", "eval")) == 42
+    assert compile("x = 1", "<attrs generated thing>", "single") is not None  # not the cached mode
+    assert compiled == ["<string>", "<attrs generated thing>"]
+    assert startup._code == {}
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00garbage", None])
+def test_a_code_file_that_cannot_be_used_is_ignored(code_file, monkeypatch, content):
+    path, compiled = code_file
+    if content is None:  # written for another Python
+        startup.begin()
+        make_class()
+        startup.end()
+        monkeypatch.setattr(startup, "_made_by", lambda: (b"other", None))
+    else:
+        path.write_bytes(content)
+    compiled.clear()
+    startup.begin()
+    cls = make_class()
+    assert [f for f in compiled if f.startswith(startup.ATTRS_SCRIPT)], "compiled as usual"
+    assert cls("red") == cls("red", 0)
+
+
+SCRIPTS = """
+import builtins, json, sys
+real = builtins.compile
+texts = {}
+def kept(source, filename, *args, **kwargs):
+    if isinstance(filename, str) and filename.startswith("<attrs generated"):
+        texts[filename] = source
+    return real(source, filename, *args, **kwargs)
+builtins.compile = kept
+import clear_ward_tui.screens.game, clinic_tui.screens.game
+json.dump(texts, sys.stdout)
+"""
+
+
+def test_the_games_classes_get_the_code_compile_makes_whatever_the_hash_salt(code_file):
+    """The texts attrs writes for every class of both games' boards, in two processes
+    of different hash salts (so the hash seeds differ): the cache gives the very code
+    ``compile`` gives, keeping one code per text and width of seed."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    texts = []
+    for salt in ("1", "2"):
+        done = subprocess.run([sys.executable, "-c", SCRIPTS], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": salt})
+        texts.append(json.loads(done.stdout))
+    assert texts[0].keys() == texts[1].keys() and len(texts[0]) > 50
+    seeded = [name for name in texts[0] if texts[0][name] != texts[1][name]]
+    assert seeded, "hashable classes write their salted seed"
+    startup.begin()
+    for name in texts[0]:
+        for text in (texts[0][name], texts[1][name]):
+            assert startup._compile(text, name, "exec") == compile(text, name, "exec"), name
+    import re
+
+    marks = {(name, re.sub(r"\d", "9", "".join(re.findall(r"hash\(\(\n\s+(-?\d+),", t[name])))) for t in texts for name in t}
+    assert len(startup._code) == len(marks)
