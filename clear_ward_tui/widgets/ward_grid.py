@@ -247,8 +247,13 @@ class WardGrid(Widget, can_focus=True):
         if strips is None:
             if band == 0:
                 strips = self._to_strips(self._band_text(0), width, 1, self.visual_style)
-            else:
+            elif self._bands.keys() - {0}:  # a few rows changed: from the pieces kept
                 strips = self._band_strips(band - 1)
+            else:  # the whole ward (first frame, resize, new state): each row at once is quicker
+                for row in range(SIZE):
+                    self._bands[row + 1] = self._to_strips(self._band_text(row + 1), width, self._cell_h(),
+                                                           self.visual_style)
+                strips = self._bands[band]
             self._bands[band] = strips
         start = 0 if band == 0 else 1 + (band - 1) * self._cell_h()
         index = y - start
