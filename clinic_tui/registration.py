@@ -157,7 +157,8 @@ GAME = Game(
     seats=(1, 4),
     levels=("random", "basic", "strong"),
     score_name="popularity",
-    # 2: issue 11 (secret tiles, free movement, own choices, Admin in round 6).
+    # 2: issue 11 (secret tiles, free movement, own choices, Admin in round 6);
+    # ``core.clinic.game.game_record.RULES_VERSION``, the same number.
     rules_version=2,
     record_rules=record_rules,
     new_record=new_record,

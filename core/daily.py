@@ -15,7 +15,6 @@ never carries the tag (``tui_common.secrecy.new_seed`` draws again).
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
 
 #: The low 16 bits of every daily seed, and of no drawn one (``is_daily_seed``).
 DAILY_TAG = 0xDA11
@@ -38,6 +37,8 @@ def daily_seed(game: str, day: _dt.date) -> int:
     ``command``); raises ``ValueError`` for an empty one."""
     if not game:
         raise ValueError("a daily deal needs the game's name")
+    import hashlib  # here: OpenSSL's load is not a game's start (issue 33)
+
     text = SEED_TEXT.format(game=game, day=day.isoformat())
     digest = hashlib.sha256(text.encode("ascii")).digest()
     return (int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)) & ~TAG_MASK | DAILY_TAG

@@ -4,15 +4,16 @@ actions and states are written, whose turn it is and what counts as one turn.
 A save's ``options`` hold ``{"expert": [bool per seat], "sides": ["beginner" |
 "expert" per seat], "solo_goal": SoloGoal name or None, "expansions": [names], only
 when there are some, "ed_goal": the name of an expansion's solitaire goal (the 911th's EDGoal), only when chosen}``; its seats are the players in
-seat order. Its ``rules`` is Clinic's rules version (``core.saves.RULES_VERSIONS``):
-raise it there whenever a rules change makes older action logs replay differently.
+seat order. Its ``rules`` is Clinic's rules version (``RULES_VERSION`` below, and the
+registry's ``Game.rules_version``): raise both whenever a rules change makes older action
+logs replay differently.
 """
 
 from __future__ import annotations
 
 from core.clinic.board import BoardSide
 from core.record import RecordRules, imported_later
-from core.saves import RULES_VERSIONS, SaveGame
+from core.saves import SaveGame
 
 from . import constants as K
 from .actions import Done, EndMove, SelectTile
@@ -83,12 +84,19 @@ def progress(state: GameState) -> str:
     return f"round {state.round} of {K.ROUNDS}, {state.phase.value}"
 
 
+#: The rules version this engine plays (the registry's ``Game.rules_version`` says the
+#: same: ``clinic_tui/registration.py``; ``tests/core/test_registry.py`` compares them).
+#: Written here, not read from the registry: that read scans every installed package's
+#: entry points, a tenth of Clinic's start to the board (issue 33). 2: issue 11 (secret
+#: tiles, free movement, own choices, Admin in round 6).
+RULES_VERSION = 2
+
 #: Clinic's rules for ``core.record.GameRecord`` (cattrs is imported on first save or
 #: load, not at startup).
 RULES = RecordRules(
     game=GAME,
     title="Clinic",
-    rules_version=RULES_VERSIONS[GAME],
+    rules_version=RULES_VERSION,
     start=start,
     apply=apply_action,
     encode_action=imported_later("core.clinic.game.serialize", "action_to_data"),
