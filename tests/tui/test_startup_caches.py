@@ -1,6 +1,6 @@
 """What a start keeps for the next one (issue 33): the parsed stylesheets
-(``tui_common.css_cache``) and the code attrs compiles for each class
-(``tui_common.startup``). Each gives what the work it saves would give, is keyed by
+(``tui_common.css_cache``) and the code attrs and dataclasses compile for each class
+(``tui_common.code_cache``, installed by ``tui_common.startup``). Each gives what the work it saves would give, is keyed by
 everything that work depends on, and a file that cannot be used is ignored."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import attrs
 import pytest
 from textual.css.stylesheet import Stylesheet, StylesheetParseError
 
-from tui_common import css_cache, startup
+from tui_common import code_cache, css_cache, startup
 
 CSS = "Static { color: $text; height: 3; } #board > .cell:hover { background: $primary 20%; }"
 SOURCE = ("tests", "CSS")
@@ -129,14 +129,14 @@ async def test_an_apps_screen_is_the_same_from_the_kept_stylesheets(css_file, tm
     assert screens[0] == screens[1]
 
 
-# -- the code attrs compiles --------------------------------------------------------
+# -- the code attrs and dataclasses compile -----------------------------------------
 
 
 @pytest.fixture
 def code_file(tmp_path, monkeypatch):
     """A code cache of the test's own; ``compile`` counted; the start undone after."""
     path = tmp_path / "code.marshal"
-    monkeypatch.setenv(startup.CODE_ENV, str(path))
+    monkeypatch.setenv(code_cache.CODE_ENV, str(path))
     compiled = []
     real = builtins.compile
 
@@ -147,7 +147,7 @@ def code_file(tmp_path, monkeypatch):
     monkeypatch.setattr(builtins, "compile", counted)
     yield path, compiled
     startup.end()
-    assert builtins.compile is counted
+    assert builtins.compile is counted and builtins.exec is not code_cache._exec, "Python's back"
 
 
 def make_class():
@@ -159,19 +159,34 @@ def make_class():
     return Patient
 
 
+def make_dataclass():
+    from dataclasses import dataclass, field
+
+    @dataclass(frozen=True)
+    class Seat:
+        name: str
+        cpu: str | None = None
+        marks: tuple = field(default=())
+
+    return Seat
+
+
+def generated(compiled):
+    return [f for f in compiled if f.startswith(code_cache.ATTRS_SCRIPT)]
+
+
 def test_an_attrs_class_from_kept_code_is_the_class_compiled(code_file):
     path, compiled = code_file
     startup.begin()
-    assert builtins.compile is startup._compile
+    assert builtins.compile is code_cache._compile
     first = make_class()
-    attrs_compiles = [f for f in compiled if f.startswith(startup.ATTRS_SCRIPT)]
-    assert attrs_compiles
+    assert generated(compiled)
     startup.end()  # written back
     assert path.exists()
     compiled.clear()
     startup.begin()  # the next start
     again = make_class()
-    assert not [f for f in compiled if f.startswith(startup.ATTRS_SCRIPT)], "nothing compiled again"
+    assert not generated(compiled), "nothing compiled again"
     for cls in (first, again):
         a, b = cls("red", 2), cls("red", 2)
         assert a == b and hash(a) == hash(b) and a != cls("blue", 2)
@@ -181,13 +196,53 @@ def test_an_attrs_class_from_kept_code_is_the_class_compiled(code_file):
     assert first.__init__.__code__.co_code == again.__init__.__code__.co_code
 
 
-def test_other_compiles_are_pythons_own(code_file):
+def test_a_dataclass_from_kept_code_is_the_class_compiled(code_file, monkeypatch):
+    from dataclasses import FrozenInstanceError
+
+    path, _compiled = code_file
+    executed = []
+    real_exec = builtins.exec
+
+    def counted(source, *args, **kwargs):  # Python's own, seen below the stand-in
+        executed.append(type(source).__name__)
+        return real_exec(source, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "exec", counted)
+    startup.begin()
+    first = make_dataclass()
+    assert "str" not in executed or executed.count("code") >= 1
+    startup.end()
+    executed.clear()
+    startup.begin()
+    again = make_dataclass()
+    assert executed and set(executed) == {"code"}, "every method from kept code, none from text"
+    startup.end()
+    for cls in (first, again):
+        seat = cls("Ann", marks=(1,))
+        assert seat == cls("Ann", None, (1,)) and hash(seat) == hash(cls("Ann", marks=(1,)))
+        assert repr(seat).endswith(".Seat(name='Ann', cpu=None, marks=(1,))")
+        with pytest.raises(FrozenInstanceError):
+            seat.name = "Bob"
+
+
+def test_other_compiles_and_execs_are_pythons_own(code_file):
     _path, compiled = code_file
     startup.begin()
     assert eval(compile("6 * 7", "<string>", "eval")) == 42
     assert compile("x = 1", "<attrs generated thing>", "single") is not None  # not the cached mode
     assert compiled == ["<string>", "<attrs generated thing>"]
-    assert startup._code == {}
+    assert code_cache._code == {}
+    space = {}
+    exec("seen = here + 1", {"here": 5}, space)  # a namespace given
+    assert space["seen"] == 6
+    here = 5
+    exec("assert here == 5 and CSS")  # none given: the caller's locals and globals, as Python's
+    # a compile that inherits: the caller's ``from __future__`` features (this module
+    # has ``annotations``), as Python's own compile gives them
+    inherited = compile("def f(x: Undefined): pass", "<string>", "exec")
+    namespace = {}
+    exec(inherited, namespace)
+    assert namespace["f"].__annotations__ == {"x": "Undefined"}
 
 
 @pytest.mark.parametrize("content", [b"", b"\x00garbage", None])
@@ -197,36 +252,42 @@ def test_a_code_file_that_cannot_be_used_is_ignored(code_file, monkeypatch, cont
         startup.begin()
         make_class()
         startup.end()
-        monkeypatch.setattr(startup, "_made_by", lambda: (b"other", None))
+        monkeypatch.setattr(code_cache, "_made_by", lambda: (b"other", None))
     else:
         path.write_bytes(content)
     compiled.clear()
     startup.begin()
     cls = make_class()
-    assert [f for f in compiled if f.startswith(startup.ATTRS_SCRIPT)], "compiled as usual"
+    assert generated(compiled), "compiled as usual"
     assert cls("red") == cls("red", 0)
 
 
 SCRIPTS = """
 import builtins, json, sys
-real = builtins.compile
+real_compile, real_exec = builtins.compile, builtins.exec
 texts = {}
 def kept(source, filename, *args, **kwargs):
     if isinstance(filename, str) and filename.startswith("<attrs generated"):
         texts[filename] = source
-    return real(source, filename, *args, **kwargs)
-builtins.compile = kept
+    return real_compile(source, filename, *args, **kwargs)
+def executed(source, *args, **kwargs):
+    if isinstance(source, str) and source.startswith("def __create_fn__("):
+        texts[f"dataclass {len(texts)}"] = source
+    return real_exec(source, *args, **kwargs)
+builtins.compile, builtins.exec = kept, executed
 import clear_ward_tui.screens.game, clinic_tui.screens.game
 json.dump(texts, sys.stdout)
 """
 
 
-def test_the_games_classes_get_the_code_compile_makes_whatever_the_hash_salt(code_file):
-    """The texts attrs writes for every class of both games' boards, in two processes
-    of different hash salts (so the hash seeds differ): the cache gives the very code
-    ``compile`` gives, keeping one code per text and width of seed."""
+def test_the_games_classes_get_the_code_python_makes_whatever_the_hash_salt(code_file):
+    """The texts attrs and dataclasses write for every class of both games' boards
+    (Textual's too), in two processes of different hash salts (so attrs' hash seeds
+    differ): the cache gives the very code Python compiles, keeping one code per text
+    and width of seed."""
     import json
     import os
+    import re
     import subprocess
     import sys
 
@@ -235,14 +296,17 @@ def test_the_games_classes_get_the_code_compile_makes_whatever_the_hash_salt(cod
         done = subprocess.run([sys.executable, "-c", SCRIPTS], capture_output=True, text=True, check=True,
                               env={**os.environ, "PYTHONHASHSEED": salt})
         texts.append(json.loads(done.stdout))
-    assert texts[0].keys() == texts[1].keys() and len(texts[0]) > 50
-    seeded = [name for name in texts[0] if texts[0][name] != texts[1][name]]
-    assert seeded, "hashable classes write their salted seed"
+    assert texts[0].keys() == texts[1].keys() and len(texts[0]) > 150
+    assert [name for name in texts[0] if texts[0][name] != texts[1][name]], "hashable classes write a salted seed"
+    assert sum(name.startswith("dataclass") for name in texts[0]) > 100
     startup.begin()
     for name in texts[0]:
         for text in (texts[0][name], texts[1][name]):
-            assert startup._compile(text, name, "exec") == compile(text, name, "exec"), name
-    import re
-
-    marks = {(name, re.sub(r"\d", "9", "".join(re.findall(r"hash\(\(\n\s+(-?\d+),", t[name])))) for t in texts for name in t}
-    assert len(startup._code) == len(marks)
+            if name.startswith("dataclass"):
+                assert code_cache._kept(text, "<string>", 0) == compile(text, "<string>", "exec", 0, True), name
+            else:
+                assert code_cache._compile(text, name, "exec") == compile(text, name, "exec"), name
+    marks = {(name, re.sub(r"\d", "9", "".join(re.findall(r"hash\(\(\n\s+(-?\d+),", t[name]))))
+             for t in texts for name in t if not name.startswith("dataclass")}
+    dataclass_texts = {t[name] for t in texts for name in t if name.startswith("dataclass")}
+    assert len(code_cache._code) == len(marks) + len(dataclass_texts)
