@@ -211,8 +211,8 @@ def car_picks(legal) -> list:
 
 def car_marks(state: GameState, legal) -> dict:
     """Spot -> label ("1", "2", ... "b", "f") for the cars to pick from, as the menu
-    labels them (``tui_common.dialogs.choice_label``)."""
-    from tui_common.dialogs import choice_label
+    labels them (``tui_common.choice_keys.choice_label``)."""
+    from tui_common.choice_keys import choice_label
 
     return {a.spot: choice_label(i) for i, a in enumerate(car_picks(legal))}
 

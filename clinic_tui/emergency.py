@@ -15,6 +15,7 @@ from rich.text import Text
 from core.clinic.board import Border, Space
 from core.clinic.components import Garden, ParkingTile
 from core.clinic.expansions.emergency import constants as EK
+from core.clinic.expansions.emergency import in_play  # noqa: F401 (the apps ask it here too)
 from core.clinic.expansions.emergency.access import ed_state, waiting_area
 from core.clinic.expansions.emergency.components import EDKind, EDRole, Level, Place
 
@@ -25,11 +26,6 @@ CELL = 9  # characters of a cell, as the main clinic's
 PICK_STYLE = "bold reverse"  # a car to remove, marked with its menu number (as the clinic's)
 LEVEL_STYLE = {Level.LIGHT: "bold plum2", Level.MEDIUM: "bold orchid", Level.DARK: "bold dark_magenta"}
 MODULE_ABBR = {EDKind.HUB: "EHUB", EDKind.BREAK_ROOM: "BREAK"}
-
-
-def in_play(state) -> bool:
-    """Whether the game (a ``GameState`` or a ``PlayerView``) has the ED."""
-    return waiting_area(state) is not None
 
 
 def level_text(level: Level | None, head: str = "", empty: str = "·") -> Text:

@@ -16,6 +16,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 
 from textual.widgets.option_list import Option
 
+from tui_common.choice_keys import CHOICE_KEYS, choice_label  # noqa: F401 (the menus' keys)
 from tui_common.option_list import SafeOptionList
 
 T = TypeVar("T")
@@ -75,19 +76,6 @@ class ConfirmDialog(Dialog[bool]):
 
     def action_answer(self, value: bool) -> None:
         self.close(value)
-
-
-#: The key of each choice: 1-9, then the letters that are no key of either game (on its
-#: board or in a menu: a c d e h j k l m n q r s u v w are), so a menu's "d." is never
-#: the key bar's "d Done" (issue 30). Past these, choices are labelled by number
-#: ("20.") and reached with ↑ ↓ and Enter.
-CHOICE_KEYS = "123456789bfgioptxyz"
-
-
-def choice_label(index: int) -> str:
-    """The label of choice ``index`` (from 0) in every menu: its key ("1", "b"), or its
-    number past the keys ("20"). Marks on a board name menu choices the same way."""
-    return CHOICE_KEYS[index] if index < len(CHOICE_KEYS) else str(index + 1)
 
 
 #: Keys that close a menu with its closing choice, as on the board: (key, that

@@ -6,16 +6,14 @@ asks first: its menu, its status words, its panels."""
 
 from __future__ import annotations
 
-from clinic_tui.emergency import in_play
-from core.clinic.expansions.emergency.access import ed_state, waiting_area
-from core.clinic.expansions.emergency.components import Place
-from core.clinic.expansions.emergency.round import ED_PHASES, EDPhase
+from core.clinic.expansions.emergency import in_play
 from core.clinic.game import Phase
 
-# The ED's actions, words and panel are imported when a game with the ED needs them
-# (a game without it starts sooner).
+# The ED's rules, actions, words and panel are imported when a game with the ED needs
+# them: a game without it never imports them (it starts sooner: issue 33).
 
 ED_KEY = "E"
+
 
 
 def build_label(build) -> str:
@@ -52,6 +50,7 @@ class EmergencyDesk:
         if not in_play(state):
             return False
         from core.clinic.expansions.emergency.actions import EDConstruct
+        from core.clinic.expansions.emergency.round import ED_PHASES
 
         placing = state.phase is Phase.EXPERT_SETUP and any(isinstance(a, EDConstruct) for a in screen.legal())
         return self.show_ed or state.phase in ED_PHASES or placing
@@ -62,6 +61,8 @@ class EmergencyDesk:
         if not self.on():
             return
         from clinic_tui.widgets.emergency import EDPanel
+        from core.clinic.expansions.emergency.access import ed_state
+        from core.clinic.expansions.emergency.round import EDPhase
 
         panels = screen.query(EDPanel)
         if not panels:
@@ -76,7 +77,7 @@ class EmergencyDesk:
         if state.phase is EDPhase.ED_REMOVE_CAR and seat == state.current:  # numbered as the menu
             from core.clinic.expansions.emergency.business import EDRemoveCar
 
-            from tui_common.dialogs import choice_label
+            from tui_common.choice_keys import choice_label
 
             picks = [a for a in screen.legal() if isinstance(a, EDRemoveCar)]
             cars = {a.spot: choice_label(i) for i, a in enumerate(picks)}
@@ -95,7 +96,11 @@ class EmergencyDesk:
     def instruction(self) -> str | None:
         """The status words of an ED decision (``None``: not one)."""
         state = self.screen.state
-        if in_play(state) and state.phase in ED_PHASES and self.screen.own_view:
+        if not in_play(state):
+            return None
+        from core.clinic.expansions.emergency.round import ED_PHASES
+
+        if state.phase in ED_PHASES and self.screen.own_view:
             from core.clinic.expansions.emergency.words import decision_text
 
             return (decision_text(state) or "") + " (m)"
@@ -106,7 +111,11 @@ class EmergencyDesk:
         """The menu of an ED decision; False when the decision is not the ED's."""
         screen = self.screen
         state = screen.state
-        if state is None or not in_play(state) or state.phase not in ED_PHASES:
+        if state is None or not in_play(state):
+            return False
+        from core.clinic.expansions.emergency.round import ED_PHASES, EDPhase
+
+        if state.phase not in ED_PHASES:
             return False
         from core.clinic.expansions.emergency.words import decision_text, option_text
         from tui_common.dialogs import ChoiceDialog
@@ -135,6 +144,7 @@ class EmergencyDesk:
         choices grouped (a component to build, then where; a hire or an admission, then
         where its car parks)."""
         from core.clinic.expansions.emergency import actions as A
+        from core.clinic.expansions.emergency.access import waiting_area
         from core.clinic.expansions.emergency.queues import QUEUE_NAMES, EDAdmit
         from core.clinic.expansions.emergency.words import option_text
 
@@ -172,6 +182,7 @@ class EmergencyDesk:
         state = screen.state
         if isinstance(acts[0], EDMove):  # an emergency person: show the ED board, then where
             from clinic_tui.emergency import person_short, short_place
+            from core.clinic.expansions.emergency.access import ed_state
             from core.clinic.expansions.emergency.movement import move_time
 
             self.show_ed = True
@@ -197,6 +208,8 @@ def ed_move_items(state, legal) -> list[tuple[str, list]]:
     """The Move menu's ED lines: one per emergency person who may move, listing where
     (``EmergencyDesk.group_chosen`` asks where)."""
     from clinic_tui.emergency import person_short, short_place
+    from core.clinic.expansions.emergency.access import ed_state
+    from core.clinic.expansions.emergency.components import Place
     from core.clinic.expansions.emergency.movement import EDMove
 
     moves: dict[int, list] = {}
@@ -214,4 +227,4 @@ def ed_move_items(state, legal) -> list[tuple[str, list]]:
     return out
 
 
-__all__ = ["ED_KEY", "ED_PHASES", "EmergencyDesk", "ed_move_items"]
+__all__ = ["ED_KEY", "EmergencyDesk", "ed_move_items"]

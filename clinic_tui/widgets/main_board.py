@@ -20,7 +20,6 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import Static
 
-from clinic_tui import emergency as ed_text
 from clinic_tui.widgets.clinic_view import COLOUR_STYLE, service_abbr
 from tui_common.cli import short_name
 from core.clinic.components import Colour
@@ -32,6 +31,7 @@ from core.clinic.game.constants import (
 )
 from core.clinic.expansions.constants import WORKAHOLIC_HIRE_FACTOR
 from core.clinic.game.end import goal_status
+from core.clinic.expansions.emergency import in_play
 from core.clinic.expansions.emergency.round import EDPhase, EDTile
 from core.clinic.game.state import ActionTile, Phase
 from core.clinic.game.actions import Shift
@@ -142,7 +142,10 @@ def board_text(state: PlayerView, names: list[str], *,
     extra = expansion_supplies(state)
     if extra:
         t.append("\n" + extra)
-    if ed_text.in_play(state):  # The 911th Extension: queues, residency, nurses
+    ed_text = None
+    if in_play(state):  # The 911th Extension: queues, residency, nurses (imported if so)
+        from clinic_tui import emergency as ed_text
+
         t.append("\n")
         t.append_text(ed_text.waiting_area_text(state, empty=empty))
     t.append("\nPlayer    pop   $ tim tiles\n", style="bold")
@@ -162,7 +165,8 @@ def board_text(state: PlayerView, names: list[str], *,
         t.append(f"{short_name(names[seat], 8):<8}", style="bold" if seat == state.current else "")
         t.append(f"{shown:>4}{p.money:>4}{p.time_spent:>4} {tiles:<6}")
         t.append(f"{now}\n", style="bold reverse" if now else "")
-        t.append(ed_text.table_money(p), style="dim")  # the ED's funds (The 911th Extension)
+        if ed_text is not None:
+            t.append(ed_text.table_money(p), style="dim")  # the ED's funds (The 911th Extension)
     t.append("tiles: in hand, ? face down" if state.hidden else "tiles: left, then chosen (?)", style="dim")
     return t
 

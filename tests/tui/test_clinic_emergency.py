@@ -12,7 +12,7 @@ from test_clinic_driver import do_action, game_screen, open_menu, pick, settle
 
 from clinic_tui.app import ClinicApp
 from clinic_tui.config import Options, parse_players
-from clinic_tui.screens.emergency import ED_PHASES
+from core.clinic.expansions.emergency.round import ED_PHASES
 from clinic_tui.widgets.emergency import EDPanel
 from clinic_tui.widgets.main_board import board_text
 from core.clinic.expansions.emergency.actions import ChooseEmergency, EDConstruct, EDDone

@@ -36,4 +36,13 @@ NAME = "emergency"  # the option: new_game(options=("emergency",))
 TITLE = "The 911th Extension"
 DESCRIPTION = "An Emergency Department beside floor 0: its own money, patients, staff and action"
 
-__all__ = ["DESCRIPTION", "NAME", "TITLE"]
+
+
+def in_play(state) -> bool:
+    """Whether the game (a ``GameState`` or a ``PlayerView``) has the 911th Extension:
+    its Emergency Waiting Area is kept under ``NAME`` (``access.waiting_area``). Here,
+    so that a game without the ED asks without importing it."""
+    return state.expansions.get(NAME) is not None
+
+
+__all__ = ["DESCRIPTION", "NAME", "TITLE", "in_play"]
