@@ -3,15 +3,18 @@ between starts (issue 33: a game's start to its board).
 
 attrs (every class of the rules engines) and dataclasses (Textual's own, Rich's and the
 apps' options) write each class's methods (``__init__``, ``__eq__``, ``__hash__``...) as
-Python text and compile it, every start: about a tenth of a game's start. While the
-console script starts (``tui_common.startup``), ``install`` puts two stand-ins in
-``builtins``: ``compile`` of an attrs text (its file name starts ``<attrs generated``)
-and ``exec`` of a dataclasses text (it starts ``def __create_fn__(``) take the code from
-a file kept in the user's cache folder (``cache_file``), keyed by the whole text, file
-name and ``from __future__`` features, so the code is the one Python would compile.
-Every other ``compile`` and ``exec`` is Python's own, with the caller's features and
-namespace, as without the stand-ins. ``uninstall`` puts Python's back and writes what
-was new.
+Python text and compile it, every start: about a tenth of a game's start; ``NamedTuple``
+(Textual's geometry) and ``core.fast_evolve`` do the same on a smaller scale. While the
+console script starts (``tui_common.startup``), ``install`` puts three stand-ins in
+``builtins``: ``compile`` of an attrs text (its file name starts ``<attrs generated``),
+of a ``core.fast_evolve`` text (``<fast_evolve``) or of a type hint in quotes (asked by
+``typing``), ``exec`` of a dataclasses text (it starts ``def __create_fn__(``) and
+``eval`` of a named tuple's ``__new__`` (asked by ``collections``) take the code from a
+file kept in the user's cache folder (``cache_file``), keyed by the whole text, file
+name, mode and ``from __future__`` features, so the code is the one Python would
+compile. Every other ``compile``, ``exec`` and ``eval`` is Python's own, with the
+caller's features and namespace, as without the stand-ins. ``uninstall`` puts Python's
+back and writes what was new.
 
 One number in an attrs text changes from one process to the next: a hashable class's
 ``__hash__`` starts from ``hash`` of the class's name, which Python salts per process.
@@ -35,15 +38,19 @@ from pathlib import Path
 CODE_ENV = "HOSPITAL_GAMES_CODE_CACHE"
 #: The file name of every text attrs generates (attrs 23 and later).
 ATTRS_SCRIPT = "<attrs generated"
+#: The file name of every text ``core.fast_evolve`` generates.
+FAST_EVOLVE_SCRIPT = "<fast_evolve"
 #: How every text dataclasses executes starts (Python 3.8 to 3.12).
 DATACLASS_SCRIPT = "def __create_fn__("
+#: How every named tuple's ``__new__`` that ``collections.namedtuple`` evaluates starts.
+NAMEDTUPLE_NEW = "lambda _cls, "
 #: The ``from __future__`` features a ``compile`` or ``exec`` takes from its caller.
 _FUTURE_FLAGS = sum(getattr(__future__, name).compiler_flag for name in __future__.all_feature_names)
 #: Where attrs writes a class's hash seed: the first item of the tuple ``__hash__`` hashes.
 _HASH_SEED = re.compile(r"(hash\(\(\n\s+)(-?\d+)(,)")
 
-_state = {"compile": None, "exec": None, "changed": False}
-#: (text, file name, future flags) -> marshalled code, read or compiled this start
+_state = {"compile": None, "exec": None, "eval": None, "changed": False}
+#: (text, file name, future flags[, mode]) -> marshalled code, read or compiled this start
 _code = {}
 
 
@@ -68,8 +75,8 @@ def install():
     if installed() or cache_file() is None:
         return
     _read()
-    _state["compile"], _state["exec"] = builtins.compile, builtins.exec
-    builtins.compile, builtins.exec = _compile, _exec
+    _state["compile"], _state["exec"], _state["eval"] = builtins.compile, builtins.exec, builtins.eval
+    builtins.compile, builtins.exec, builtins.eval = _compile, _exec, _eval
 
 
 def uninstall():
@@ -77,8 +84,8 @@ def uninstall():
     if any was new."""
     if not installed():
         return
-    builtins.compile, builtins.exec = _state["compile"], _state["exec"]
-    _state["compile"] = _state["exec"] = None
+    builtins.compile, builtins.exec, builtins.eval = _state["compile"], _state["exec"], _state["eval"]
+    _state["compile"] = _state["exec"] = _state["eval"] = None
     _write()
     _code.clear()
 
@@ -122,18 +129,18 @@ def _write():
         part.unlink(missing_ok=True)
 
 
-def _kept(text, filename, flags):
-    """The code of ``text`` (``exec`` mode), from the cache or compiled and kept."""
+def _kept(text, filename, flags, mode="exec"):
+    """The code of ``text``, from the cache or compiled and kept."""
     import marshal
 
-    key = (text, filename, flags)
+    key = (text, filename, flags) if mode == "exec" else (text, filename, flags, mode)
     blob = _code.get(key)
     if blob is not None:
         try:
             return marshal.loads(blob)
         except Exception:
             pass
-    code = _state["compile"](text, filename, "exec", flags, True)
+    code = _state["compile"](text, filename, mode, flags, True)
     _code[key] = marshal.dumps(code)
     _state["changed"] = True
     return code
@@ -141,10 +148,15 @@ def _kept(text, filename, flags):
 
 def _compile(source, filename, mode, flags=0, dont_inherit=False, optimize=-1, **kwargs):
     """``compile``, from the cache for the text of an attrs class's methods."""
+    caller = sys._getframe(1).f_code
     if not dont_inherit:  # as Python's: the caller's ``from __future__`` features
-        flags |= sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS
-    if not (isinstance(source, str) and isinstance(filename, str) and filename.startswith(ATTRS_SCRIPT)
-            and mode == "exec" and optimize == -1 and not kwargs):
+        flags |= caller.co_flags & _FUTURE_FLAGS
+    plain = not (isinstance(source, str) and isinstance(filename, str) and optimize == -1 and not kwargs)
+    if not plain and mode == "eval" and filename == "<string>" and caller.co_filename.endswith("typing.py"):
+        return _kept(source, filename, flags, mode)  # a type hint in quotes (``typing.ForwardRef``)
+    if not plain and mode == "exec" and filename.startswith(FAST_EVOLVE_SCRIPT):
+        return _kept(source, filename, flags)
+    if plain or mode != "exec" or not filename.startswith(ATTRS_SCRIPT):
         return _state["compile"](source, filename, mode, flags, True, optimize, **kwargs)
     seeds = {found[1] for found in _HASH_SEED.findall(source)}
     if len(seeds) > 1:  # not as attrs writes it: not kept
@@ -165,6 +177,17 @@ def _exec(source, globals=None, locals=None, **kwargs):
         flags = sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS
         source = _kept(source, "<string>", flags)
     return _state["exec"](source, globals, locals, **kwargs)
+
+
+def _eval(source, globals=None, locals=None):
+    """``eval``, from the cache for a named tuple's ``__new__``."""
+    caller = sys._getframe(1)
+    if globals is None:  # as Python's: the caller's namespace
+        globals, locals = caller.f_globals, caller.f_locals if locals is None else locals
+    if (isinstance(source, str) and source.startswith(NAMEDTUPLE_NEW)
+            and caller.f_code.co_filename.endswith(("collections/__init__.py", "collections\\__init__.py"))):
+        source = _kept(source, "<string>", caller.f_code.co_flags & _FUTURE_FLAGS, "eval")
+    return _state["eval"](source, globals, locals)
 
 
 def _with_constant(code, mark, value):

@@ -310,3 +310,31 @@ def test_the_games_classes_get_the_code_python_makes_whatever_the_hash_salt(code
              for t in texts for name in t if not name.startswith("dataclass")}
     dataclass_texts = {t[name] for t in texts for name in t if name.startswith("dataclass")}
     assert len(code_cache._code) == len(marks) + len(dataclass_texts)
+
+
+def test_named_tuples_and_quoted_hints_from_kept_code(code_file):
+    """``collections.namedtuple``'s ``__new__`` and ``typing``'s hints in quotes (as
+    Textual's geometry makes them) come from kept code at the next start, and work as
+    Python's; another ``eval`` is Python's own, in the caller's namespace."""
+    import typing
+    from collections import namedtuple
+
+    def make():
+        Offset = namedtuple("Offset", "x y")
+        hint = typing.ForwardRef("list[Offset]")
+        return Offset, hint
+
+    startup.begin()
+    make()
+    kept = dict(code_cache._code)
+    assert any(key[0].startswith(code_cache.NAMEDTUPLE_NEW) for key in kept)
+    assert any(key[0] == "list[Offset]" and key[-1] == "eval" for key in kept)
+    startup.end()
+    startup.begin()
+    before = dict(code_cache._code)
+    Offset, hint = make()
+    assert code_cache._code == before and not code_cache._state["changed"], "nothing compiled anew"
+    assert Offset(1, 2) == (1, 2) and Offset(y=2, x=1).y == 2
+    assert hint._evaluate({"Offset": Offset}, None, frozenset()) == list[Offset]
+    here = 3
+    assert eval("here * 2") == 6 and eval("here + 1", {"here": 1}) == 2
