@@ -147,7 +147,8 @@ def _kept(text, filename, flags, mode="exec"):
 
 
 def _compile(source, filename, mode, flags=0, dont_inherit=False, optimize=-1, **kwargs):
-    """``compile``, from the cache for the text of an attrs class's methods."""
+    """``compile``, from the cache for the text of an attrs class's methods, of a
+    ``core.fast_evolve`` copier or of a type hint in quotes (asked by ``typing``)."""
     caller = sys._getframe(1).f_code
     if not dont_inherit:  # as Python's: the caller's ``from __future__`` features
         flags |= caller.co_flags & _FUTURE_FLAGS

@@ -4,20 +4,20 @@ Textual parses the CSS of an app (its ``.tcss`` files and each widget's
 ``DEFAULT_CSS``) every time the app starts, and again, source by source, for each new
 stylesheet it builds (``Stylesheet.reparse`` starts from an empty one). Its own cache
 of parsed rules belongs to one stylesheet, so it is lost at each reparse, for each new
-app of a server, and at each start. Parsing is about a tenth of a game's start to its
-board (docs/performance.md, "Startup to the board").
+app of a server, and at each start: a few per cent of a game's start to its board
+(docs/performance.md, "The goals met").
 
 ``install`` wraps ``Stylesheet._parse_rules`` (Textual 8.2): the rules parsed from one
 source (its text, where it was read from, default or not, tie breaker, scope) with the
 stylesheet's variables (the colour theme) are kept pickled, and a stylesheet that asks
 for the same source and variables again, and does not hold them in its own parse
-cache, gets a copy of them (``pickle.loads``). ``save`` writes what was parsed to a file in
-the user's cache folder (``cache_file``), read back once by the next start. The file
-names the Textual it was parsed by (the size and time of its package's ``__init__.py``:
-``textual.__version__`` would cost an ``importlib.metadata`` import), Python's version
-and ``FORMAT``, so another Textual never reads it; a file that cannot be read is
-ignored (and replaced at the next ``save``);
-rules with errors are never kept, so a bad stylesheet is reported as it always was.
+cache, gets a copy of them (``pickle.loads``). ``save`` writes what was parsed to a
+file in the user's cache folder (``cache_file``), read back once by the next start. The
+file names the Textual it was parsed by (the size and time of its package's
+``__init__.py``: ``textual.__version__`` would cost an ``importlib.metadata`` import),
+Python's version and ``FORMAT``, so another Textual never reads it; a file that cannot
+be read is ignored (and replaced at the next ``save``); rules with errors are never
+kept, so a bad stylesheet is reported as it always was.
 The file is the user's own, in their own cache folder, like Python's bytecode.
 
 Environment: ``HOSPITAL_GAMES_CSS_CACHE`` names the file to use instead, or ``off``

@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     command = [*env, str(script)] if script.exists() else [*env, python, "-m", "clear_ward_tui"]
     # as after a first game: bytecode compiled, and what a start keeps for the next
     # one written (the parsed stylesheets, attrs' code: tui_common.startup)
-    warm = f"""import asyncio
+    warm = """import asyncio
 from tui_common import startup
 startup.begin()
 from clear_ward_tui.__main__ import options_from_args

@@ -9,9 +9,10 @@
 2. Build placement: the median time from a key press (a cursor move while placing a
    module) to the repainted board, in Pilot. Goal: <= 30 ms.
 3. Instructions: the instructions each app runs from its start to its first frame
-   (headless at 80x24, counted by valgrind's callgrind), Clinic's against the empty
-   app's. Deterministic, unlike wall time on a shared machine; needs valgrind. The
-   Clinic side starts as the console script does (``tui_common.startup``).
+   (headless at 80x24, counted by valgrind's callgrind), both games' against the empty
+   app's. Nearly deterministic (hash salts vary a little), unlike wall time on a shared
+   machine; needs valgrind. The games start as their console scripts do (flags, then
+   ``tui_common.startup``, then Textual), after one start that wrote their caches.
 
 Run from anywhere, a worktree too:
 ``.venv/bin/python tests/benchmarks/clinic_startup.py [startup|keys|instructions] [--shared DIR]``.
@@ -51,7 +52,7 @@ def startup() -> int:
     command = [*env, str(script)] if script.exists() else [*env, python, "-m", "clinic_tui"]
     # as after a first game: bytecode compiled, and what a start keeps for the next
     # one written (the parsed stylesheets, attrs' code: tui_common.startup)
-    warm = f"""import tui_common.dialogs
+    warm = """import tui_common.dialogs
 import asyncio
 from tui_common import startup
 startup.begin()
@@ -127,12 +128,32 @@ def keys() -> int:
     return 0 if median <= 30 else 1
 
 
-def first_frame(which: str) -> None:
-    """Run ``which`` ("clinic" or "empty") headless at 80x24 and leave the process at
-    its first frame (Clinic: the game screen's)."""
+#: The apps ``first_frame`` starts: package, app class, flags (no save is written
+#: before a move, so the data folder is a temporary one).
+APPS = {
+    "clear_ward": ("clear_ward_tui", "ClearWardApp", ["--players", "Ann,Bob", "--seed", "3"]),
+    "clinic": ("clinic_tui", "ClinicApp", ["--players", "Ann,cpu:basic", "--seed", "3"]),
+}
+
+
+def first_frame(which: str, keep: bool = False) -> None:
+    """Run ``which`` ("clear_ward", "clinic" or "empty") headless at 80x24 and leave
+    the process at its first frame (a game: its game screen's). A game starts as its
+    console script does: its flags read, then ``tui_common.startup.begin``, then
+    Textual. ``keep``: first write what a start keeps for the next one (the code and
+    stylesheet caches), as a game played before would have."""
     import os
+    import tempfile
 
     sys.path.insert(0, str(REPO))
+    if which != "empty":
+        import importlib
+
+        package, app_class, flags = APPS[which]
+        main = importlib.import_module(f"{package}.__main__")
+        from tui_common import startup
+
+        startup.begin()
     from textual.app import App
 
     shown = App._display
@@ -140,6 +161,11 @@ def first_frame(which: str) -> None:
     def display(app, screen, renderable) -> None:
         shown(app, screen, renderable)
         if renderable is not None and (which == "empty" or type(screen).__name__ == "GameScreen"):
+            if keep and which != "empty":
+                from tui_common import css_cache
+
+                startup.end()
+                css_cache.save()
             os._exit(0)
 
     App._display = display
@@ -154,43 +180,38 @@ def first_frame(which: str) -> None:
 
         app = Empty()
     else:
-        import tempfile
-
-        from tui_common import startup
-
-        startup.begin()
-        from clinic_tui.__main__ import options_from_args
-        from clinic_tui.app import ClinicApp
-
-        data = Path(tempfile.gettempdir()) / "clinic-startup-data"  # nothing is saved before a move
-        app = ClinicApp(options_from_args(["--players", "Ann,cpu:basic", "--seed", "3", "--data-dir", str(data)]))
+        data = Path(tempfile.gettempdir()) / f"{which}-startup-data"
+        app_type = getattr(importlib.import_module(f"{package}.app"), app_class)
+        app = app_type(main.options_from_args([*flags, "--data-dir", str(data)]))
     app.run(headless=True, size=(80, 24))
     os._exit(1)  # no frame
 
 
 def instructions() -> int:
-    """Instructions to the first frame, Clinic's and the empty app's, and their ratio."""
+    """Instructions to the first frame: each game's and the empty app's, and their
+    ratios (each game after one start that wrote its caches, as after a first game)."""
     import os
     import re
 
     env = {**os.environ, "PYTHONPYCACHEPREFIX": CACHE, "PYTHONDONTWRITEBYTECODE": ""}
     counts = {}
-    for which in ("empty", "clinic"):
+    for which in ("empty", "clear_ward", "clinic"):
         run = [sys.executable, __file__, "_first", which]
-        subprocess.run(run, env=env, check=True)  # bytecode written, as after an install
+        subprocess.run([*run, "keep"], env=env, check=True)  # bytecode and caches written
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *run],
                               env=env, capture_output=True, text=True, check=True)
         counts[which] = int(re.search(r"Collected : (\d+)", done.stderr).group(1))
-    ratio = counts["clinic"] / counts["empty"]
-    print(f"instructions to the first frame: Clinic {counts['clinic'] / 1e6:,.0f} M, "
-          f"empty Textual app {counts['empty'] / 1e6:,.0f} M, ratio {ratio:.2f}")
+    empty = counts["empty"]
+    print(f"instructions to the first frame: empty Textual app {empty / 1e6:,.0f} M; "
+          + "; ".join(f"{which} {counts[which] / 1e6:,.0f} M (ratio {counts[which] / empty:.2f})"
+                      for which in ("clear_ward", "clinic")))
     return 0
 
 
 if __name__ == "__main__":
     which = sys.argv[1] if len(sys.argv) > 1 else "both"
     if which == "_first":
-        first_frame(sys.argv[2])
+        first_frame(sys.argv[2], keep=sys.argv[3:] == ["keep"])
     if which == "instructions":
         sys.exit(instructions())
     code = 0

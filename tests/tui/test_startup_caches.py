@@ -110,10 +110,15 @@ def test_an_unwritable_cache_folder_is_left_alone(tmp_path, monkeypatch):
     css_cache.clear()
 
 
-async def test_an_apps_screen_is_the_same_from_the_kept_stylesheets(css_file, tmp_path):
-    """Clear the Ward's board drawn from rules parsed then, and from rules read back."""
+async def test_an_apps_screen_is_the_same_from_the_kept_stylesheets(css_file, tmp_path, monkeypatch):
+    """Clear the Ward's board drawn from rules parsed then, and from rules read back.
+    (The server's sessions share their parses: a server test of the same process would
+    have left them, so that cache starts empty too.)"""
     from clear_ward_tui.app import ClearWardApp
     from clear_ward_tui.config import Options, parse_players
+    from tui_common.server import shared_styles
+
+    monkeypatch.setattr(shared_styles, "_PARSED", {})
 
     screens = []
     for _ in range(2):
