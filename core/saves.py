@@ -16,7 +16,6 @@ re-exported here) are the only code in ``core`` that touches files; they hold no
 
 from __future__ import annotations
 
-import json
 import os
 from functools import cache
 from collections.abc import Callable, Sequence
@@ -100,6 +99,8 @@ def dumps(save: SaveGame) -> str:
     """The save as JSON text (stamped with the current time if it has none)."""
     if not save.saved_at:
         save = evolve(save, saved_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    import json  # here: a game's start reads and writes no save (issue 33)
+
     return json.dumps(_converter().unstructure(save), indent=1)
 
 
@@ -140,6 +141,8 @@ def _first_problem(err: Exception) -> str:
 def parse_json(text: str, source: str = "save") -> Any:
     """``json.loads(text)``, with every way hostile text can fail it (bad JSON, nesting
     too deep for Python, a number of thousands of digits) raised as ``SaveError``."""
+    import json
+
     try:
         return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as err:

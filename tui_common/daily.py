@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -81,6 +80,8 @@ def claim_try(folder: Path, game: str, day: _dt.date) -> None:
     data = _read_tries(folder)
     days = sorted(set(data.get(game, [])) | {day.isoformat()})[-400:]
     data[game] = days
+    import json  # here: not at a game's start (issue 33)
+
     write_atomic(Path(folder) / TRIES_FILE, json.dumps(data, indent=1, sort_keys=True))
 
 

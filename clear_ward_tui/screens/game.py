@@ -44,7 +44,6 @@ from core.clear_ward import (
     legal_actions,
 )
 from clear_ward_tui.autosave import record_seats
-from core.clear_ward.bots import make_bot
 from core.record import GameRecord
 from core.clear_ward.movement import destination
 
@@ -102,7 +101,11 @@ class GameScreen(TableScreen):
         seats = options.seats
         self.names = [s.name for s in seats]
         self.seating = seating
-        self.bots = {i: make_bot(s.cpu, self.seed * 10 + i) for i, s in enumerate(seats) if s.is_cpu}
+        self.bots = {}
+        if any(s.is_cpu for s in seats):  # the computer players' module only when one plays
+            from core.clear_ward.bots import make_bot
+
+            self.bots = {i: make_bot(s.cpu, self.seed * 10 + i) for i, s in enumerate(seats) if s.is_cpu}
         elsewhere = seating.seats_elsewhere(len(seats))
         if elsewhere is not None:  # played elsewhere: the screen waits for them, as for a computer
             self.bots = {i: None for i in elsewhere}
