@@ -15,7 +15,6 @@ from rich.text import Text
 from core.clinic.board import Border, Space
 from core.clinic.components import Garden, ParkingTile
 from core.clinic.expansions.emergency import constants as EK
-from core.clinic.expansions.emergency import in_play  # noqa: F401 (the apps ask it here too)
 from core.clinic.expansions.emergency.access import ed_state, waiting_area
 from core.clinic.expansions.emergency.components import EDKind, EDRole, Level, Place
 
@@ -314,7 +313,6 @@ __all__ = [
     "waiting_area_plain_lines",
     "end_lines",
     "end_total",
-    "in_play",
     "person_short",
     "short_place",
     "table_money",

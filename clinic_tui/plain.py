@@ -20,6 +20,7 @@ from core.clinic.components import Colour, Module, ModuleKind, ParkingTile, Role
 from core.clinic.game import Phase, legal_actions
 from core.clinic.game.end import goal_status
 from clinic_tui import emergency as ed_text
+from core.clinic.expansions.emergency import in_play
 from core.clinic.game.narration import decision_text, describe, option_text, person_name
 from core.clinic.game.view import PlayerView, player_view
 from core.clinic.people import PreAdmissions
@@ -236,8 +237,8 @@ class ClinicPlain(PlainGame):
         if arg.isdigit() and 0 <= int(arg) <= 3:
             return [floor_line(view.players[seat].clinic, int(arg))]
         if arg in ("main", "main board"):
-            return main_board_lines(view) + (ed_text.waiting_area_plain_lines(view) if ed_text.in_play(view) else [])
-        if arg in ("ed", "emergency") and ed_text.in_play(view):  # The 911th Extension
+            return main_board_lines(view) + (ed_text.waiting_area_plain_lines(view) if in_play(view) else [])
+        if arg in ("ed", "emergency") and in_play(view):  # The 911th Extension
             return [*ed_text.ed_plain_lines(view, seat), *ed_text.waiting_area_plain_lines(view)]
         other = self._seat_named(arg)
         if other is not None:
@@ -245,7 +246,7 @@ class ClinicPlain(PlainGame):
         if arg:
             return [f"board takes a floor from 0 to 3, main, or a player's name, e.g. board 1, board main or"
                     f" board {self.names[-1]}; {args.strip()!r} is none of them."]
-        if ed_text.in_play(view):  # The 911th Extension: the ED and the waiting area too
+        if in_play(view):  # The 911th Extension: the ED and the waiting area too
             return [*clinic_lines(view, seat), *ed_text.ed_plain_lines(view, seat), *main_board_lines(view),
                     *ed_text.waiting_area_plain_lines(view)]
         return [*clinic_lines(view, seat), *main_board_lines(view)]

@@ -54,14 +54,20 @@ _state = {"compile": None, "exec": None, "eval": None, "changed": False}
 _code = {}
 
 
+def cache_folder():
+    """The user's cache folder of both games (``platformdirs``; on Linux
+    ``~/.cache/hospital-games``): what a start keeps for the next one, nothing else."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("hospital-games"))
+
+
 def cache_file():
     """The file the code is kept in between starts (a ``Path``), or ``None`` (off)."""
     named = os.environ.get(CODE_ENV)
     if named:
         return None if named == "off" else Path(named)
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("hospital-games")) / "class-code.marshal"
+    return cache_folder() / "class-code.marshal"
 
 
 def installed():

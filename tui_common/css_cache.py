@@ -51,9 +51,9 @@ def cache_file() -> Path | None:
     named = os.environ.get(ENV)
     if named:
         return None if named == "off" else Path(named)
-    from platformdirs import user_cache_dir
+    from tui_common.code_cache import cache_folder
 
-    return Path(user_cache_dir("hospital-games")) / "textual-css.pickle"
+    return cache_folder() / "textual-css.pickle"
 
 
 def _made_by() -> tuple:

@@ -10,9 +10,9 @@ there is no one to hide it from, except a daily deal's (``core.daily``): the pla
 could pass it on to someone who has not played that day's deal yet, so it is not
 shown before the game is over either.
 
-A seed drawn here is 63 random bits from the operating system's secure source (below ``core.saves.MAX_SEED``, so
-every save and the server's SQLite ``INTEGER`` column hold it): too many to try every
-one against the cards a player has seen.
+A seed drawn here is 63 random bits from the operating system's secure source (below
+``core.saves.MAX_SEED``, so every save and the server's SQLite ``INTEGER`` column hold
+it): too many to try every one against the cards a player has seen.
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ def new_seed() -> int:
     """A fresh seed for a game started without one: ``SEED_BITS`` bits from the
     operating system's secure random source (``random.SystemRandom``, which
     ``secrets.randbits`` is, without the import of ``hmac`` and OpenSSL that
-    ``secrets`` makes), never negative, never
-    one that looks like a daily deal's (``core.daily.is_daily_seed``)."""
+    ``secrets`` makes), never negative, never one that looks like a daily deal's
+    (``core.daily.is_daily_seed``)."""
     from core.daily import is_daily_seed
 
     while True:

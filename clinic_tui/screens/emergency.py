@@ -15,7 +15,6 @@ from core.clinic.game import Phase
 ED_KEY = "E"
 
 
-
 def build_label(build) -> str:
     """The component of an ED build, without its space: "medium emergency room"."""
     module = getattr(build, "module", None)

@@ -37,7 +37,6 @@ TITLE = "The 911th Extension"
 DESCRIPTION = "An Emergency Department beside floor 0: its own money, patients, staff and action"
 
 
-
 def in_play(state) -> bool:
     """Whether the game (a ``GameState`` or a ``PlayerView``) has the 911th Extension:
     its Emergency Waiting Area is kept under ``NAME`` (``access.waiting_area``). Here,
